@@ -1,0 +1,222 @@
+/**
+ * The message catalogue: every French text the portal can show, in one place, so that an auditor
+ * reads them once and a test compares them with the specification (portal-spec.md §2, §5, §8 and the
+ * rulings §1). Texts quoted by the spec are kept exactly as quoted, typos included ("minimun",
+ * "saisit"); where the spec gives two readings, the rulings pick the correct French one.
+ *
+ * Pure data: imported by the machines, the views and the reference server alike.
+ */
+
+/** The bank's name fills `{provider}` in the blocked-access message (rulings §1); a setting. */
+export const DEFAULT_BANK_NAME = 'votre banque'
+
+export const login = {
+  title: 'Connexion',
+  userCodePlaceholder: 'Code utilisateur',
+  pinPlaceholder: 'Code pin',
+  userCodeLabel: 'Code utilisateur',
+  pinLabel: 'Code pin',
+  submit: 'Connexion',
+  forgotPin: 'Code pin oublié',
+  loading: 'Connexion en cours…',
+  /** spec §8 — HTTP 403 */
+  wrongCredentials: 'Code utilisateur ou code pin incorrect',
+  /** spec §8 — HTTP 401 without a code in the body */
+  blocked: (provider: string) => `Accès web banking bloqué. Veuillez contacter ${provider}`,
+  /** spec §8 — any other HTTP error (also a network failure or a timeout) */
+  connectionError: 'Une erreur lors de votre connexion. Veuillez contacter le support',
+  /** spec §4 / §8 — an answer with neither a usable code nor a token */
+  unusableAnswer:
+    "Une erreur lors de votre authentification. Veuillez contacter le support si ça persiste",
+} as const
+
+/** Form rules of spec §5, messages exactly as quoted. */
+export const validation = {
+  userCodeRequired: 'Veuillez saisir le code',
+  pinRequired: 'Veuillez saisir le mot de passe',
+  pinMin: 'Veuillez saisir minimun 5 caractères',
+  resetCodeRequired: 'Veuillez saisir le code',
+  tokenRequired: 'Saisir le code token',
+  tokenTooShort: 'Le code saisi est trop court',
+  tokenDigits: 'Saisir correctement le code',
+  debitAccountRequired: 'Veuillez sélectionner un compte',
+  amountRequired: 'Saisir le montant de la transaction',
+  amountFormat: 'Saisir correctement le montant',
+  creditAccountRequired: 'Saisir le code du compte à créditer',
+  creditAccountLength: 'Le code saisi est trop court',
+  currencyRequired: 'Veuillez sélectionner une devise',
+  /** rulings §1: the correct-French reading */
+  momoNumberRequired: 'Saisir le numéro de compte à créditer',
+  momoNumberFormat: 'Le numéro saisi est incorrect',
+  descriptionRequired: 'Saisir une description',
+  descriptionTooShort: 'La description est trop courte',
+  cardAccountRequired: 'Saisir le numéro de compte de la carte à créditer',
+  /** spec §5 keeps the typo "saisit" for the card account id */
+  cardAccountFormat: 'Le numéro saisit est incorrect',
+  lastFourRequired: 'Saisir le 4 derniers chiffres de votre carte',
+  lastFourFormat: 'Les 4 derniers chiffres sont incorrects',
+  oldPasswordRequired: "Saisir l'ancien mot de passe",
+  oldPasswordMin: 'Saisir minimun 5 caracteres',
+  passwordRequired: 'Saisir le mot de passe',
+  passwordMin: 'Saisir minimun 5 caracteres',
+  balanceAccountRequired: 'Veuillez sélectionner un compte',
+  statementAccountRequired: 'Veuillez sélectionner un compte',
+  startDateRequired: 'Saisir la date de début',
+  endDateRequired: 'Saisir la date de fin',
+  dateFormat: 'Saisir une date au format aaaa-mm-jj',
+  startAfterEnd: 'La date de début ne peut pas être supérieure à la date de fin',
+  emailRequired: "Saisir l'adresse email",
+  emailFormat: "Le format de l'email ne correspond pas",
+  countryRequired: 'Veuillez sélectionner un pays',
+  phoneRequired: 'Saisir le numéro de téléphone',
+  phoneFormat: 'Le numéro saisi est incorrect',
+  addressRequired: 'Saisir une adresse',
+  addressTooShort: "L'adresse saisie est trop courte",
+  /** rulings §1 replace the source's defect (it showed the e-mail message) */
+  photoRequired: 'Veuillez sélectionner une photo',
+  photoType: 'Format non pris en charge : JPEG, PNG ou WebP',
+  photoSize: 'La photo ne doit pas dépasser 2 Mo',
+} as const
+
+export const session = {
+  /** spec §8 — session expired toast (3 s) */
+  expiredTitle: 'Deconnexion',
+  expiredText: 'Votre session a expiré. Veuillez vous reconnecter',
+  logoutTitle: 'Déconnexion',
+  logoutQuestion: 'Quitter la session ?',
+  logoutCancel: 'Fermer',
+  logoutConfirm: 'Se déconnecter',
+  logoutButton: 'Déconnexion',
+  closeToast: 'Fermer la notification',
+} as const
+
+export const landing = {
+  /** spec §1 — a tagline meaning "Get the best" */
+  tagline: 'Obtenez le meilleur',
+  intro: 'Votre banque en ligne : soldes, relevés et virements, où que vous soyez.',
+  cta: 'Cliquez pour vous connecter',
+} as const
+
+export const notFound = {
+  title: 'Page introuvable',
+  text: "La page demandée n'existe pas ou a été déplacée.",
+  home: "Retour à l'accueil",
+} as const
+
+/** Module codes of spec §3 and the names of their tiles and menu entries. */
+export const moduleNames = {
+  solde: 'Consultation du solde',
+  statement: 'Relevé de compte',
+  transfert: 'Transfert vers un autre compte',
+  'mobile-money': 'Transfert vers mobile',
+  'card-visa': 'Transfert vers carte prépayée',
+} as const
+
+export const shell = {
+  portalName: 'Banque en ligne',
+  menuLabel: 'Menu principal',
+  openMenu: 'Ouvrir le menu',
+  closeMenu: 'Fermer le menu',
+  dashboard: 'Tableau de bord',
+  profile: 'Mon profil',
+  updatePassword: 'Modifier le mot de passe',
+  notifications: 'Notifications',
+  unreadNotifications: (n: number) =>
+    n === 0 ? 'Aucune notification non lue' : n === 1 ? '1 notification non lue' : `${n} notifications non lues`,
+  clockLabel: 'Date et heure',
+  kcodePrefix: 'Code : ',
+  terms: "Conditions générales d'utilisation",
+  footer: 'Tous droits réservés',
+  skipToContent: 'Aller au contenu',
+} as const
+
+export const dashboard = {
+  title: 'Tableau de bord',
+  noModule: "Aucun service n'est activé pour votre compte.",
+} as const
+
+export const common = {
+  loading: 'Chargement…',
+  required: 'obligatoire',
+} as const
+
+/** Messages of later flows (spec §2, §4, §8), kept here so that the whole catalogue is in one place. */
+export const pinReset = {
+  askTitle: 'PIN oublié ?',
+  askSubmit: 'Envoyer la demande',
+  confirmTitle: 'Confirmation',
+  confirmSubtitle: 'Terminer la réinitialisation de votre PIN',
+  confirmSubmit: 'Cliquer pour confirmer',
+  backToLogin: 'Retour à la connexion',
+  signIn: 'Se connecter',
+  askNetworkError: 'Une erreur lors du traitement de votre transaction',
+  confirmUnknownStatus: 'Une erreur lors du traitement de votre demande',
+} as const
+
+export const transfer = {
+  accountsNotLoaded: "Vos comptes n'ont pu être chargés, cliquez pour réessayer",
+  holderNotFound: "Le compte n'a pu être retrouvé",
+  retry: 'Réessayer un nouveau transfert',
+  another: 'Faire un autre transfert',
+  success: 'Votre transfert a été traité avec succès.',
+  momoHeading: 'Transfert vers mobile',
+  momoFormTitle: 'TRANSFERT MOBILE',
+  cardHeading: 'Transfert vers carte prépayée',
+  cardFormTitle: 'Transfert vers carte prépayée',
+} as const
+
+export const statement = {
+  loadError: 'Une erreur lors de votre transfert, veuillez réessayer',
+} as const
+
+export const balance = {
+  title: 'SOLDE DE VOTRE COMPTE',
+  show: 'Cliquer ici pour afficher le solde',
+} as const
+
+export const profile = {
+  title: 'Mon profil',
+  codePrefix: 'Code : ',
+  editPhoto: 'Modifier photo',
+  editContact: 'Modifier mes données',
+  resetPassword: 'Réinitialiser le mot de passe',
+  contactTitle: 'METTRE A JOUR MES DONNEES',
+  contactSent: 'Envoyé',
+  pictureTitle: 'MISE A JOUR PHOTO',
+  updateError: 'Une erreur lors de votre transfert, veuillez réessayer',
+} as const
+
+export const password = {
+  title: 'MODIFICATION MOT DE PASSE',
+  changeError: 'Une erreur lors de la modification de votre mot de passe',
+} as const
+
+export const notifications = {
+  title: 'VOS NOTIFICATIONS',
+  show: 'afficher',
+  prev: 'Prev',
+  next: 'Next',
+  loadError: 'Une erreur lors de la récupération de vos notifications.',
+} as const
+
+/** Currency codes of spec §9; anything else displays as NA (rulings §1). */
+export const currencyNames: Record<string, string> = { '1': 'USD', '2': 'EUR', '3': 'CDF' }
+export const unknownCurrency = 'NA'
+
+/**
+ * Messages written by the reference server into its answers (`message`, `description`), which the
+ * portal shows as they come. Kept here so that the one catalogue holds every French text.
+ */
+export const api = {
+  badRequest: 'Requête invalide : vérifiez les informations saisies.',
+  sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter',
+  notFound: 'Ressource introuvable.',
+  tooManyRequests: 'Trop de tentatives. Veuillez réessayer dans un instant.',
+  serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+  /** rulings §4 — after 5 consecutive wrong PINs (HTTP 401 with a code) */
+  pinBlocked:
+    'Votre accès a été bloqué après 5 saisies erronées du code pin. Utilisez « Code pin oublié » pour le réinitialiser.',
+  /** K1111111 — web banking blocked by the bank (HTTP 401 without a code) */
+  webBankingBlocked: 'Accès web banking bloqué.',
+  notYourAccount: "Ce compte n'appartient pas au client connecté.",
+} as const
