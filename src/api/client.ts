@@ -1,0 +1,53 @@
+import createClient, { type Middleware } from 'openapi-fetch'
+import type { paths } from '../../openapi/schema'
+import { apiBaseUrl, requestTimeoutMs } from '../config'
+import { sessionStore } from '../session/storage'
+
+const CUSTOMER_PREFIX = '/api/rest/customer/'
+
+let onSessionExpired: () => void = () => {}
+
+/** The session actor registers here: a 403 or a code '2' on a customer call ends the session. */
+export function whenSessionExpires(handler: () => void): void {
+  onSessionExpired = handler
+}
+
+function isCustomerCall(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith(CUSTOMER_PREFIX)
+}
+
+const bearerToken: Middleware = {
+  onRequest({ request }) {
+    const token = sessionStore.token()
+    if (token && isCustomerCall(request)) request.headers.set('Authorization', `Bearer ${token}`)
+    return request
+  },
+}
+
+/** spec §4 Session / §7: HTTP 403 or a body code '2' on any customer call signs the customer out. */
+const sessionExpiry: Middleware = {
+  async onResponse({ request, response }) {
+    if (!isCustomerCall(request)) return response
+    if (response.status === 403) {
+      onSessionExpired()
+      return response
+    }
+    if (response.headers.get('content-type')?.includes('application/json')) {
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null)
+      if (body && typeof body === 'object' && (body as { code?: unknown }).code === '2') onSessionExpired()
+    }
+    return response
+  },
+}
+
+/** Every request ends: the browser's fetch with a time limit. */
+function fetchWithTimeout(request: Request): Promise<Response> {
+  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(requestTimeoutMs)])
+  return fetch(new Request(request, { signal }))
+}
+
+export const api = createClient<paths>({ baseUrl: apiBaseUrl, fetch: fetchWithTimeout })
+api.use(bearerToken, sessionExpiry)

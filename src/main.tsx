@@ -1,0 +1,18 @@
+import './ui/theme.css'
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { startInspector } from './inspect/inspector'
+import { router } from './router'
+import { SessionContext, startSession } from './session/session'
+
+await startInspector()
+const session = startSession((to) => void router.navigate({ to, replace: true }))
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SessionContext value={session}>
+      <RouterProvider router={router} />
+    </SessionContext>
+  </StrictMode>,
+)

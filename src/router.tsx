@@ -1,0 +1,113 @@
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router'
+import { sessionStore } from './session/storage'
+import { RootLayout } from './flows/RootLayout'
+import { NotFoundContent, NotFoundPage } from './flows/not-found/NotFoundPage'
+
+// Routes of spec §2. Every screen is a lazy chunk: the first screen loads only what it shows.
+// Screens of later issues are declared but show the not-found page until their flow exists (rulings §2).
+const root = createRootRoute({ component: RootLayout })
+
+const landingPage = lazyRouteComponent(() => import('./flows/landing/LandingPage'), 'LandingPage')
+const landing = createRoute({ getParentRoute: () => root, path: '/', component: landingPage })
+const home = createRoute({ getParentRoute: () => root, path: '/home', component: landingPage })
+
+const login = createRoute({
+  getParentRoute: () => root,
+  path: '/login',
+  // spec §2 /login: a stored session goes straight to the dashboard.
+  beforeLoad: () => {
+    if (sessionStore.isSignedIn()) throw redirect({ to: '/app/dashboard', replace: true })
+  },
+  component: lazyRouteComponent(() => import('./flows/login/LoginPage'), 'LoginPage'),
+})
+
+const terms = createRoute({
+  getParentRoute: () => root,
+  path: '/conditions',
+  component: lazyRouteComponent(() => import('./flows/terms/TermsPage'), 'TermsPage'),
+})
+
+// rulings §2: /change-password is the same screen as /app/update-password.
+const changePassword = createRoute({
+  getParentRoute: () => root,
+  path: '/change-password',
+  beforeLoad: () => {
+    throw redirect({ to: '/app/update-password', replace: true })
+  },
+})
+
+const app = createRoute({
+  getParentRoute: () => root,
+  path: '/app',
+  // spec §6: every /app route needs a stored token, otherwise /login.
+  beforeLoad: () => {
+    if (!sessionStore.isSignedIn()) throw redirect({ to: '/login', replace: true })
+  },
+  component: lazyRouteComponent(() => import('./flows/shell/Shell'), 'Shell'),
+  notFoundComponent: NotFoundContent,
+})
+
+const appIndex = createRoute({
+  getParentRoute: () => app,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/app/dashboard', replace: true })
+  },
+})
+
+const dashboard = createRoute({
+  getParentRoute: () => app,
+  path: '/dashboard',
+  component: lazyRouteComponent(() => import('./flows/dashboard/DashboardPage'), 'DashboardPage'),
+})
+
+// Screens that later issues build. They are declared so that links are typed, and show the
+// not-found page until their flow exists — never a fake screen.
+const reinitPassword = createRoute({ getParentRoute: () => root, path: '/reinit-password', component: NotFoundPage })
+const later = { getParentRoute: () => app, component: NotFoundContent }
+const balance = createRoute({ ...later, path: '/balance' })
+const statement = createRoute({ ...later, path: '/statement' })
+const transfer = createRoute({ ...later, path: '/transfer' })
+const momo = createRoute({ ...later, path: '/momo' })
+const prepaidCard = createRoute({ ...later, path: '/prepaid-card' })
+const updatePassword = createRoute({ ...later, path: '/update-password' })
+const profile = createRoute({ ...later, path: '/profile' })
+const updateContact = createRoute({ ...later, path: '/update-contact' })
+const updatePicture = createRoute({ ...later, path: '/update-picture' })
+const notification = createRoute({ ...later, path: '/notification' })
+
+const routeTree = root.addChildren([
+  landing,
+  home,
+  login,
+  reinitPassword,
+  terms,
+  changePassword,
+  app.addChildren([
+    appIndex,
+    dashboard,
+    balance,
+    statement,
+    transfer,
+    momo,
+    prepaidCard,
+    updatePassword,
+    profile,
+    updateContact,
+    updatePicture,
+    notification,
+  ]),
+])
+
+export const router = createRouter({
+  routeTree,
+  defaultNotFoundComponent: NotFoundPage,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}

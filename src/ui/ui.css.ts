@@ -1,0 +1,96 @@
+import { keyframes, style, styleVariants } from '@vanilla-extract/css'
+import { vars } from './theme.css'
+
+export const button = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  minHeight: '44px',
+  padding: `0 ${vars.space.lg}`,
+  border: `2px solid ${vars.color.brand}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.brand,
+  color: vars.color.brandText,
+  font: 'inherit',
+  fontWeight: 600,
+  textDecoration: 'none',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.brandDark },
+    '&[aria-disabled="true"], &:disabled': { opacity: 0.7, cursor: 'progress' },
+  },
+})
+
+export const buttonSecondary = style([
+  button,
+  { background: vars.color.surface, color: vars.color.brand, selectors: { '&:hover': { background: vars.color.background } } },
+])
+
+export const linkButton = style({
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  font: 'inherit',
+  color: vars.color.brand,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+})
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.md })
+export const label = style({ fontWeight: 600 })
+export const input = style({
+  minHeight: '44px',
+  padding: `0 ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  font: 'inherit',
+  color: vars.color.text,
+  background: vars.color.surface,
+  width: '100%',
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' } },
+})
+export const fieldError = style({ color: vars.color.danger, fontSize: '0.9375rem' })
+
+export const banner = styleVariants({
+  error: { background: vars.color.dangerBg, color: vars.color.danger },
+  success: { background: vars.color.successBg, color: vars.color.success },
+  warning: { background: vars.color.warningBg, color: vars.color.warning },
+})
+export const bannerBase = style({
+  padding: vars.space.md,
+  borderRadius: vars.radius.sm,
+  marginBottom: vars.space.md,
+  fontWeight: 600,
+})
+
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } })
+export const spinner = style({
+  display: 'inline-block',
+  width: '1.1em',
+  height: '1.1em',
+  border: '3px solid currentColor',
+  borderRightColor: 'transparent',
+  borderRadius: '50%',
+  animation: `${spin} 0.8s linear infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animationDuration: '2.4s' } },
+})
+
+export const card = style({
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.borderLight}`,
+  padding: vars.space.lg,
+})
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+})

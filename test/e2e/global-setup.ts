@@ -1,0 +1,9 @@
+import { execFileSync } from 'node:child_process'
+import { E2E_DIST } from './harness'
+
+/** Builds the SPA once for every browser test file, the way `npm start` does. */
+export default function setup(): void {
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', E2E_DIST], {
+    stdio: 'inherit',
+  })
+}

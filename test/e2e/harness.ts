@@ -1,0 +1,104 @@
+/**
+ * Browser-test harness: the real server (a child process running server/main.ts on a fresh
+ * embedded database) and Debian's Chromium driven by playwright-core. Nothing is mocked.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+export const E2E_DIST = resolve('.tmp/e2e-dist')
+
+export type RunningServer = { url: string; stop: () => Promise<void>; logs: () => string }
+
+/** Starts `server/main.ts` like `npm start` does, on a free port and its own data directory. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'))
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: E2E_DIST, DEMO_MODE: 'true', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 60_000)
+    const read = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Portal ready at (http:\/\/\S+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        ok(match[1]!.replace('localhost', '127.0.0.1'))
+      }
+    }
+    child.stdout!.on('data', read)
+    child.stderr!.on('data', read)
+    child.on('exit', (code) => fail(new Error(`server exited (${code}):\n${output}`)))
+  })
+  return {
+    url,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((ok) => child.once('exit', ok))
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium, or set CHROMIUM_PATH`)
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  })
+}
+
+export const DESKTOP = { width: 1280, height: 800 }
+export const PHONE = { width: 375, height: 740 }
+
+export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'fr-FR' })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (e) => problems.push(e.message))
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of (400|401|403|404)/.test(m.text())) problems.push(m.text())
+  })
+  ;(page as Page & { problems: string[] }).problems = problems
+  return { context, page }
+}
+
+/** Errors the page printed (script errors, CSP violations): a test expects none. */
+export function pageProblems(page: Page): string[] {
+  return (page as Page & { problems?: string[] }).problems ?? []
+}
+
+const axeSource = readFileSync(resolve('node_modules/axe-core/axe.min.js'), 'utf8')
+
+type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] }
+
+/** Runs axe-core in the page (through the debugging protocol, so the page's CSP stays on). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations
+  })
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/** Screenshots go to test-results/screens for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true })
+}
+
+export async function devFault(baseUrl: string, fault: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${baseUrl}/__dev/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })
+  if (!res.ok) throw new Error(`fault refused: ${res.status} ${await res.text()}`)
+}
