@@ -161,7 +161,7 @@ export const loginMachine = setup({
   states: {
     editing: {
       description:
-        'The sign-in form: user code and PIN fields, the "Connexion" button, the "Code pin oublié" link; ' +
+        'The sign-in form: user code and PIN fields, the submit button, the forgotten-PIN link; ' +
         'field errors once a submit was tried; the error banner of the last failed attempt, if any.',
       meta: { spec: 'spec §2 /login; spec §4 Login (idle, failure); spec §5' },
       on: {

@@ -33,7 +33,7 @@ export interface SessionInput {
 export interface SessionContext {
   user: SessionUser | null
   accounts: Account[]
-  /** The accounts could not be loaded: the screens show "Vos comptes n'ont pu être chargés…". */
+  /** The accounts could not be loaded: the screens show `transfer.accountsNotLoaded` (spec §8). */
   accountsFailed: boolean
   /** The sidebar's notification counter, `null` until (or unless) it was read. */
   notificationSize: number | null
@@ -101,7 +101,7 @@ export const sessionMachine = setup({
     storeAccounts: provided('storeAccounts') as (_: unknown, params: StoreAccountsParams) => void,
     /** Clears the entire session storage (spec §2 logout dialog). */
     clearSession: provided('clearSession'),
-    /** The warning toast "Deconnexion / Votre session a expiré…", closable, 3 seconds (spec §8, §9). */
+    /** The warning toast of an expired session (`session.expiredTitle`, `expiredText`), closable, 3 s (spec §8, §9). */
     announceExpiry: provided('announceExpiry'),
     goToDashboard: provided('goToDashboard'),
     goToLogin: provided('goToLogin'),
@@ -173,7 +173,7 @@ export const sessionMachine = setup({
         },
         onError: {
           actions: 'markAccountsFailed',
-          description: "spec §8: accounts not loaded → \"Vos comptes n'ont pu être chargés\"",
+          description: 'spec §8: accounts not loaded → the screens offer to reload',
         },
       },
       on: {
@@ -200,16 +200,16 @@ export const sessionMachine = setup({
               },
             },
             confirmingLogout: {
-              description: 'The dialog "Déconnexion / Quitter la session ?" with "Fermer" and "Se déconnecter".',
+              description: 'The logout dialog: its title, the question whether to leave, a close and a confirm button.',
               meta: { spec: 'spec §2 logout dialog' },
               on: {
                 'logout.close': {
                   target: 'active',
-                  description: 'spec §2: "Fermer" closes the dialog',
+                  description: 'spec §2: the close button closes the dialog',
                 },
                 'logout.confirm': {
                   target: 'loggingOut',
-                  description: 'spec §2: "Se déconnecter" confirms the logout',
+                  description: 'spec §2: the confirm button starts the logout',
                 },
               },
             },
