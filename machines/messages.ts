@@ -219,4 +219,39 @@ export const api = {
   /** K1111111 — web banking blocked by the bank (HTTP 401 without a code) */
   webBankingBlocked: 'Accès web banking bloqué.',
   notYourAccount: "Ce compte n'appartient pas au client connecté.",
+  /** HTTP 403 of auth/login: the same answer for an unknown user and a wrong PIN (no enumeration). */
+  wrongCredentials: login.wrongCredentials,
+  /** HTTP 501: an operation of the contract that this server does not carry out yet. */
+  notImplemented: "Cette fonction n'est pas encore disponible.",
+  unsupportedMediaType: 'Type de contenu non pris en charge : envoyez du JSON.',
+  payloadTooLarge: 'La requête est trop volumineuse.',
+  /** The `errors[].message` of a 400 answer, by kind of fault in the field. */
+  fieldErrors: {
+    required: 'Champ obligatoire',
+    unexpected: 'Champ non autorisé',
+    type: 'Type de valeur incorrect',
+    tooShort: 'Valeur trop courte',
+    tooLong: 'Valeur trop longue',
+    format: 'Format incorrect',
+    value: 'Valeur non autorisée',
+    range: 'Valeur hors limites',
+    invalidJson: "Le corps de la requête n'est pas un JSON valide",
+  },
+  /** The notification written at each sign-in, so that the customer notices a stranger's. */
+  newLoginTitle: 'Nouvelle connexion',
+  newLoginContent: (when: string, bank: string) =>
+    `Une connexion à votre banque en ligne a eu lieu le ${when}. Si vous n'en êtes pas l'auteur, changez votre code pin et contactez ${bank}.`,
+  /** Plain-text 503 of the page routes when the SPA has not been built (DIST_DIR missing). */
+  appNotBuilt:
+    "Le portail n'est pas encore construit : lancez « npm run build » puis rechargez cette page.",
+  /** The demo-mode page /__dev/outbox.html. */
+  devOutbox: {
+    title: 'Messages envoyés (SMS et e-mails)',
+    intro: 'Mode démo : aucun message ne part réellement ; voici ce qui aurait été envoyé, le plus récent en premier.',
+    empty: 'Aucun message pour le moment.',
+    channel: 'Canal',
+    to: 'Destinataire',
+    text: 'Texte',
+    createdAt: 'Envoyé le',
+  },
 } as const

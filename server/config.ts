@@ -1,0 +1,91 @@
+/**
+ * Server settings, read once from the environment at start-up. Every setting has a default so
+ * that `npm start` works on a fresh clone; a malformed value stops the start with a clear message
+ * rather than running with a surprise.
+ */
+import { resolve } from 'node:path'
+import { DEFAULT_BANK_NAME } from '../machines/messages.ts'
+
+export interface Config {
+  port: number
+  host: string
+  /** PGlite data directory (embedded PostgreSQL); unused when `databaseUrl` is set. */
+  dataDir: string
+  /** `postgres://…` to use a real PostgreSQL server through `pg` instead of PGlite. */
+  databaseUrl: string | undefined
+  /** Demo data, the outbox page and the fault injector (rulings §5). */
+  demoMode: boolean
+  bankName: string
+  sessionIdleMinutes: number
+  sessionMaxMinutes: number
+  /** The built SPA (`npm run build`). */
+  distDir: string
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** Time zone of the dates written in French texts (notifications, later SMS). */
+  timeZone: string
+}
+
+type Env = Record<string, string | undefined>
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = text(env, 'DATABASE_URL', '') || undefined
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// (or be unset to use the embedded PGlite)')
+  }
+  const sessionIdleMinutes = positive(env, 'SESSION_IDLE_MINUTES', 5)
+  const sessionMaxMinutes = positive(env, 'SESSION_MAX_MINUTES', 60)
+  const logLevel = text(env, 'LOG_LEVEL', 'info')
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  }
+  const timeZone = text(env, 'TIME_ZONE', 'Africa/Kinshasa')
+  try {
+    new Intl.DateTimeFormat('fr-FR', { timeZone })
+  } catch {
+    throw new ConfigError(`TIME_ZONE "${timeZone}" is not a known IANA time zone`)
+  }
+  return {
+    port: port(env, 'PORT', 8080),
+    host: text(env, 'HOST', '127.0.0.1'),
+    dataDir: resolve(text(env, 'DATA_DIR', '.data')),
+    databaseUrl,
+    demoMode: flag(env, 'DEMO_MODE', true),
+    bankName: text(env, 'BANK_NAME', DEFAULT_BANK_NAME),
+    sessionIdleMinutes,
+    sessionMaxMinutes,
+    distDir: resolve(text(env, 'DIST_DIR', 'dist')),
+    logLevel: logLevel as Config['logLevel'],
+    timeZone,
+  }
+}
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim()
+  return value ? value : fallback
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  const value = text(env, name, String(fallback))
+  const n = Number(value)
+  if (!/^[0-9]+$/.test(value) || n > 65535) throw new ConfigError(`${name} must be a port number (0 = any free port)`)
+  return n
+}
+
+/** Minutes may be fractional so that a test or a demo can use a very short session. */
+function positive(env: Env, name: string, fallback: number): number {
+  const value = text(env, name, String(fallback))
+  const n = Number(value)
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(value) || !(n > 0)) throw new ConfigError(`${name} must be a positive number of minutes`)
+  return n
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const value = text(env, name, String(fallback)).toLowerCase()
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true
+  if (['0', 'false', 'no', 'off'].includes(value)) return false
+  throw new ConfigError(`${name} must be true or false`)
+}

@@ -1,0 +1,19 @@
+/** Accounts and their ledger. Transfers, balances and statements come with later issues. */
+import type { Queryable } from '../db/db.ts'
+
+export interface CustomerAccount {
+  id: string
+  number: string
+  currency: string
+}
+
+/** The customer's own accounts, optionally of one currency; never anyone else's. */
+export async function listCustomerAccounts(q: Queryable, customerId: string, currency?: string): Promise<CustomerAccount[]> {
+  const rows = await q.query<{ id: string; number: string; currency: string }>(
+    `select id::text, number, currency from accounts
+      where kind = 'customer' and customer_id = $1 and ($2::text is null or currency = $2)
+      order by currency, number`,
+    [customerId, currency || null],
+  )
+  return rows
+}

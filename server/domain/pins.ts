@@ -1,0 +1,49 @@
+/**
+ * PINs are stored with scrypt (rulings §4): a random salt per PIN and the cost parameters in the
+ * stored string, so that the cost can be raised later without invalidating existing PINs.
+ * Comparison is constant-time.
+ *
+ * Note: a 5-digit PIN has only 100 000 values, so no hash resists an attacker who has the table;
+ * what protects the customer online is the lock after 5 wrong tries (MAX_PIN_FAILURES).
+ */
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+
+export const MAX_PIN_FAILURES = 5
+
+const COST = { N: 2 ** 15, r: 8, p: 1 }
+const KEY_LENGTH = 32
+/** 128 * N * r bytes are needed; Node's default limit (32 MiB) is just too small for N = 2^15. */
+const MAX_MEMORY = 64 * 1024 * 1024
+
+function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scryptCallback(secret, salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  )
+}
+
+/** "scrypt$N$r$p$salt$hash" (base64url). */
+export async function hashPin(pin: string): Promise<string> {
+  const salt = randomBytes(16)
+  const key = await scrypt(pin, salt, COST)
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+}
+
+export async function verifyPin(pin: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$')
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false
+  const expected = Buffer.from(hash, 'base64url')
+  const key = await scrypt(pin, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) })
+  return key.length === expected.length && timingSafeEqual(key, expected)
+}
+
+/**
+ * A hash of no one's PIN: an unknown user code is checked against it, so that it costs the same
+ * time as a known one and the answer time does not tell which user codes exist.
+ */
+let decoy: Promise<string> | undefined
+export function decoyPinHash(): Promise<string> {
+  decoy ??= hashPin(randomBytes(8).toString('hex'))
+  return decoy
+}

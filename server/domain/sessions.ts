@@ -1,0 +1,76 @@
+/**
+ * Session tokens (rulings §4): 32 random bytes (256 bits) in base64url, given once to the client;
+ * the server keeps only their SHA-256, so a copy of the database does not let anyone sign in.
+ * A session ends at logout, after `idle` without a call, or `max` after it began.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { Queryable } from '../db/db.ts'
+
+export interface SessionLimits {
+  idleMs: number
+  maxMs: number
+}
+
+export interface Session {
+  id: string
+  customerId: string
+  kcode: string
+}
+
+export type EndReason = 'logout' | 'idle' | 'max' | 'fault' | 'blocked'
+
+/** A token as this server makes them: 43 base64url characters. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/** Opens a session and answers its token; the caller must not store or log the token. */
+export async function openSession(q: Queryable, customerId: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await q.query(
+    'insert into sessions (token_hash, customer_id, created_at, last_seen_at) values ($1, $2, $3, $3)',
+    [hashToken(token), customerId, now],
+  )
+  return token
+}
+
+/**
+ * The session of a token if it is still valid, refreshed (last_seen_at = now); otherwise null,
+ * and a session found idle or too old is marked ended with the reason.
+ */
+export async function resumeSession(q: Queryable, token: string, now: Date, limits: SessionLimits): Promise<Session | null> {
+  if (!TOKEN_SHAPE.test(token)) return null
+  const tokenHash = hashToken(token)
+  const idleSince = new Date(now.getTime() - limits.idleMs)
+  const startedAfter = new Date(now.getTime() - limits.maxMs)
+  // One statement checks and refreshes, so two concurrent calls cannot revive an idle session.
+  const [live] = await q.query<{ id: string; customer_id: string; kcode: string }>(
+    `update sessions s set last_seen_at = $2
+       from customers c
+      where s.token_hash = $1 and c.id = s.customer_id and s.ended_at is null
+        and s.last_seen_at >= $3 and s.created_at >= $4 and not c.web_blocked
+      returning s.id::text, c.id::text as customer_id, c.kcode`,
+    [tokenHash, now, idleSince, startedAfter],
+  )
+  if (live) return { id: live.id, customerId: live.customer_id, kcode: live.kcode }
+  await q.query(
+    `update sessions s set ended_at = $2,
+            end_reason = case when s.created_at < $4 then 'max'
+                              when s.last_seen_at < $3 then 'idle'
+                              else 'blocked' end
+      where s.token_hash = $1 and s.ended_at is null`,
+    [tokenHash, now, idleSince, startedAfter],
+  )
+  return null
+}
+
+/** Ends the session of a token (logout, or a demo fault); answers whether one was open. */
+export async function endSession(q: Queryable, token: string, reason: EndReason, now: Date): Promise<boolean> {
+  const rows = await q.query(
+    'update sessions set ended_at = $2, end_reason = $3 where token_hash = $1 and ended_at is null returning id',
+    [hashToken(token), now, reason],
+  )
+  return rows.length > 0
+}

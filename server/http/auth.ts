@@ -1,0 +1,34 @@
+/**
+ * The bearerAuth security of the contract: a customer call carries `Authorization: Bearer <token>`
+ * of a live session, or is refused with HTTP 403 code '2' (spec §4 "Session"), before its body is
+ * read. Missing, unknown, ended, idle and too old tokens get the same answer.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { api } from '../../machines/messages.ts'
+import type { AppContext } from '../context.ts'
+import { resumeSession, type Session } from '../domain/sessions.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in customer, set by the bearerAuth check of a customer call. */
+    session: Session | null
+  }
+}
+
+export function bearerToken(authorization: string | undefined): string | null {
+  const match = /^Bearer ([^\s]+)$/i.exec(authorization ?? '')
+  return match ? match[1]! : null
+}
+
+export function sessionExpired(reply: FastifyReply): FastifyReply {
+  return reply.code(403).send({ code: '2', message: api.sessionExpired })
+}
+
+export function authenticate(ctx: AppContext) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request.headers.authorization)
+    const session = token ? await resumeSession(ctx.db, token, ctx.now(), ctx.limits) : null
+    if (!session) return sessionExpired(reply)
+    request.session = session
+  }
+}

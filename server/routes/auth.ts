@@ -1,0 +1,40 @@
+/** Public sign-in (spec §7 auth/login). The forgotten-PIN calls come with a later issue. */
+import { api } from '../../machines/messages.ts'
+import type { Handlers } from '../http/contract.ts'
+import type { AppContext } from '../context.ts'
+import { signIn } from '../domain/signin.ts'
+
+export function authRoutes(ctx: AppContext): Handlers {
+  return {
+    async login({ body }) {
+      const outcome = await signIn(ctx.db, body.username, body.password, {
+        now: ctx.now(),
+        bankName: ctx.config.bankName,
+        timeZone: ctx.config.timeZone,
+      })
+      switch (outcome.kind) {
+        case 'signedIn':
+          return {
+            status: 200,
+            body: {
+              code: '0',
+              message: '',
+              token: outcome.token,
+              name: outcome.name,
+              kcode: outcome.kcode,
+              modules: outcome.modules.map((code) => ({ code })),
+            },
+          }
+        // Same answer for an unknown user code and a wrong PIN: no way to find who is a customer.
+        case 'wrongCredentials':
+          return { status: 403, body: { message: api.wrongCredentials } }
+        // With a code: the portal shows this message, which says to reset the PIN (rulings §4).
+        case 'pinBlocked':
+          return { status: 401, body: { code: '1', message: api.pinBlocked } }
+        // Without a code: the portal shows its own "contact your bank" message (spec §8).
+        case 'webBlocked':
+          return { status: 401, body: { message: api.webBankingBlocked } }
+      }
+    },
+  }
+}

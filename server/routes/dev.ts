@@ -1,0 +1,66 @@
+/**
+ * Demo-mode tools (rulings §5): the outbox (JSON and a readable page) and the fault injector.
+ * Registered only in demo mode; otherwise these paths answer 404 like any unknown path.
+ */
+import type { FastifyInstance } from 'fastify'
+import { api } from '../../machines/messages.ts'
+import type { Handlers } from '../http/contract.ts'
+import type { FaultStore } from '../http/faults.ts'
+import type { AppContext } from '../context.ts'
+import { listOutbox, type OutboxMessage } from '../domain/outbox.ts'
+
+export function devRoutes(ctx: AppContext, faults: FaultStore): Handlers {
+  return {
+    async devOutbox() {
+      return { status: 200, body: await listOutbox(ctx.db) }
+    },
+    async devListFaults() {
+      return { status: 200, body: faults.list() }
+    },
+    async devAddFault({ body }) {
+      return { status: 200, body: faults.add(body) }
+    },
+    async devClearFaults() {
+      faults.clear()
+      return { status: 200, body: { code: '0' } }
+    },
+  }
+}
+
+/** /__dev/outbox.html: not part of the contract, a page for people. */
+export function registerOutboxPage(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/__dev/outbox.html', async (_request, reply) => {
+    const html = outboxPage(await listOutbox(ctx.db), ctx.config.bankName)
+    return reply.type('text/html; charset=utf-8').send(html)
+  })
+  // The CSP forbids inline styles, so the page's few rules are a file of their own.
+  app.get('/__dev/outbox.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(OUTBOX_CSS))
+}
+
+const OUTBOX_CSS = `body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a1a}
+table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:.4rem .6rem;text-align:left;vertical-align:top}
+th{background:#f2f2f2}td.text{white-space:pre-wrap}`
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function outboxPage(messages: OutboxMessage[], bankName: string): string {
+  const t = api.devOutbox
+  const rows = messages
+    .map(
+      (m) =>
+        `<tr><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.to)}</td><td class="text">${escapeHtml(m.text)}</td><td><time datetime="${escapeHtml(m.createdAt)}">${escapeHtml(m.createdAt)}</time></td></tr>`,
+    )
+    .join('\n')
+  const body = messages.length
+    ? `<table><thead><tr><th scope="col">${t.channel}</th><th scope="col">${t.to}</th><th scope="col">${t.text}</th><th scope="col">${t.createdAt}</th></tr></thead>\n<tbody>\n${rows}\n</tbody></table>`
+    : `<p>${t.empty}</p>`
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(t.title)} — ${escapeHtml(bankName)}</title>
+<link rel="stylesheet" href="/__dev/outbox.css"></head>
+<body><main><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.intro)}</p>
+${body}
+</main></body></html>
+`
+}
