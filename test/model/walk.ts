@@ -353,8 +353,8 @@ function plan(
 function formatEvent(event: EventObject): string {
   const { type, ...payload } = event
   const short = type.replace(/^xstate\./, '')
-  if (Object.keys(payload).length === 0) return short
   const json = JSON.stringify(payload, (_, v: unknown) => (v instanceof Error ? `Error(${v.message})` : v))
+  if (json === '{}') return short
   return `${short} ${json.length > 80 ? `${json.slice(0, 77)}…` : json}`
 }
 
