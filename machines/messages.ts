@@ -196,6 +196,8 @@ export const notifications = {
   show: 'afficher',
   prev: 'Prev',
   next: 'Next',
+  /** spec §2: the content is cut to 20 characters followed by " ..." */
+  previewSuffix: ' ...',
   loadError: 'Une erreur lors de la récupération de vos notifications.',
 } as const
 
