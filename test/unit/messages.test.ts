@@ -1,0 +1,185 @@
+/**
+ * The message catalogue against the specification: every message the spec quotes (section 5 and 8
+ * tables, titles and buttons of sections 1 and 2) is in `machines/messages.ts` exactly as quoted,
+ * typos included, except where a ruling replaces it — each such case is listed below with its
+ * ruling and checked the ruling's way.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import * as catalogue from '../../machines/messages.ts'
+
+const { login, validation, transfer, session, landing, notifications } = catalogue
+
+const SPEC_PATH = fileURLToPath(new URL('../../../shared/spec/portal-spec.md', import.meta.url))
+const MACHINES_DIR = fileURLToPath(new URL('../../machines/', import.meta.url))
+
+function specText(): string {
+  if (!existsSync(SPEC_PATH)) {
+    throw new Error(
+      `The specification is missing: expected ../shared/spec/portal-spec.md beside the repository (${SPEC_PATH}). ` +
+        'These tests compare the message catalogue with it and cannot run without it.',
+    )
+  }
+  return readFileSync(SPEC_PATH, 'utf8')
+}
+
+/** The text of `## <n>. …` up to the next `## `. */
+function section(n: number): string {
+  const match = new RegExp(`^## ${n}\\.[^]*?(?=^## |(?![^]))`, 'm').exec(specText())
+  if (!match) throw new Error(`portal-spec.md has no section "## ${n}."`)
+  return match[0]
+}
+
+/** The rows of the section's table(s). */
+const tableRows = (text: string) => text.split('\n').filter((line) => line.startsWith('|'))
+/** Every text between double quotes. */
+const quotes = (text: string) => [...text.matchAll(/"([^"\n]*)"/g)].map((m) => m[1]!)
+
+/** Every string of the catalogue, at any depth (functions are checked one by one below). */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(strings)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings)
+  return []
+}
+const inCatalogue = new Set(strings(catalogue))
+
+/**
+ * Quotes that the catalogue cannot hold as a plain string, or that a ruling changes. Each has the
+ * check that shows how the catalogue honours it.
+ */
+const handledByRulings: Array<{ quote: string; ruling: string; check: () => void; stillPlain: boolean }> = [
+  {
+    quote: 'Accès web banking bloqué. Veuillez contacter {provider}',
+    ruling: 'rulings §1: {provider} is the bank name, a setting — the catalogue holds a function of it',
+    stillPlain: false,
+    check: () => {
+      expect(login.blocked('{provider}')).toBe('Accès web banking bloqué. Veuillez contacter {provider}')
+      expect(login.blocked(catalogue.DEFAULT_BANK_NAME)).toBe('Accès web banking bloqué. Veuillez contacter votre banque')
+    },
+  },
+  {
+    quote: 'Saisir le numéro de compte de la carte à créditer',
+    ruling:
+      'rulings §1: the momo number required message is the correct-French reading "Saisir le numéro de compte à créditer"; ' +
+      'the quote stays as the card account id message (spec §5, card account id)',
+    stillPlain: true,
+    check: () => {
+      expect(validation.momoNumberRequired).toBe('Saisir le numéro de compte à créditer')
+      expect(validation.cardAccountRequired).toBe('Saisir le numéro de compte de la carte à créditer')
+    },
+  },
+  {
+    quote: 'Le numéro saisit est incorrect',
+    ruling:
+      'rulings §1: the momo length rule is "Le numéro saisi est incorrect"; the quote, typo included, stays for the card account id',
+    stillPlain: true,
+    check: () => {
+      expect(validation.momoNumberFormat).toBe('Le numéro saisi est incorrect')
+      expect(validation.cardAccountFormat).toBe('Le numéro saisit est incorrect')
+    },
+  },
+  {
+    quote: "Saisir l'adresse email",
+    ruling:
+      'rulings §1: the photo field shows "Veuillez sélectionner une photo" (the source\'s e-mail message was a defect); ' +
+      'the quote stays for the contact e-mail',
+    stillPlain: true,
+    check: () => {
+      expect(validation.photoRequired).toBe('Veuillez sélectionner une photo')
+      expect(validation.photoType).toBe('Format non pris en charge : JPEG, PNG ou WebP')
+      expect(validation.photoSize).toBe('La photo ne doit pas dépasser 2 Mo')
+      expect(validation.emailRequired).toBe("Saisir l'adresse email")
+    },
+  },
+  {
+    quote: 'Vérification solde',
+    ruling: 'rulings §1: a copy error of the source; the prepaid-card heading and form title are "Transfert vers carte prépayée"',
+    stillPlain: false,
+    check: () => {
+      expect(transfer.cardHeading).toBe('Transfert vers carte prépayée')
+      expect(transfer.cardFormTitle).toBe('Transfert vers carte prépayée')
+    },
+  },
+  {
+    quote: 'TRANSFERT MOBILE',
+    ruling: 'rulings §1: the momo form title only; the prepaid-card form is titled "Transfert vers carte prépayée"',
+    stillPlain: true,
+    check: () => {
+      expect(transfer.momoHeading).toBe('Transfert vers mobile')
+      expect(transfer.momoFormTitle).toBe('TRANSFERT MOBILE')
+      expect(transfer.cardFormTitle).not.toBe('TRANSFERT MOBILE')
+    },
+  },
+  {
+    quote: 'Get the best',
+    ruling: 'spec §1 gives the meaning of the tagline, in English; the catalogue holds the French tagline',
+    stillPlain: false,
+    check: () => expect(landing.tagline).toBe('Obtenez le meilleur'),
+  },
+]
+const notPlain = new Set(handledByRulings.filter((r) => !r.stillPlain).map((r) => r.quote))
+
+function expectAllInCatalogue(found: string[]) {
+  expect(found.length).toBeGreaterThan(0)
+  const missing = [...new Set(found)].filter((q) => !notPlain.has(q) && !inCatalogue.has(q))
+  expect(missing, 'quoted by the spec but not in machines/messages.ts').toEqual([])
+}
+
+describe('message catalogue against portal-spec.md', () => {
+  it('section 5 table (validation rules): every quoted message, exactly', () => {
+    const found = tableRows(section(5)).flatMap(quotes)
+    expect(found).toContain('Veuillez saisir minimun 5 caractères')
+    expectAllInCatalogue(found)
+  })
+
+  it('section 8 table (error catalogue): every quoted message, exactly', () => {
+    const found = tableRows(section(8)).flatMap(quotes)
+    expect(found).toContain('Code utilisateur ou code pin incorrect')
+    expectAllInCatalogue(found)
+  })
+
+  it('sections 1 and 2 (titles, buttons, placeholders): every quoted text, exactly', () => {
+    expectAllInCatalogue([...quotes(section(1)), ...quotes(section(2))])
+  })
+
+  it('the texts an auditor checks first are the spec quotes', () => {
+    expect(session).toMatchObject({
+      logoutTitle: 'Déconnexion',
+      logoutQuestion: 'Quitter la session ?',
+      logoutCancel: 'Fermer',
+      logoutConfirm: 'Se déconnecter',
+      expiredTitle: 'Deconnexion',
+      expiredText: 'Votre session a expiré. Veuillez vous reconnecter',
+    })
+    expect(login).toMatchObject({
+      userCodePlaceholder: 'Code utilisateur',
+      pinPlaceholder: 'Code pin',
+      submit: 'Connexion',
+      forgotPin: 'Code pin oublié',
+    })
+    expect(landing.cta).toBe('Cliquez pour vous connecter')
+    expect(notifications).toMatchObject({ show: 'afficher', prev: 'Prev', next: 'Next', previewSuffix: ' ...' })
+  })
+
+  describe('quotes handled by a ruling', () => {
+    it('each listed quote is indeed quoted by the spec', () => {
+      const all = [1, 2, 5, 8].flatMap((n) => quotes(section(n)))
+      for (const { quote } of handledByRulings) expect(all, quote).toContain(quote)
+    })
+    for (const { quote, ruling, check } of handledByRulings) it(`"${quote}" — ${ruling}`, check)
+  })
+})
+
+describe('machines take every text from the catalogue', () => {
+  const accented = /[àâäçéèêëîïôöûùüÿœæ«»]/i
+  const files = readdirSync(MACHINES_DIR).filter((f) => f.endsWith('.ts') && f !== 'messages.ts')
+  it.each(files)('%s has no French string literal', (file) => {
+    const code = readFileSync(MACHINES_DIR + file, 'utf8')
+      .replace(/\/\*[^]*?\*\//g, '')
+      .replace(/(^|[^:])\/\/[^\n]*/g, '$1')
+    const literals = code.match(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g) ?? []
+    expect(literals.filter((l) => accented.test(l))).toEqual([])
+  })
+})
