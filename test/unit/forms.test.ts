@@ -5,9 +5,6 @@ import {
   balanceForm,
   cardTransferForm,
   contactForm,
-  fieldErrors,
-  isValid,
-  loginForm,
   momoTransferForm,
   passwordChangeForm,
   photoForm,
@@ -16,7 +13,8 @@ import {
   statementForm,
   toContractAmount,
   transferConfirmForm,
-} from '../../machines/forms.ts'
+} from '../../machines/flowForms.ts'
+import { fieldErrors, isValid, loginForm } from '../../machines/forms.ts'
 
 describe('login form (spec §5 login user code, login PIN)', () => {
   it.each([
