@@ -59,7 +59,7 @@ export function errorHandling(app: FastifyInstance): void {
       return badRequest(reply, fieldErrors(error.validation as SchemaError[], error.validationContext ?? 'body'))
     }
     const status = error.statusCode ?? 500
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return badRequest(reply, [{ field: 'body', message: api.fieldErrors.invalidJson }])
     }
     if (status === 415) return reply.code(415).send({ message: api.unsupportedMediaType })

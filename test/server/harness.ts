@@ -1,0 +1,125 @@
+/**
+ * Server-test harness: the real app (buildApp) on an in-memory PGlite with the demo data, demo
+ * mode on, listening on a free port. One server per test file (PGlite takes a few seconds to
+ * start). The clock is the test's: `clock.advance(ms)` moves the server's time forward.
+ */
+import type { AddressInfo } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/app.ts'
+import { loadConfig, type Config } from '../../server/config.ts'
+import { openDb, type Db } from '../../server/db/db.ts'
+import { mainCustomer, type DemoCustomer } from '../../server/db/demo-data.ts'
+import { migrate } from '../../server/db/migrate.ts'
+import { seedDemo } from '../../server/db/seed.ts'
+
+export interface TestClock {
+  now(): Date
+  advance(ms: number): void
+}
+
+export function createClock(start: Date = new Date()): TestClock {
+  let current = start.getTime()
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms
+    },
+  }
+}
+
+export interface ApiAnswer<T = any> {
+  status: number
+  headers: Headers
+  /** Parsed JSON, or undefined when the answer is not JSON. */
+  body: T
+  text: string
+}
+
+export interface CallOptions {
+  method?: string
+  /** Sent as JSON (a string is sent as is). */
+  body?: unknown
+  token?: string
+  headers?: Record<string, string>
+}
+
+export interface TestServer {
+  app: FastifyInstance
+  url: string
+  db: Db
+  config: Config
+  clock: TestClock
+  /** Every log line the server wrote so far. */
+  logs(): string
+  /** fetch against the server; answers status, headers and the parsed JSON body. */
+  call<T = any>(path: string, options?: CallOptions): Promise<ApiAnswer<T>>
+  /** Signs a demo customer in and answers the session token. */
+  signIn(customer?: Pick<DemoCustomer, 'kcode' | 'pin'>): Promise<string>
+  close(): Promise<void>
+}
+
+export interface StartOptions {
+  /** Settings over the test defaults (demo mode, port 0, no SPA build, log level info). */
+  config?: Partial<Config>
+  /** Load the demo data (default true). */
+  seed?: boolean
+  clock?: TestClock
+}
+
+export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
+  const config: Config = {
+    ...loadConfig({}),
+    port: 0,
+    demoMode: true,
+    distDir: '/nonexistent/portal-dist',
+    logLevel: 'info',
+    ...options.config,
+  }
+  const clock = options.clock ?? createClock()
+  const db = await openDb({})
+  await migrate(db)
+  if (options.seed ?? true) await seedDemo(db, clock.now())
+  const lines: string[] = []
+  const app = await buildApp({ config, db, now: clock.now, logStream: { write: (line) => void lines.push(line) } })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+
+  const call = async <T = any>(path: string, o: CallOptions = {}): Promise<ApiAnswer<T>> => {
+    const headers: Record<string, string> = { ...o.headers }
+    if (o.token !== undefined) headers.authorization = `Bearer ${o.token}`
+    let body: string | undefined
+    if (o.body !== undefined) {
+      body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const res = await fetch(url + path, { method: o.method ?? (body === undefined ? 'GET' : 'POST'), headers, body })
+    const text = await res.text()
+    let parsed: unknown
+    if ((res.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text)
+    return { status: res.status, headers: res.headers, body: parsed as T, text }
+  }
+
+  return {
+    app,
+    url,
+    db,
+    config,
+    clock,
+    logs: () => lines.join(''),
+    call,
+    async signIn(customer = mainCustomer) {
+      const res = await call('/auth/login', { body: { username: customer.kcode, password: customer.pin } })
+      if (res.status !== 200 || typeof res.body?.token !== 'string') {
+        throw new Error(`sign-in of ${customer.kcode} failed: ${res.status} ${res.text}`)
+      }
+      return res.body.token as string
+    },
+    async close() {
+      await app.close()
+      await db.close()
+    },
+  }
+}
+
+/** Where a customer call lives. */
+export const customerPath = (name: string) => `/api/rest/customer/v1/${name}`

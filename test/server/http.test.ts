@@ -1,0 +1,148 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api } from '../../machines/messages.ts'
+import { mainCustomer } from '../../server/db/demo-data.ts'
+import { CONTENT_SECURITY_POLICY } from '../../server/http/headers.ts'
+import { customerPath, startTestServer, type TestServer } from './harness.ts'
+
+let server: TestServer
+let dist: string
+const INDEX = '<!doctype html><html lang="fr"><head><title>Portail</title><script type="module" src="/assets/app-3f9a1c.js"></script></head><body></body></html>'
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
+  mkdirSync(join(dist, 'assets'))
+  writeFileSync(join(dist, 'index.html'), INDEX)
+  writeFileSync(join(dist, 'assets', 'app-3f9a1c.js'), 'console.log("portail")')
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  server = await startTestServer({ config: { distDir: dist } })
+})
+afterAll(async () => {
+  await server?.close()
+  rmSync(dist, { recursive: true, force: true })
+})
+
+const SECURITY = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+}
+
+function expectSecurityHeaders(headers: Headers, what: string) {
+  for (const [name, value] of Object.entries(SECURITY)) expect(headers.get(name), `${name} on ${what}`).toBe(value)
+  expect(headers.get('permissions-policy'), what).toMatch(/camera=\(\)/)
+}
+
+describe('security headers', () => {
+  it('are on every kind of answer', async () => {
+    const token = await server.signIn()
+    const answers = {
+      'a public call': await server.call('/auth/v1/countries'),
+      'a customer call': await server.call(customerPath('notification-size'), { token }),
+      'a refused customer call': await server.call(customerPath('notification-size')),
+      'a 400': await server.call('/auth/login', { body: {} }),
+      'a 404 of the API': await server.call('/api/rest/customer/v1/nothing'),
+      'a 501': await server.call('/auth/v1/password/ask', { body: { compte: 'K1' } }),
+      'the SPA index': await server.call('/'),
+      'a client route': await server.call('/app/dashboard'),
+      'an asset': await server.call('/assets/app-3f9a1c.js'),
+      'a demo page': await server.call('/__dev/outbox.html'),
+    }
+    for (const [what, res] of Object.entries(answers)) expectSecurityHeaders(res.headers, what)
+  })
+
+  it('the CSP is exactly the one of the brief', () => {
+    expect(CONTENT_SECURITY_POLICY).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    )
+  })
+
+  it('API answers (/auth, /api, /__dev) are never cached', async () => {
+    const token = await server.signIn()
+    for (const res of [
+      await server.call('/auth/login', { body: { username: mainCustomer.kcode, password: mainCustomer.pin } }),
+      await server.call(customerPath('notification-size'), { token }),
+      await server.call(customerPath('notification-size')),
+      await server.call('/api/unknown'),
+      await server.call('/__dev/outbox'),
+      await server.call('/__dev/faults'),
+    ]) {
+      expect(res.headers.get('cache-control')).toBe('no-store')
+    }
+  })
+})
+
+describe('the SPA', () => {
+  it('serves index.html at / and for any client route, revalidated at each visit', async () => {
+    for (const path of ['/', '/login', '/app/dashboard', '/app/notification?page=2', '/une/route/inconnue']) {
+      const res = await server.call(path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('content-type'), path).toMatch(/text\/html/)
+      expect(res.text, path).toBe(INDEX)
+      expect(res.headers.get('cache-control'), path).toBe('no-cache')
+    }
+  })
+
+  it('serves hashed assets with a long immutable cache, other files revalidated', async () => {
+    const asset = await server.call('/assets/app-3f9a1c.js')
+    expect(asset.status).toBe(200)
+    expect(asset.text).toBe('console.log("portail")')
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const icon = await server.call('/favicon.svg')
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('cache-control')).toBe('no-cache')
+  })
+
+  it('does not answer index.html under /api, /auth or /__dev, nor to other methods', async () => {
+    for (const path of ['/api', '/api/rest/customer/v1/unknown', '/auth/unknown', '/__dev/unknown']) {
+      const res = await server.call(path)
+      expect(res.status, path).toBe(404)
+      expect(res.body, path).toEqual({ message: api.notFound })
+    }
+    const post = await server.call('/app/dashboard', { method: 'POST', body: {} })
+    expect(post.status).toBe(404)
+  })
+
+  it('answers a clear 503 when the SPA is not built', async () => {
+    const bare = await startTestServer({ config: { distDir: join(dist, 'missing') }, seed: false })
+    try {
+      const res = await bare.call('/app/dashboard')
+      expect(res.status).toBe(503)
+      expect(res.headers.get('content-type')).toMatch(/text\/plain/)
+      expect(res.text).toBe(api.appNotBuilt)
+      expect(res.text).toContain('npm run build')
+      // the API works all the same
+      expect((await bare.call('/auth/v1/countries')).status).toBe(200)
+    } finally {
+      await bare.close()
+    }
+  })
+})
+
+describe('request logs', () => {
+  it('never contain a PIN, a token, the Authorization header or a body', async () => {
+    const token = await server.signIn()
+    await server.call(customerPath('notification-size'), { token })
+    await server.call(customerPath('account'), { token, body: { code: mainCustomer.kcode, currency: '' } })
+    await server.call(customerPath('transfer/confirm'), { token, body: { code: 'ref-1', token: '87654321' } })
+    await server.call('/auth/login', { body: { username: 'K1234567', password: '24680' } }) // wrong PIN
+    await server.call('/auth/login', { body: '{"username":"K1234567","password":"97531"' }) // broken JSON
+    await server.call('/auth/login', { body: { username: 'K1234567', password: '13579', extra: 'x' } }) // 400
+    const logs = server.logs()
+    expect(logs).toContain('"url":"/auth/login"') // the log is there…
+    for (const secret of [token, mainCustomer.pin, '24680', '97531', '13579', '87654321', 'Bearer']) {
+      expect(logs, secret).not.toContain(secret) // …without the secrets
+    }
+    expect(logs.toLowerCase()).not.toContain('authorization')
+  })
+
+  it('never contain the query string', async () => {
+    const token = await server.signIn()
+    await server.call(customerPath('notifications?page=0&size=5&secret=s3cr3t'), { token })
+    expect(server.logs()).not.toContain('s3cr3t')
+  })
+})
