@@ -187,6 +187,7 @@ export const sessionMachine = setup({
       states: {
         dialog: {
           description: 'The logout confirmation modal of the shell.',
+          meta: { spec: 'spec §2 logout dialog' },
           initial: 'active',
           states: {
             active: {
@@ -243,6 +244,7 @@ export const sessionMachine = setup({
         },
         counter: {
           description: 'The notification counter of the sidebar.',
+          meta: { spec: 'spec §2 shell layout (notification counter)' },
           initial: 'counting',
           states: {
             counting: {

@@ -1,0 +1,31 @@
+/**
+ * What an auditor reads: every state of every machine says what the customer sees there and which
+ * part of the spec it implements; every transition says which rule it implements.
+ */
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
+import { describe, expect, it } from 'vitest'
+import { loginMachine } from '../../machines/login.ts'
+import { sessionMachine } from '../../machines/session.ts'
+
+const machines: Record<string, AnyStateMachine> = { login: loginMachine, session: sessionMachine }
+
+const descendants = (node: AnyStateNode): AnyStateNode[] =>
+  Object.values(node.states).flatMap((child) => [child, ...descendants(child)])
+const transitionsOf = (node: AnyStateNode): AnyTransitionDefinition[] => [
+  ...[...node.transitions.values()].flat(),
+  ...(node.always ?? []),
+]
+
+describe.each(Object.entries(machines))('%s machine', (_, machine) => {
+  const states = descendants(machine.root)
+
+  it('every state has a description and a spec reference', () => {
+    const undocumented = states.filter((s) => !s.description || !/spec|rulings/.test(String(s.meta?.spec ?? '')))
+    expect(undocumented.map((s) => s.id)).toEqual([])
+  })
+
+  it('every transition names the rule it implements', () => {
+    const silent = [machine.root, ...states].flatMap(transitionsOf).filter((t) => !t.description)
+    expect(silent.map((t) => `${t.source.id} ${t.eventType || 'always'}`)).toEqual([])
+  })
+})
