@@ -63,6 +63,18 @@ describe('walk helper', () => {
     expect(walk.unwalked()).toEqual([])
   })
 
+  it('the coverage check runs the paths not run yet; play() does not count as coverage', async () => {
+    const walk = createWalk(toy, {
+      inputs,
+      events: [{ type: 'go', n: 5 }, doneEvent('fetch', 3), doneEvent('fetch', 30)],
+      stubActions: ['notify'],
+    })
+    await walk.play({ start: 1 }, [{ type: 'go', n: 5 }])
+    expect(walk.unwalked()).toHaveLength(9)
+    await walk.assertEveryEdgeWalked()
+    expect(walk.unwalked()).toEqual([])
+  })
+
   it('lists the transitions no sample drives', async () => {
     const walk = createWalk(toy, {
       inputs: { started: { start: 1 } },
