@@ -24,14 +24,19 @@
  *      invocation, its input or its lifecycle;
  *    - time is a `SimulatedClock`: a step `xstate.after.<delay>.<state>` advances it by the delay;
  *    - the side-effect actions named in `stubActions` record their params instead of acting.
- *    After each step (and the promise jobs and timers it set off) the actor's snapshot (state value, status, context, actors still waiting for
- *    an answer) must equal the planned one, and the `invariant` must hold.
+ *    After each step, and whatever promise jobs it set off, the actor's snapshot (state value,
+ *    status, context, invoked actors still waiting for an answer) must equal the planned one, and
+ *    the `invariant` must hold.
  *
  * 3. COVERAGE. The transitions the real actors took (inspection again) are compared with every
  *    edge of `toDirectedGraph(machine)` plus the `always` transitions, which that graph leaves out.
  *    `assertEveryEdgeWalked()` fails with the list of the edges no run walked.
  *
- * Usage (one `it` per path, then the coverage check; vitest runs them in order):
+ * Limits: invoked actors are faked as promise actors (answer once); callback or child-machine
+ * actors can be given as they are through `provide.actors`, and then answer by themselves.
+ * The internal parts used: `@xstate.microstep` inspection events (`_transitions`), `ActorScope`.
+ *
+ * Usage (one `it` per path, then the coverage check):
  *
  *   const walk = createWalk(loginMachine, {
  *     inputs: { 'a bank': { provider: 'Banque' } },
