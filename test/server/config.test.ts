@@ -1,0 +1,68 @@
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_BANK_NAME } from '../../machines/messages.ts'
+import { ConfigError, loadConfig } from '../../server/config.ts'
+
+describe('loadConfig', () => {
+  it('has a default for every setting', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: resolve('.data'),
+      databaseUrl: undefined,
+      demoMode: true,
+      bankName: DEFAULT_BANK_NAME,
+      sessionIdleMinutes: 5,
+      sessionMaxMinutes: 60,
+      distDir: resolve('dist'),
+      logLevel: 'info',
+      timeZone: 'Africa/Kinshasa',
+    })
+  })
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/portal',
+      DATABASE_URL: 'postgres://bank@db/portal',
+      DEMO_MODE: 'false',
+      BANK_NAME: 'la Banque du Kivu',
+      SESSION_IDLE_MINUTES: '0.5',
+      SESSION_MAX_MINUTES: '30',
+      DIST_DIR: '/srv/portal',
+      LOG_LEVEL: 'warn',
+      TIME_ZONE: 'Europe/Paris',
+    })
+    expect(config).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/portal',
+      databaseUrl: 'postgres://bank@db/portal',
+      demoMode: false,
+      bankName: 'la Banque du Kivu',
+      sessionIdleMinutes: 0.5,
+      sessionMaxMinutes: 30,
+      distDir: '/srv/portal',
+      logLevel: 'warn',
+      timeZone: 'Europe/Paris',
+    })
+  })
+
+  it.each([['0'], ['no'], ['off'], ['FALSE']])('DEMO_MODE=%s turns demo mode off', (value) => {
+    expect(loadConfig({ DEMO_MODE: value }).demoMode).toBe(false)
+  })
+
+  it.each([
+    ['PORT', '80a'],
+    ['PORT', '70000'],
+    ['DEMO_MODE', 'maybe'],
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['SESSION_MAX_MINUTES', '-5'],
+    ['LOG_LEVEL', 'loud'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['TIME_ZONE', 'Mars/Olympus'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
+  })
+})

@@ -1,0 +1,84 @@
+/**
+ * The same schema, seed and calls through `pg` on a real PostgreSQL server (DATABASE_URL).
+ * Skipped when DATABASE_URL is unset; the pg driver is type-checked by `npm run typecheck` anyway.
+ * Everything happens in a throw-away schema, dropped at the end, so any database can be used.
+ */
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../server/db/db.ts'
+import { openDb } from '../../server/db/db.ts'
+import { mainCustomer } from '../../server/db/demo-data.ts'
+import { listMigrations, migrate } from '../../server/db/migrate.ts'
+import { seedDemo } from '../../server/db/seed.ts'
+import { buildApp } from '../../server/app.ts'
+import { loadConfig } from '../../server/config.ts'
+
+const DATABASE_URL = process.env.DATABASE_URL
+if (!DATABASE_URL) {
+  console.info('pg.test.ts skipped: DATABASE_URL is unset (no PostgreSQL server to test the pg driver against).')
+}
+
+describe.skipIf(!DATABASE_URL)('PostgreSQL through pg (DATABASE_URL)', () => {
+  const schema = `portal_test_${randomBytes(4).toString('hex')}`
+  let db: Db
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: DATABASE_URL })
+    await admin.connect()
+    await admin.query(`create schema ${schema}`)
+    await admin.end()
+    const url = new URL(DATABASE_URL!)
+    url.searchParams.set('options', `-c search_path=${schema}`)
+    db = await openDb({ databaseUrl: url.toString() })
+  })
+
+  afterAll(async () => {
+    await db?.close()
+    const admin = new pg.Client({ connectionString: DATABASE_URL })
+    await admin.connect()
+    await admin.query(`drop schema if exists ${schema} cascade`)
+    await admin.end()
+  })
+
+  it('runs the migrations once, then none', async () => {
+    expect(db.driver).toBe('pg')
+    expect(await migrate(db)).toEqual(listMigrations().map((m) => m.version))
+    expect(await migrate(db)).toEqual([])
+  })
+
+  it('answers the same types as PGlite for the casts the queries use', async () => {
+    const [row] = await db.query('select 1.5::numeric(18,2)::text as money, count(*)::int as n, 7::bigint::text as id, now() as at from (values (1)) v')
+    expect(row).toEqual({ money: '1.50', n: 1, id: '7', at: expect.any(Date) })
+  })
+
+  it('rolls a failed transaction back', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into app_state (key, value) values ('rollback-probe', 'x')")
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
+    expect(await db.query("select 1 from app_state where key = 'rollback-probe'")).toHaveLength(0)
+  })
+
+  it('seeds once and serves sign-in and accounts', async () => {
+    expect(await seedDemo(db)).toBe(true)
+    expect(await seedDemo(db)).toBe(false)
+    const app = await buildApp({ config: { ...loadConfig({}), logLevel: 'silent', distDir: '/nonexistent' }, db })
+    try {
+      const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { username: mainCustomer.kcode, password: mainCustomer.pin } })
+      expect(login.statusCode).toBe(200)
+      const { token } = login.json() as { token: string }
+      const accounts = await app.inject({
+        method: 'POST',
+        url: '/api/rest/customer/v1/account',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { code: mainCustomer.kcode, currency: '' },
+      })
+      expect((accounts.json() as { comptes: unknown[] }).comptes).toHaveLength(3)
+    } finally {
+      await app.close()
+    }
+  })
+})
