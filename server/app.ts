@@ -101,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   })
   app.decorate('notImplemented', notImplemented)
+  app.log.debug({ notImplemented }, 'operations of the contract answering 501 for now')
   if (config.demoMode) registerOutboxPage(app, ctx)
 
   await registerSpa(app, config.distDir)
