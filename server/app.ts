@@ -77,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const page = request.method === 'GET' || request.method === 'HEAD'
     if (!page || isApiPath(pathOf(request.url))) return reply.code(404).send({ message: api.notFound })
-    return sendIndex(reply, config.distDir)
+    return sendIndex(reply, config.distDir, config.bankName)
   })
 
   const faults = new FaultStore()
@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.log.debug({ notImplemented }, 'operations of the contract answering 501 for now')
   if (config.demoMode) registerOutboxPage(app, ctx)
 
-  await registerSpa(app, config.distDir)
+  await registerSpa(app, config.distDir, config.bankName)
   return app
 }
 

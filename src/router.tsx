@@ -103,7 +103,6 @@ export const router = createRouter({
   routeTree,
   defaultNotFoundComponent: NotFoundPage,
   defaultPreload: 'intent',
-  scrollRestoration: true,
 })
 
 declare module '@tanstack/react-router' {

@@ -1,22 +1,26 @@
 /**
  * Security headers on every answer (API, SPA files, errors, faults): the SPA loads nothing from
- * elsewhere and runs no inline script or style, so the CSP can be strict. API answers are never
+ * elsewhere and runs no inline script, so the CSP can be strict. API answers are never
  * cached: they carry balances, tokens and personal data.
  */
 import type { FastifyInstance } from 'fastify'
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+/** The policy; a page served with a nonce also admits the <style> elements carrying it. */
+export const contentSecurityPolicy = (styleNonce?: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy()
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -43,7 +47,10 @@ export function pathOf(url: string): string {
 export function securityHeaders(app: FastifyInstance): void {
   // onSend runs for every answer, including errors, 404s and the faults' early answers.
   app.addHook('onSend', async (request, reply, payload) => {
+    // A page carries its own policy (with its nonce); every other answer gets the strict one.
+    const pagePolicy = reply.getHeader('content-security-policy')
     reply.headers(SECURITY_HEADERS)
+    if (pagePolicy) reply.header('content-security-policy', pagePolicy)
     if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store')
     return payload
   })

@@ -3,16 +3,19 @@
  * everything else (index.html, icons) is revalidated on each visit so that a new build is picked
  * up at once. Any other page route answers index.html: the SPA routes on the client.
  */
-import { existsSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { api } from '../../machines/messages.ts'
+import { escapeHtml } from '../routes/dev.ts'
+import { contentSecurityPolicy } from './headers.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, distDir: string, bankName: string): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn(`No built portal in ${distDir}: page routes answer 503 until \`npm run build\` is run.`)
   }
@@ -21,16 +24,40 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     prefix: '/',
     wildcard: true,
+    // index.html is never served as a file: sendIndex fills it in for each request.
+    index: false,
     cacheControl: false,
     setHeaders: (res, path) => res.setHeader('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE),
   })
+  // The root is a directory to the file server; it is the landing page to the customer.
+  app.get('/', (_request, reply) => sendIndex(reply, distDir, bankName))
 }
 
-/** The answer to a page route: index.html, or a plain 503 when the SPA is not built. */
-export function sendIndex(reply: FastifyReply, distDir: string): FastifyReply {
+let template: { path: string; mtimeMs: number; html: string } | null = null
+
+/** index.html as built, re-read when a new build replaces it. */
+function indexTemplate(path: string): string {
+  const { mtimeMs } = statSync(path)
+  if (template?.path !== path || template.mtimeMs !== mtimeMs) template = { path, mtimeMs, html: readFileSync(path, 'utf8') }
+  return template.html
+}
+
+/**
+ * The answer to a page route: index.html with the bank's name (for the blocked-access message)
+ * and a fresh CSP nonce, which admits the one <style> element a dialog library adds at run time;
+ * or a plain 503 when the SPA is not built.
+ */
+export function sendIndex(reply: FastifyReply, distDir: string, bankName: string): FastifyReply {
+  const path = join(distDir, 'index.html')
   // Checked on each call, so that a build made while the server runs is served without restart.
-  if (!existsSync(join(distDir, 'index.html'))) {
+  if (!existsSync(path)) {
     return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(api.appNotBuilt)
   }
-  return reply.header('cache-control', REVALIDATE).sendFile('index.html')
+  const nonce = randomBytes(16).toString('base64')
+  const html = indexTemplate(path).replaceAll('%BANK_NAME%', escapeHtml(bankName)).replaceAll('%CSP_NONCE%', nonce)
+  return reply
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', contentSecurityPolicy(nonce))
+    .type('text/html; charset=utf-8')
+    .send(html)
 }

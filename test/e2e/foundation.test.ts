@@ -117,8 +117,10 @@ describe('login', () => {
     await devFault(server.url, { path: '/auth/login', status: 500, body: { message: 'boom' }, times: 1 })
     await signIn(page, 'K1234567', '12345')
     await page.getByRole('alert').filter({ hasText: login.connectionError }).waitFor()
+    // The PIN field is emptied after every answer: the customer types it again.
+    expect(await page.getByPlaceholder(login.pinPlaceholder).inputValue()).toBe('')
     await devFault(server.url, { path: '/auth/login', status: 200, body: {}, times: 1 })
-    await page.getByRole('button', { name: login.submit }).click()
+    await signIn(page, 'K1234567', '12345')
     await page.getByRole('alert').filter({ hasText: login.unusableAnswer }).waitFor()
   })
 

@@ -4,12 +4,14 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
 import { mainCustomer } from '../../server/db/demo-data.ts'
-import { CONTENT_SECURITY_POLICY } from '../../server/http/headers.ts'
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../server/http/headers.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer
 let dist: string
-const INDEX = '<!doctype html><html lang="fr"><head><title>Portail</title><script type="module" src="/assets/app-3f9a1c.js"></script></head><body></body></html>'
+const INDEX =
+  '<!doctype html><html lang="fr"><head><meta name="bank-name" content="%BANK_NAME%"><meta name="csp-nonce" content="%CSP_NONCE%"><title>Portail</title><script type="module" src="/assets/app-3f9a1c.js"></script></head><body></body></html>'
+const NONCE = /<meta name="csp-nonce" content="([A-Za-z0-9+/=]{24})">/
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
@@ -32,8 +34,10 @@ const SECURITY = {
   'cross-origin-opener-policy': 'same-origin',
 }
 
-function expectSecurityHeaders(headers: Headers, what: string) {
-  for (const [name, value] of Object.entries(SECURITY)) expect(headers.get(name), `${name} on ${what}`).toBe(value)
+function expectSecurityHeaders(headers: Headers, what: string, body = '') {
+  const nonce = NONCE.exec(body)?.[1]
+  const expected = { ...SECURITY, 'content-security-policy': contentSecurityPolicy(nonce) }
+  for (const [name, value] of Object.entries(expected)) expect(headers.get(name), `${name} on ${what}`).toBe(value)
   expect(headers.get('permissions-policy'), what).toMatch(/camera=\(\)/)
 }
 
@@ -52,7 +56,7 @@ describe('security headers', () => {
       'an asset': await server.call('/assets/app-3f9a1c.js'),
       'a demo page': await server.call('/__dev/outbox.html'),
     }
-    for (const [what, res] of Object.entries(answers)) expectSecurityHeaders(res.headers, what)
+    for (const [what, res] of Object.entries(answers)) expectSecurityHeaders(res.headers, what, res.text)
   })
 
   it('the CSP is exactly the one of the brief', () => {
@@ -82,8 +86,23 @@ describe('the SPA', () => {
       const res = await server.call(path)
       expect(res.status, path).toBe(200)
       expect(res.headers.get('content-type'), path).toMatch(/text\/html/)
-      expect(res.text, path).toBe(INDEX)
-      expect(res.headers.get('cache-control'), path).toBe('no-cache')
+      const nonce = NONCE.exec(res.text)?.[1]
+      expect(nonce, path).toBeDefined()
+      expect(res.text, path).toBe(INDEX.replace('%BANK_NAME%', 'votre banque').replace('%CSP_NONCE%', nonce!))
+      // Each page has its own nonce, and its CSP admits <style> elements carrying it, nothing else.
+      expect(res.headers.get('content-security-policy'), path).toContain(`style-src 'self' 'nonce-${nonce}';`)
+      expect(res.headers.get('cache-control'), path).toBe('no-store')
+    }
+    const [a, b] = [await server.call('/'), await server.call('/')]
+    expect(NONCE.exec(a.text)?.[1]).not.toBe(NONCE.exec(b.text)?.[1])
+  })
+
+  it('writes the bank name into the page, escaped', async () => {
+    const other = await startTestServer({ config: { distDir: dist, bankName: 'Banque <Kin> & Fils' }, seed: false })
+    try {
+      expect((await other.call('/login')).text).toContain('content="Banque &#60;Kin&#62; &#38; Fils"')
+    } finally {
+      await other.close()
     }
   })
 
