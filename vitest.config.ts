@@ -22,8 +22,10 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
-          // One Chromium and one server per file; files run one after the other on 2 cores.
+          // One Chromium and one server per file; files run one after the other on 2 cores, and
+          // only once the other projects are done, so that no timing depends on their load.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

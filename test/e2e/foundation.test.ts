@@ -199,6 +199,8 @@ describe('signed in', () => {
     const page = await open('/login')
     await signIn(page, 'K1234567', '12345')
     await page.waitForURL('**/app/dashboard')
+    // The dashboard's own counter call must be over, or it would take the fault meant for the reload.
+    await page.locator('#menu-lateral [aria-label*="notification"]').waitFor({ state: 'attached' })
     await devFault(server.url, { path: '/api/rest/customer/v1/notification-size', expireSession: true, times: 1 })
     await page.reload()
     const toast = page.getByRole('status').filter({ hasText: session.expiredTitle })

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '../../ui/theme.css'
 
 const wide = 'screen and (min-width: 900px)'
@@ -134,3 +134,5 @@ export const dialog = style({
   boxShadow: '0 8px 32px rgba(0,0,0,0.3)',
 })
 export const dialogActions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: vars.space.sm, marginTop: vars.space.lg })
+// On a phone the two buttons share the width rather than stacking unevenly.
+globalStyle(`${dialogActions} > *`, { flex: '1 1 auto', paddingInline: vars.space.md })
