@@ -344,6 +344,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rest/customer/v1/transfer/receipt/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PDF receipt of an executed transfer, to the customer who made it only. Not in the spec's list; added for the receipt a customer keeps. */
+        get: operations["transferReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rest/customer/v1/used-freq/{id}": {
         parameters: {
             query?: never;
@@ -1358,6 +1375,33 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
+        };
+    };
+    transferReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt. */
+            200: {
+                headers: {
+                    /** @description attachment with the file name to save under. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["SessionExpired"];
+            404: components["responses"]["NotFound"];
         };
     };
     frequentlyUsed: {
