@@ -38,7 +38,8 @@ export const topbar = style({
 
 export const portalName = style({ fontWeight: 700, fontSize: '1.125rem', flex: 1 })
 
-export const menuToggle = style({
+/** A light outlined button on the dark brand colour (menu toggle, logout). */
+const buttonOnBrand = style({
   minWidth: '44px',
   minHeight: '44px',
   border: `1px solid ${vars.color.brandText}`,
@@ -47,8 +48,9 @@ export const menuToggle = style({
   color: vars.color.brandText,
   font: 'inherit',
   cursor: 'pointer',
-  '@media': { [wide]: { display: 'none' } },
 })
+
+export const menuToggle = style([buttonOnBrand, { '@media': { [wide]: { display: 'none' } } }])
 
 export const sidebar = style({
   gridArea: 'side',
@@ -96,16 +98,7 @@ export const menuLink = style({
   },
 })
 
-export const logout = style({
-  marginTop: 'auto',
-  minHeight: '44px',
-  border: `1px solid ${vars.color.brandText}`,
-  borderRadius: vars.radius.sm,
-  background: 'transparent',
-  color: vars.color.brandText,
-  font: 'inherit',
-  cursor: 'pointer',
-})
+export const logout = style([buttonOnBrand, { marginTop: 'auto' }])
 
 export const main = style({ gridArea: 'main', padding: vars.space.md, minWidth: 0, outline: 'none', '@media': { [wide]: { padding: vars.space.xl } } })
 
