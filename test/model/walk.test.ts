@@ -91,6 +91,23 @@ describe('walk helper', () => {
     )
   })
 
+  it('edges said unreachable are not missing, but walking one of them fails', async () => {
+    const walk = createWalk(toy, {
+      inputs: { started: { start: 1 } },
+      events: [{ type: 'go', n: 5 }, doneEvent('fetch', 3), doneEvent('fetch', 30), errorEvent('fetch')],
+      stubActions: ['notify'],
+    })
+    const empty = (edge: string) => edge.startsWith('toy.empty') || edge === 'toy.routing —always→ toy.empty'
+    await walk.assertEveryEdgeWalked({ unreachable: empty })
+    await walk.assertEveryEdgeWalked({ unreachable: (edge) => empty(edge) || edge.startsWith('toy.failed') }).then(
+      () => expect.unreachable(),
+      (error: Error) => {
+        expect(error.message).toContain('said unreachable were walked')
+        expect(error.message).toContain('toy.failed —reset→ toy.idle')
+      },
+    )
+  })
+
   it('feeds answers through the invoked actor, which records its input', async () => {
     const walk = createWalk(toy, { inputs, stubActions: ['notify'] })
     const { snapshot, calls } = await walk.play({ start: 1 }, [{ type: 'go', n: 7 }, doneEvent('fetch', 4)])
