@@ -318,6 +318,109 @@ export const api = {
   /** Plain-text 503 of the page routes when the SPA has not been built (DIST_DIR missing). */
   appNotBuilt:
     "Le portail n'est pas encore construit : lancez « npm run build » puis rechargez cette page.",
+  /** POST details: no account with that number (the portal shows its own holderNotFound). */
+  accountNotFound: "Aucun compte ne correspond à ce numéro.",
+  /**
+   * Transfers (spec §4, rulings §4): refusals of an ask (`message`), answers of a confirm
+   * (`description`), the texts of the SMS and e-mails carrying the validation code and the
+   * confirmation, the notifications, the ledger lines and the PDF receipt. Amounts arrive already
+   * formatted ("1 234,56 USD").
+   */
+  transfer: {
+    serviceDisabled: "Ce service n'est pas activé pour votre compte.",
+    debitNotOwn: "Le compte à débiter n'appartient pas au client connecté.",
+    creditNotFound: "Le compte à créditer n'a pu être retrouvé.",
+    sameAccount: 'Le compte à créditer doit être différent du compte à débiter.',
+    creditCurrency: "Le compte à créditer n'est pas dans la devise du compte à débiter.",
+    currencyMismatch: "La devise indiquée n'est pas celle du compte à débiter.",
+    currencyNotOffered: "Cette devise n'est pas proposée pour ce type de transfert.",
+    zeroAmount: 'Le montant doit être supérieur à zéro.',
+    amountTooSmall: 'Le montant converti est inférieur à 0,01 : saisissez un montant plus élevé.',
+    noRate: "Aucun taux de change n'est disponible pour cette conversion. Veuillez réessayer plus tard.",
+    insufficientFunds: (balance: string) => `Solde insuffisant pour effectuer ce transfert (solde disponible : ${balance}).`,
+    unknownNetwork: "Ce numéro n'appartient à aucun réseau de mobile money pris en charge.",
+    serviceUnavailable: 'Ce service est momentanément indisponible. Veuillez réessayer plus tard.',
+    noContact:
+      "Aucun numéro de téléphone ni adresse e-mail n'est enregistré pour vous envoyer le code de validation. Veuillez contacter votre banque.",
+    /** The payee of a card transfer. */
+    cardPayee: (accountId: string, lastFour: string) => `carte ${accountId} ****${lastFour}`,
+    /** "5 minutes", "1 minute", "90 secondes". */
+    lifetime: (seconds: number) =>
+      seconds % 60 === 0
+        ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}`
+        : `${seconds} seconde${seconds === 1 ? '' : 's'}`,
+    /** Said when the debit is converted: " Montant débité : 3,51 USD (1 CDF = 0,00035088 USD)." */
+    conversion: (debit: string, rate: string) => ` Montant débité : ${debit} (${rate}).`,
+    rate: (from: string, value: string, to: string) => `1 ${from} = ${value} ${to}`,
+    /** `message` of a successful ask. */
+    codeSent: (p: { amount: string; payee: string; conversion: string; lifetime: string }) =>
+      `Un code de validation vous a été envoyé par SMS et par e-mail pour le transfert de ${p.amount} vers ${p.payee}.${p.conversion} Il est valable ${p.lifetime}.`,
+    /** The SMS of the code; "Code de validation : " followed by the 8 digits. */
+    codeSms: (p: { code: string; amount: string; payee: string; conversion: string; lifetime: string }) =>
+      `Code de validation : ${p.code}. Transfert de ${p.amount} vers ${p.payee}.${p.conversion} Valable ${p.lifetime}. Ne communiquez ce code à personne.`,
+    codeEmailSubject: 'Code de validation de votre transfert',
+    codeEmail: (p: { name: string; code: string; amount: string; payee: string; debitAccount: string; conversion: string; lifetime: string; bank: string }) =>
+      `Bonjour ${p.name},\n\nVous avez demandé un transfert de ${p.amount} vers ${p.payee}, depuis votre compte ${p.debitAccount}.${p.conversion}\n\nCode de validation : ${p.code}\n\nCe code est valable ${p.lifetime} et ne sert qu'à ce transfert. Si vous n'êtes pas à l'origine de cette demande, ne le communiquez à personne et contactez ${p.bank}.`,
+    notFound: 'Transfert introuvable.',
+    alreadyExecuted: (reference: string) =>
+      `Ce transfert a déjà été exécuté (référence ${reference}) : il ne sera pas exécuté une seconde fois.`,
+    wrongCode: (triesLeft: number) =>
+      `Code incorrect. Il vous reste ${triesLeft} essai${triesLeft > 1 ? 's' : ''}.`,
+    cancelledWrongCode: 'Code incorrect saisi 3 fois : le transfert a été annulé.',
+    expired: 'Le code de validation a expiré : le transfert a été annulé.',
+    cancelledFunds: 'Solde insuffisant au moment de la confirmation : le transfert a été annulé.',
+    /** `description` of a confirm that executed the transfer. */
+    executed: 'Transfert exécuté.',
+    /** `message` of a confirm that executed the transfer. */
+    done: (p: { amount: string; payee: string; balance: string }) =>
+      `Votre transfert de ${p.amount} vers ${p.payee} a été exécuté. Nouveau solde : ${p.balance}.`,
+    doneSms: (p: { amount: string; payee: string; reference: string; balance: string }) =>
+      `Transfert de ${p.amount} vers ${p.payee} exécuté. Référence ${p.reference}. Nouveau solde : ${p.balance}.`,
+    doneEmailSubject: 'Votre transfert a été exécuté',
+    doneEmail: (p: { name: string; amount: string; payee: string; reference: string; when: string; debitAccount: string; debit: string; balance: string }) =>
+      `Bonjour ${p.name},\n\nVotre transfert de ${p.amount} vers ${p.payee} a été exécuté le ${p.when}.\nRéférence : ${p.reference}\nCompte débité : ${p.debitAccount} (${p.debit})\nNouveau solde : ${p.balance}\n\nLe reçu est disponible dans votre banque en ligne.`,
+    doneTitle: 'Transfert exécuté',
+    doneContent: (p: { amount: string; payee: string; reference: string }) =>
+      `Votre transfert de ${p.amount} vers ${p.payee} a été exécuté (référence ${p.reference}).`,
+    receivedTitle: 'Transfert reçu',
+    receivedContent: (p: { amount: string; from: string; reference: string }) =>
+      `Vous avez reçu un transfert de ${p.amount} de ${p.from} (référence ${p.reference}).`,
+    cancelledTitle: 'Transfert annulé',
+    cancelledContent: (p: { amount: string; payee: string; reason: string }) =>
+      `Votre transfert de ${p.amount} vers ${p.payee} a été annulé : ${p.reason}`,
+    /** The reasons of cancelledContent. */
+    reasons: {
+      expired: "le code de validation n'a pas été saisi à temps.",
+      wrong_code: 'le code de validation a été saisi faux 3 fois.',
+      insufficient_funds: 'le solde était insuffisant au moment de la confirmation.',
+    },
+    /** Ledger lines, as statements show them. */
+    debitLine: (payee: string, description: string) => `Transfert vers ${payee} : ${description}`,
+    creditLine: (from: string, description: string) => `Transfert de ${from} : ${description}`,
+    /** The PDF receipt of transferReceipt. */
+    receipt: {
+      title: 'Reçu de transfert',
+      customer: 'Client',
+      reference: 'Référence',
+      executedAt: 'Date et heure',
+      kind: 'Opération',
+      kinds: {
+        transfer: 'Transfert vers un autre compte',
+        wallet: 'Transfert vers mobile',
+        card: 'Transfert vers carte prépayée',
+      },
+      debitAccount: 'Compte débité',
+      payee: 'Bénéficiaire',
+      creditAccount: 'Compte crédité',
+      amount: 'Montant',
+      debitAmount: 'Montant débité',
+      rate: 'Taux appliqué',
+      description: 'Libellé',
+      balance: 'Nouveau solde',
+      footer: (bank: string) => `Ce reçu atteste l'exécution du transfert par ${bank}. Conservez-le.`,
+      timeZone: (zone: string) => `heure de ${zone}`,
+    },
+  },
   /** The demo-mode page /__dev/outbox.html. */
   devOutbox: {
     title: 'Messages envoyés (SMS et e-mails)',

@@ -727,14 +727,19 @@ export interface components {
             status?: components["schemas"]["Code"];
             /** @description Reference of the pending transfer, sent back with the validation code. */
             code?: string;
+            /** @description What the customer reads: the refusal (status 1), or where the code was sent, the amount, the payee and, when converted, the debit amount. */
             message?: string;
+            /** @description Balance of the debit account before the transfer, 2 decimals, in `currency`. */
             solde?: string;
+            /** @description The debit account's currency: that of `debitAmount` and `solde`. */
             currency?: components["schemas"]["CurrencyCode"];
-            /** @description The amount sent. */
+            /** @description The currency of `amount` (the request's currencySent; the account's currency for an account transfer). */
+            currencySent?: components["schemas"]["CurrencyCode"];
+            /** @description The amount sent, 2 decimals, in `currencySent`. */
             amount?: string;
-            /** @description The amount debited in the account's currency (after conversion). */
+            /** @description The amount debited in the account's currency (after conversion), 2 decimals. */
             debitAmount?: string;
-            /** @description Who is credited: holder label, phone number or card id. */
+            /** @description Who is credited: holder label, phone number or "carte <accountId> ****<lastFour>". */
             payee?: string;
             /**
              * Format: date-time
@@ -745,13 +750,17 @@ export interface components {
         TransferConfirmResponse: {
             code?: string;
             status?: components["schemas"]["Code"];
+            /** @description Why a confirm failed (status 1), or "Transfert exécuté." */
             description?: string;
+            /** @description On success: the amount, the payee and the new balance. */
             message?: string;
-            /** @description New balance of the debited account; may be empty. */
+            /** @description New balance of the debited account, 2 decimals; may be empty. */
             solde?: string;
+            /** @description The debited account's currency (that of `solde`). */
             currency?: components["schemas"]["CurrencyCode"];
-            /** @description Tries left after a wrong code. */
+            /** @description Tries left after a wrong code; 0 when the transfer was cancelled. */
             triesLeft?: number;
+            /** @description Reference of the transfer (receipt, statements). */
             reference?: string;
             /** Format: date-time */
             executedAt?: string;

@@ -20,6 +20,7 @@ import { devRoutes, registerOutboxPage } from './routes/dev.ts'
 import { notificationRoutes } from './routes/notifications.ts'
 import { referenceRoutes } from './routes/reference.ts'
 import { sessionRoutes } from './routes/session.ts'
+import { transferRoutes } from './routes/transfers.ts'
 
 export interface AppOptions {
   config: Config
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...sessionRoutes(ctx),
       ...accountRoutes(ctx),
       ...notificationRoutes(ctx),
+      ...transferRoutes(ctx),
       ...(config.demoMode ? devRoutes(ctx, faults) : {}),
     },
   })

@@ -21,8 +21,16 @@ export interface Config {
   /** The built SPA (`npm run build`). */
   distDir: string
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
-  /** Time zone of the dates written in French texts (notifications, later SMS). */
+  /** Time zone of the dates written in French texts (notifications, SMS, receipts). */
   timeZone: string
+  /** How long the validation code of a transfer is valid (rulings §4: 5 minutes). */
+  codeLifetimeSeconds: number
+  /**
+   * Key of the HMAC under which validation codes are stored. Unset: a random key made at the first
+   * start and kept in the database (app_state), which is enough for demo mode; a bank sets it so
+   * that a copy of the database alone does not let anyone test codes offline.
+   */
+  codeSecret: string | undefined
 }
 
 type Env = Record<string, string | undefined>
@@ -48,6 +56,14 @@ export function loadConfig(env: Env = process.env): Config {
   } catch {
     throw new ConfigError(`TIME_ZONE "${timeZone}" is not a known IANA time zone`)
   }
+  const codeLifetimeSeconds = text(env, 'CODE_LIFETIME_SECONDS', '300')
+  if (!/^[0-9]+$/.test(codeLifetimeSeconds) || Number(codeLifetimeSeconds) < 1 || Number(codeLifetimeSeconds) > 86_400) {
+    throw new ConfigError('CODE_LIFETIME_SECONDS must be a whole number of seconds between 1 and 86400')
+  }
+  const codeSecret = text(env, 'CODE_SECRET', '') || undefined
+  if (codeSecret !== undefined && codeSecret.length < 32) {
+    throw new ConfigError('CODE_SECRET must be at least 32 characters (or unset to keep a random one in the database)')
+  }
   return {
     port: port(env, 'PORT', 8080),
     host: text(env, 'HOST', '127.0.0.1'),
@@ -60,6 +76,8 @@ export function loadConfig(env: Env = process.env): Config {
     distDir: resolve(text(env, 'DIST_DIR', 'dist')),
     logLevel: logLevel as Config['logLevel'],
     timeZone,
+    codeLifetimeSeconds: Number(codeLifetimeSeconds),
+    codeSecret,
   }
 }
 

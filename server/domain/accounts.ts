@@ -1,4 +1,4 @@
-/** Accounts and their ledger. Transfers, balances and statements come with later issues. */
+/** Accounts and their holders. Transfers are in transfers.ts; balances and statements come with later issues. */
 import type { Queryable } from '../db/db.ts'
 
 export interface CustomerAccount {
@@ -16,4 +16,13 @@ export async function listCustomerAccounts(q: Queryable, customerId: string, cur
     [customerId, currency || null],
   )
   return rows
+}
+
+/** The holder label of a customer or payee account (details), undefined when there is none. */
+export async function findHolder(q: Queryable, number: string): Promise<string | undefined> {
+  const [row] = await q.query<{ holder_label: string }>(
+    "select holder_label from accounts where number = $1 and kind in ('customer', 'external')",
+    [number],
+  )
+  return row?.holder_label
 }

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       distDir: resolve('dist'),
       logLevel: 'info',
       timeZone: 'Africa/Kinshasa',
+      codeLifetimeSeconds: 300,
+      codeSecret: undefined,
     })
   })
 
@@ -33,6 +35,8 @@ describe('loadConfig', () => {
       DIST_DIR: '/srv/portal',
       LOG_LEVEL: 'warn',
       TIME_ZONE: 'Europe/Paris',
+      CODE_LIFETIME_SECONDS: '20',
+      CODE_SECRET: 'a-secret-of-at-least-32-characters!',
     })
     expect(config).toMatchObject({
       port: 0,
@@ -46,6 +50,8 @@ describe('loadConfig', () => {
       distDir: '/srv/portal',
       logLevel: 'warn',
       timeZone: 'Europe/Paris',
+      codeLifetimeSeconds: 20,
+      codeSecret: 'a-secret-of-at-least-32-characters!',
     })
   })
 
@@ -62,6 +68,10 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['DATABASE_URL', 'mysql://x'],
     ['TIME_ZONE', 'Mars/Olympus'],
+    ['CODE_LIFETIME_SECONDS', '0'],
+    ['CODE_LIFETIME_SECONDS', '2.5'],
+    ['CODE_LIFETIME_SECONDS', '86401'],
+    ['CODE_SECRET', 'too-short'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
   })

@@ -1,0 +1,500 @@
+/**
+ * Transfers in two steps (spec §1, §4; rulings §4). No HTTP here: outcomes are plain values.
+ *
+ * Ask: checks the form and the balance, stores a pending transfer, sends an 8-digit code by SMS
+ * and e-mail naming the amount, the currency and the payee. A refusal changes no row.
+ * Confirm: in ONE transaction, the pending row locked (FOR UPDATE): state, expiry, tries, code
+ * (constant time); then both account rows locked (in id order, so two transfers never deadlock),
+ * the balance checked again, both balances moved, one ledger entry per side with its running
+ * balance, the transfer marked executed, notification and outbox written. Money moves only there,
+ * so a repeated confirm finds the transfer executed and moves nothing.
+ *
+ * Money is bigint cents or numeric text, never a JS number.
+ */
+import { api } from '../../machines/messages.ts'
+import type { Db, Queryable } from '../db/db.ts'
+import { CODE_DIGITS, codeMatches, hashCode, newCode, newReference } from './codes.ts'
+import { centsToDecimal, convertCents, currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
+import { addNotification } from './notifications.ts'
+import { enqueueMessage } from './outbox.ts'
+
+const t = api.transfer
+
+export type TransferKind = 'transfer' | 'wallet' | 'card'
+/** Rulings §4: the 3rd wrong code cancels the transfer. */
+export const MAX_CODE_TRIES = 3
+
+/** The module a customer needs for each kind (spec §6). */
+const MODULE: Record<TransferKind, string> = { transfer: 'transfert', wallet: 'mobile-money', card: 'card-visa' }
+
+/**
+ * Mobile-money networks by the two digits after 243 (operator prefixes in the DRC). A number of
+ * another prefix belongs to no network the bank settles with, and is refused.
+ */
+export const WALLET_PREFIXES: Record<string, string> = {
+  '81': 'mpesa', '82': 'mpesa', '83': 'mpesa',
+  '97': 'airtel', '98': 'airtel', '99': 'airtel',
+  '80': 'orange', '84': 'orange', '85': 'orange', '89': 'orange',
+  '90': 'africell', '91': 'africell',
+}
+/** Card transfers are settled with the card network's account. */
+export const CARD_NETWORK = 'visa'
+
+export interface TransferSettings {
+  now: Date
+  lifetimeSeconds: number
+  bankName: string
+  timeZone: string
+  codeKey: Buffer
+}
+
+interface Common {
+  debitAccount: string
+  currency: string
+  amount: string
+  description: string
+}
+export type AskInput =
+  | (Common & { kind: 'transfer'; creditAccount: string })
+  | (Common & { kind: 'wallet'; phone: string; currencySent: string })
+  | (Common & { kind: 'card'; accountId: string; lastFour: string; currencySent: string })
+
+export type AskOutcome =
+  | { ok: false; message: string }
+  | {
+      ok: true
+      reference: string
+      message: string
+      /** The debit account's currency (of debitAmount and solde). */
+      currency: string
+      currencySent: string
+      amount: string
+      debitAmount: string
+      payee: string
+      expiresAt: Date
+      solde: string
+    }
+
+type AccountRow = {
+  id: string
+  number: string
+  currency: string
+  kind: string
+  customer_id: string | null
+  holder_label: string
+  balance: string
+}
+
+const ACCOUNT_COLUMNS = 'id::text, number, currency, kind, customer_id::text, holder_label, balance::text'
+
+const refuse = (message: string) => ({ ok: false, message }) as const
+
+export async function askTransfer(db: Db, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome> {
+  const modules = await db.query('select 1 from customer_modules where customer_id = $1 and module = $2', [customerId, MODULE[input.kind]])
+  if (modules.length === 0) return refuse(t.serviceDisabled)
+
+  const [debit] = await db.query<AccountRow>(
+    `select ${ACCOUNT_COLUMNS} from accounts where number = $1 and kind = 'customer' and customer_id = $2`,
+    [input.debitAccount, customerId],
+  )
+  if (!debit) return refuse(t.debitNotOwn)
+  if (input.currency !== debit.currency) return refuse(t.currencyMismatch)
+  const amountCents = decimalToCents(input.amount)
+  if (amountCents <= 0n) return refuse(t.zeroAmount)
+
+  let credit: AccountRow | undefined
+  let payee: string
+  let payeeKey: string
+  let currencySent = debit.currency
+  if (input.kind === 'transfer') {
+    ;[credit] = await db.query<AccountRow>(
+      `select ${ACCOUNT_COLUMNS} from accounts where number = $1 and kind in ('customer', 'external')`,
+      [input.creditAccount],
+    )
+    if (!credit) return refuse(t.creditNotFound)
+    if (credit.id === debit.id) return refuse(t.sameAccount)
+    if (credit.currency !== debit.currency) return refuse(t.creditCurrency)
+    payee = credit.holder_label
+    payeeKey = credit.number
+  } else {
+    currencySent = input.currencySent
+    const column = input.kind === 'wallet' ? 'wallet_enabled' : 'card_enabled'
+    const offered = await db.query(`select 1 from currencies where code = $1 and ${column}`, [currencySent])
+    if (offered.length === 0) return refuse(t.currencyNotOffered)
+    let network: string | undefined
+    if (input.kind === 'wallet') {
+      network = WALLET_PREFIXES[input.phone.slice(3, 5)]
+      if (!network) return refuse(t.unknownNetwork)
+      payee = input.phone
+      payeeKey = input.phone
+    } else {
+      network = CARD_NETWORK
+      payee = t.cardPayee(input.accountId, input.lastFour)
+      payeeKey = `${input.accountId}/${input.lastFour}`
+    }
+    // The network's settlement account in the debit account's currency: the sum of the balances
+    // of each currency stays the same; the network pays out in the currency sent.
+    ;[credit] = await db.query<AccountRow>(
+      `select ${ACCOUNT_COLUMNS} from accounts where kind = 'settlement' and network = $1 and currency = $2 order by id limit 1`,
+      [network, debit.currency],
+    )
+    if (!credit) return refuse(t.serviceUnavailable)
+  }
+
+  let debitCents = amountCents
+  let rate: string | null = null
+  let conversion = ''
+  if (currencySent !== debit.currency) {
+    const [row] = await db.query<{ rate: string }>(
+      `select rate::text from exchange_rates where from_currency = $1 and to_currency = $2 and valid_from <= $3
+        order by valid_from desc limit 1`,
+      [currencySent, debit.currency, s.now],
+    )
+    if (!row) return refuse(t.noRate)
+    rate = row.rate
+    debitCents = convertCents(amountCents, rate)
+    if (debitCents <= 0n) return refuse(t.amountTooSmall)
+    conversion = t.conversion(
+      formatMoney(debitCents, debit.currency),
+      t.rate(currencyIso(currencySent), formatRate(rate), currencyIso(debit.currency)),
+    )
+  }
+
+  const balanceCents = decimalToCents(debit.balance)
+  if (balanceCents < debitCents) return refuse(t.insufficientFunds(formatMoney(balanceCents, debit.currency)))
+
+  const [customer] = await db.query<{ name: string; phone: string | null; email: string | null }>(
+    'select name, phone, email from customers where id = $1',
+    [customerId],
+  )
+  if (!customer || (!customer.phone && !customer.email)) return refuse(t.noContact)
+
+  const reference = newReference(input.kind)
+  const code = newCode()
+  const expiresAt = new Date(s.now.getTime() + s.lifetimeSeconds * 1000)
+  const amountText = formatMoney(amountCents, currencySent)
+  const lifetime = t.lifetime(s.lifetimeSeconds)
+
+  await db.transaction(async (tx) => {
+    await cancelExpired(tx, s.now)
+    await tx.query(
+      `insert into pending_transfers (reference, customer_id, kind, debit_account_id, credit_account_id, payee, payee_key,
+         amount, currency_sent, debit_amount, rate, description, code_hash, tries_left, created_at, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+      [
+        reference, customerId, input.kind, debit.id, credit.id, payee, payeeKey,
+        centsToDecimal(amountCents), currencySent, centsToDecimal(debitCents), rate, input.description,
+        hashCode(s.codeKey, reference, code), MAX_CODE_TRIES, s.now, expiresAt,
+      ],
+    )
+    // Both messages in the transaction of the pending row: never a code for a transfer that was
+    // rolled back, never a pending transfer whose code was not sent.
+    if (customer.phone) {
+      await enqueueMessage(tx, {
+        channel: 'sms',
+        to: customer.phone,
+        text: t.codeSms({ code, amount: amountText, payee, conversion, lifetime }),
+        createdAt: s.now,
+      })
+    }
+    if (customer.email) {
+      await enqueueMessage(tx, {
+        channel: 'email',
+        to: customer.email,
+        subject: t.codeEmailSubject,
+        text: t.codeEmail({ name: customer.name, code, amount: amountText, payee, debitAccount: debit.number, conversion, lifetime, bank: s.bankName }),
+        createdAt: s.now,
+      })
+    }
+  })
+
+  return {
+    ok: true,
+    reference,
+    message: t.codeSent({ amount: amountText, payee, conversion, lifetime }),
+    currency: debit.currency,
+    currencySent,
+    amount: centsToDecimal(amountCents),
+    debitAmount: centsToDecimal(debitCents),
+    payee,
+    expiresAt,
+    solde: centsToDecimal(balanceCents),
+  }
+}
+
+type PendingRow = {
+  id: string
+  reference: string
+  customer_id: string
+  kind: TransferKind
+  debit_account_id: string
+  credit_account_id: string
+  payee: string
+  amount: string
+  currency_sent: string
+  debit_amount: string
+  description: string
+  code_hash: string
+  tries_left: number
+  state: 'pending' | 'executed' | 'cancelled'
+  cancel_reason: CancelReason | null
+  expires_at: Date
+}
+
+type CancelReason = 'expired' | 'wrong_code' | 'insufficient_funds'
+
+/**
+ * Cancels every pending transfer whose code has expired, with a notification to its customer.
+ * Run by each new ask (lazily: nothing is reserved by a pending transfer, so nothing waits for
+ * it); a confirm cancels its own transfer when it finds it expired. SKIP LOCKED: a row a confirm
+ * holds is that confirm's business, and two sweeps never wait on each other.
+ */
+export async function cancelExpired(tx: Queryable, now: Date): Promise<number> {
+  const rows = await tx.query<{ customer_id: string; amount: string; currency_sent: string; payee: string }>(
+    `update pending_transfers set state = 'cancelled', cancel_reason = 'expired', cancelled_at = $1
+      where id in (select id from pending_transfers where state = 'pending' and expires_at <= $1
+                    order by id for update skip locked)
+      returning customer_id::text, amount::text, currency_sent, payee`,
+    [now],
+  )
+  for (const row of rows) {
+    await notifyCancelled(tx, row.customer_id, row, 'expired', now)
+  }
+  return rows.length
+}
+
+async function cancel(tx: Queryable, row: PendingRow, reason: CancelReason, now: Date, triesLeft = row.tries_left): Promise<void> {
+  await tx.query(
+    "update pending_transfers set state = 'cancelled', cancel_reason = $2, cancelled_at = $3, tries_left = $4 where id = $1",
+    [row.id, reason, now, triesLeft],
+  )
+  await notifyCancelled(tx, row.customer_id, row, reason, now)
+}
+
+async function notifyCancelled(
+  tx: Queryable,
+  customerId: string,
+  row: { amount: string; currency_sent: string; payee: string },
+  reason: CancelReason,
+  now: Date,
+): Promise<void> {
+  await addNotification(tx, customerId, {
+    title: t.cancelledTitle,
+    content: t.cancelledContent({ amount: formatMoney(decimalToCents(row.amount), row.currency_sent), payee: row.payee, reason: t.reasons[reason] }),
+    createdAt: now,
+  })
+}
+
+export type ConfirmOutcome =
+  | { ok: true; reference: string; executedAt: Date; balance: string; currency: string; message: string }
+  | { ok: false; description: string; triesLeft?: number; reference?: string }
+
+const CANCELLED: Record<CancelReason, string> = {
+  expired: t.expired,
+  wrong_code: t.cancelledWrongCode,
+  insufficient_funds: t.cancelledFunds,
+}
+
+export async function confirmTransfer(
+  db: Db,
+  customerId: string,
+  kind: TransferKind,
+  reference: string,
+  code: string,
+  s: Omit<TransferSettings, 'lifetimeSeconds'>,
+): Promise<ConfirmOutcome> {
+  return db.transaction(async (tx): Promise<ConfirmOutcome> => {
+    // Another customer's reference, or one of another kind, is "not found": nothing tells it exists.
+    const [row] = await tx.query<PendingRow>(
+      `select id::text, reference, customer_id::text, kind, debit_account_id::text, credit_account_id::text, payee,
+              amount::text, currency_sent, debit_amount::text, description, code_hash, tries_left, state, cancel_reason, expires_at
+         from pending_transfers where reference = $1 and customer_id = $2 and kind = $3
+          for update`,
+      [reference, customerId, kind],
+    )
+    if (!row) return { ok: false, description: t.notFound }
+    if (row.state === 'executed') return { ok: false, description: t.alreadyExecuted(row.reference), reference: row.reference }
+    if (row.state === 'cancelled') {
+      const reason = row.cancel_reason ?? 'expired'
+      return { ok: false, description: CANCELLED[reason], ...(reason === 'wrong_code' ? { triesLeft: 0 } : {}) }
+    }
+    if (s.now.getTime() >= row.expires_at.getTime()) {
+      await cancel(tx, row, 'expired', s.now)
+      return { ok: false, description: t.expired }
+    }
+    if (code.length !== CODE_DIGITS || !codeMatches(s.codeKey, row.reference, code, row.code_hash)) {
+      const triesLeft = row.tries_left - 1
+      if (triesLeft <= 0) {
+        await cancel(tx, row, 'wrong_code', s.now, 0)
+        return { ok: false, description: t.cancelledWrongCode, triesLeft: 0 }
+      }
+      await tx.query('update pending_transfers set tries_left = $2 where id = $1', [row.id, triesLeft])
+      return { ok: false, description: t.wrongCode(triesLeft), triesLeft }
+    }
+    return execute(tx, row, s)
+  })
+}
+
+/** The right code: the money moves, under the locks of both accounts. */
+async function execute(tx: Queryable, row: PendingRow, s: Omit<TransferSettings, 'lifetimeSeconds'>): Promise<ConfirmOutcome> {
+  const accounts = await tx.query<AccountRow>(
+    `select ${ACCOUNT_COLUMNS} from accounts where id in ($1, $2) order by id for update`,
+    [row.debit_account_id, row.credit_account_id],
+  )
+  const debit = accounts.find((a) => a.id === row.debit_account_id)!
+  const credit = accounts.find((a) => a.id === row.credit_account_id)!
+  const debitCents = decimalToCents(row.debit_amount)
+  if (decimalToCents(debit.balance) < debitCents) {
+    await cancel(tx, row, 'insufficient_funds', s.now)
+    return { ok: false, description: t.cancelledFunds }
+  }
+  const [customer] = await tx.query<{ name: string; phone: string | null; email: string | null }>(
+    'select name, phone, email from customers where id = $1',
+    [row.customer_id],
+  )
+  const amount = decimalToCents(row.debit_amount)
+  const [debited] = await tx.query<{ balance: string }>(
+    'update accounts set balance = balance - $2 where id = $1 returning balance::text',
+    [debit.id, centsToDecimal(amount)],
+  )
+  const [credited] = await tx.query<{ balance: string }>(
+    'update accounts set balance = balance + $2 where id = $1 returning balance::text',
+    [credit.id, centsToDecimal(amount)],
+  )
+  const [trx] = await tx.query<{ id: string }>(
+    'insert into ledger_transactions (reference, kind, description, booked_at) values ($1, $2, $3, $4) returning id::text',
+    [row.reference, row.kind, row.description, s.now],
+  )
+  await tx.query(
+    `insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at, description)
+     values ($1, $2, $3, $4, $5, $6), ($1, $7, $8, $9, $5, $10)`,
+    [
+      trx!.id, debit.id, centsToDecimal(-amount), debited!.balance, s.now, t.debitLine(row.payee, row.description),
+      credit.id, centsToDecimal(amount), credited!.balance, t.creditLine(customer!.name, row.description),
+    ],
+  )
+  await tx.query(
+    "update pending_transfers set state = 'executed', executed_at = $2, ledger_transaction_id = $3, balance_after = $4 where id = $1",
+    [row.id, s.now, trx!.id, debited!.balance],
+  )
+
+  const amountText = formatMoney(decimalToCents(row.amount), row.currency_sent)
+  const debitText = formatMoney(amount, debit.currency)
+  const balanceText = formatMoney(decimalToCents(debited!.balance), debit.currency)
+  await addNotification(tx, row.customer_id, {
+    title: t.doneTitle,
+    content: t.doneContent({ amount: amountText, payee: row.payee, reference: row.reference }),
+    createdAt: s.now,
+  })
+  if (credit.kind === 'customer' && credit.customer_id) {
+    await addNotification(tx, credit.customer_id, {
+      title: t.receivedTitle,
+      content: t.receivedContent({ amount: debitText, from: customer!.name, reference: row.reference }),
+      createdAt: s.now,
+    })
+  }
+  if (customer!.phone) {
+    await enqueueMessage(tx, {
+      channel: 'sms',
+      to: customer!.phone,
+      text: t.doneSms({ amount: amountText, payee: row.payee, reference: row.reference, balance: balanceText }),
+      createdAt: s.now,
+    })
+  }
+  if (customer!.email) {
+    await enqueueMessage(tx, {
+      channel: 'email',
+      to: customer!.email,
+      subject: t.doneEmailSubject,
+      text: t.doneEmail({
+        name: customer!.name,
+        amount: amountText,
+        payee: row.payee,
+        reference: row.reference,
+        when: formatDateTime(s.now, s.timeZone),
+        debitAccount: debit.number,
+        debit: debitText,
+        balance: balanceText,
+      }),
+      createdAt: s.now,
+    })
+  }
+  return {
+    ok: true,
+    reference: row.reference,
+    executedAt: s.now,
+    balance: debited!.balance,
+    currency: debit.currency,
+    message: t.done({ amount: amountText, payee: row.payee, balance: balanceText }),
+  }
+}
+
+/** "12 mars 2026 à 14:03:05" in the bank's time zone. */
+export function formatDateTime(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'medium', timeZone }).format(date)
+}
+
+/** used-freq: the payees this customer credited most by executed transfers, most used first. */
+export async function frequentPayees(q: Queryable, customerId: string, kind: 'transfer' | 'wallet', limit = 5): Promise<string[]> {
+  const rows = await q.query<{ payee_key: string }>(
+    `select payee_key from pending_transfers where customer_id = $1 and kind = $2 and state = 'executed'
+      group by payee_key order by count(*) desc, max(executed_at) desc, payee_key limit $3`,
+    [customerId, kind, limit],
+  )
+  return rows.map((r) => r.payee_key)
+}
+
+export interface ExecutedTransfer {
+  reference: string
+  kind: TransferKind
+  customerName: string
+  kcode: string
+  debitAccount: string
+  debitCurrency: string
+  creditAccount: string
+  payee: string
+  amount: string
+  currencySent: string
+  debitAmount: string
+  rate: string | null
+  description: string
+  balanceAfter: string
+  executedAt: Date
+}
+
+/** An executed transfer of this customer's, for its receipt; undefined for any other. */
+export async function findExecuted(q: Queryable, customerId: string, reference: string): Promise<ExecutedTransfer | undefined> {
+  const [row] = await q.query<{
+    reference: string; kind: TransferKind; name: string; kcode: string; debit_number: string; debit_currency: string
+    credit_number: string; payee: string; amount: string; currency_sent: string; debit_amount: string; rate: string | null
+    description: string; balance_after: string; executed_at: Date
+  }>(
+    `select p.reference, p.kind, c.name, c.kcode, d.number as debit_number, d.currency as debit_currency,
+            cr.number as credit_number, p.payee, p.amount::text, p.currency_sent, p.debit_amount::text, p.rate::text,
+            p.description, p.balance_after::text, p.executed_at
+       from pending_transfers p
+       join customers c on c.id = p.customer_id
+       join accounts d on d.id = p.debit_account_id
+       join accounts cr on cr.id = p.credit_account_id
+      where p.reference = $1 and p.customer_id = $2 and p.state = 'executed'`,
+    [reference, customerId],
+  )
+  if (!row) return undefined
+  return {
+    reference: row.reference,
+    kind: row.kind,
+    customerName: row.name,
+    kcode: row.kcode,
+    debitAccount: row.debit_number,
+    debitCurrency: row.debit_currency,
+    creditAccount: row.credit_number,
+    payee: row.payee,
+    amount: row.amount,
+    currencySent: row.currency_sent,
+    debitAmount: row.debit_amount,
+    rate: row.rate,
+    description: row.description,
+    balanceAfter: row.balance_after,
+    executedAt: row.executed_at,
+  }
+}

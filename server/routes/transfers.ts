@@ -1,0 +1,106 @@
+/**
+ * Transfers to another account, to a mobile-money number and to a prepaid card, in two steps
+ * (spec §4 Transfers, rulings §4), their receipt, and the payees used most (used-freq).
+ * The rules are in domain/transfers.ts; this file turns outcomes into the contract's answers.
+ */
+import { api } from '../../machines/messages.ts'
+import type { Answer, Call, Handlers } from '../http/contract.ts'
+import type { AppContext } from '../context.ts'
+import { loadCodeKey } from '../domain/codes.ts'
+import { receiptPdf } from '../domain/receipt.ts'
+import {
+  askTransfer,
+  confirmTransfer,
+  findExecuted,
+  frequentPayees,
+  type AskInput,
+  type AskOutcome,
+  type TransferKind,
+} from '../domain/transfers.ts'
+import { signedIn } from './signed-in.ts'
+
+type AskId = 'askTransfer' | 'askWalletTransfer' | 'askCardTransfer'
+type ConfirmId = 'confirmTransfer' | 'confirmWalletTransfer' | 'confirmCardTransfer'
+
+export function transferRoutes(ctx: AppContext): Handlers {
+  // The HMAC key of the codes, read (or made) once, at the first transfer call.
+  let key: Promise<Buffer> | undefined
+  const settings = async () => ({
+    now: ctx.now(),
+    lifetimeSeconds: ctx.config.codeLifetimeSeconds,
+    bankName: ctx.config.bankName,
+    timeZone: ctx.config.timeZone,
+    codeKey: await (key ??= loadCodeKey(ctx.db, ctx.config.codeSecret).catch((error: unknown) => {
+      key = undefined
+      throw error
+    })),
+  })
+
+  async function ask<Id extends AskId>(call: Call<Id>, input: AskInput): Promise<Answer<Id>> {
+    const outcome: AskOutcome = await askTransfer(ctx.db, signedIn(call).customerId, input, await settings())
+    const body = outcome.ok
+      ? {
+          status: '0',
+          code: outcome.reference,
+          message: outcome.message,
+          solde: outcome.solde,
+          currency: outcome.currency,
+          currencySent: outcome.currencySent,
+          amount: outcome.amount,
+          debitAmount: outcome.debitAmount,
+          payee: outcome.payee,
+          expiresAt: outcome.expiresAt.toISOString(),
+        }
+      : { status: '1', message: outcome.message }
+    return { status: 200, body } as Answer<Id>
+  }
+
+  async function confirm<Id extends ConfirmId>(call: Call<Id>, kind: TransferKind): Promise<Answer<Id>> {
+    const { code, token } = call.body as { code: string; token: string }
+    const outcome = await confirmTransfer(ctx.db, signedIn(call).customerId, kind, code, token, await settings())
+    const body = outcome.ok
+      ? {
+          status: '0',
+          code: '0',
+          message: outcome.message,
+          description: api.transfer.executed,
+          solde: outcome.balance,
+          currency: outcome.currency,
+          reference: outcome.reference,
+          executedAt: outcome.executedAt.toISOString(),
+        }
+      : {
+          status: '1',
+          description: outcome.description,
+          ...(outcome.triesLeft !== undefined ? { triesLeft: outcome.triesLeft } : {}),
+          ...(outcome.reference !== undefined ? { reference: outcome.reference } : {}),
+        }
+    return { status: 200, body } as Answer<Id>
+  }
+
+  return {
+    askTransfer: (call) => ask(call, { kind: 'transfer', ...call.body }),
+    askWalletTransfer: (call) => ask(call, { kind: 'wallet', ...call.body }),
+    askCardTransfer: (call) => ask(call, { kind: 'card', ...call.body }),
+    confirmTransfer: (call) => confirm(call, 'transfer'),
+    confirmWalletTransfer: (call) => confirm(call, 'wallet'),
+    confirmCardTransfer: (call) => confirm(call, 'card'),
+
+    async transferReceipt(call) {
+      const transfer = await findExecuted(ctx.db, signedIn(call).customerId, call.params.reference)
+      // Unknown, pending, cancelled or another customer's: the same 404.
+      if (!transfer) return { status: 404, body: { message: api.notFound } }
+      const pdf = await receiptPdf(transfer, { bankName: ctx.config.bankName, timeZone: ctx.config.timeZone })
+      return call.reply
+        .code(200)
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="recu-${transfer.reference}.pdf"`)
+        .send(Buffer.from(pdf))
+    },
+
+    async frequentlyUsed(call) {
+      const kind = call.params.id === '1' ? 'transfer' : 'wallet'
+      return { status: 200, body: { code: '0', comptes: await frequentPayees(ctx.db, signedIn(call).customerId, kind) } }
+    },
+  }
+}
