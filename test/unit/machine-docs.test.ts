@@ -6,8 +6,13 @@ import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xst
 import { describe, expect, it } from 'vitest'
 import { loginMachine } from '../../machines/login.ts'
 import { sessionMachine } from '../../machines/session.ts'
+import { transferMachine } from '../../machines/transfer.ts'
 
-const machines: Record<string, AnyStateMachine> = { login: loginMachine, session: sessionMachine }
+const machines: Record<string, AnyStateMachine> = {
+  login: loginMachine,
+  session: sessionMachine,
+  transfer: transferMachine,
+}
 
 const descendants = (node: AnyStateNode): AnyStateNode[] =>
   Object.values(node.states).flatMap((child) => [child, ...descendants(child)])

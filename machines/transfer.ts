@@ -1,0 +1,877 @@
+/**
+ * The three transfers: to another account, to a mobile-money number, to a prepaid card (spec §2
+ * /app/transfer, /app/momo, /app/prepaid-card; §4 Transfers; §5; §8). One machine; what differs
+ * between the kinds is data (`transferKinds.ts`), read from `context.kind`.
+ *
+ *   editing ──transfer.submit [valid]──▶ asking ──reference──▶ awaitingCode ──code.submit [valid]──▶ confirming ──▶ done
+ *      ▲                                   │                      ▲    │                                  │
+ *      └──── status '1', HTTP error, ──────┘                      │    └─ transfer.restart (cancel)       │
+ *            no answer: message                                   └── status '1' (momo, card), HTTP error, no answer
+ *                                                                          status '1' (account), 0 tries left ──▶ failed
+ *   done, failed ──transfer.restart──▶ editing (fresh)
+ *
+ * `editing` is a parallel state, so that the customer types while the portal looks things up:
+ * - `form`: the fields, the submit button; field errors once a submit was tried (spec §5);
+ * - `holder` (account): the holder label of the account to credit, looked up at 21 characters;
+ * - `suggestions` (account, momo): frequently used accounts or numbers, loaded when the form opens;
+ * - `currencies` (momo, card): the currency list, loaded when the form opens (empty on failure);
+ * - `balance` (momo): the selected account's balance.
+ * A region a kind does not use stays `idle`. The lists are loaded once per form: coming back to the
+ * form after a refused ask does not load them again (their context is not `null` any more).
+ *
+ * Restart: the spec's "Faire un autre transfert" reloads the page; here `transfer.restart` gives
+ * the same result without a reload: a fresh context (empty form, lists loaded again) and `editing`.
+ *
+ * Accounts come from the session (its context): the machine's input, and `accounts.change` when
+ * the session's list changes while the screen is open. With no account, or when they could not be
+ * loaded, `accountsUnavailable` is true: the form shows `transfer.accountsNotLoaded` and a click
+ * sends `accounts.reload` (the app's `reloadPage` action).
+ *
+ * Session expiry (HTTP 403, code '2') is the session machine's business (the client's middleware
+ * tells it): here such an answer only leaves the busy state, without a message.
+ *
+ * Secrets: the validation code lives in the context only while the customer types it; it is wiped
+ * when the confirm call leaves `confirming`, whatever the answer, and by a restart.
+ */
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import type { components } from '../openapi/schema'
+import { formatAmount } from './amounts.ts'
+import { transferConfirmForm, toContractAmount } from './flowForms.ts'
+import { fieldErrors, isValid, type FieldErrors } from './forms.ts'
+import { transfer as texts, validation } from './messages.ts'
+import type { Account } from './session.ts'
+import {
+  debitAccountOf,
+  toAskTransferInput,
+  transferKinds,
+  type AskTransferInput,
+  type TransferField,
+  type TransferKind,
+  type TransferValues,
+} from './transferKinds.ts'
+
+export type { Account } from './session.ts'
+export { TRANSFER_FIELDS, TRANSFER_KINDS, transferKinds } from './transferKinds.ts'
+export type { AskTransferInput, TransferField, TransferKind, TransferKindSpec, TransferValues } from './transferKinds.ts'
+
+// ---------------------------------------------------------------------------------------------
+// Types shared with the app (src/)
+// ---------------------------------------------------------------------------------------------
+
+export interface TransferInput {
+  kind: TransferKind
+  /** The customer's accounts, from the session's context. */
+  accounts: Account[]
+  /** The session could not load them (spec §8). */
+  accountsFailed: boolean
+}
+
+/** The answer of an ask call: the contract's TransferAskResponse, or an error body. */
+export type TransferAskBody = components['schemas']['TransferAskResponse'] &
+  Partial<components['schemas']['ErrorBody']> & {
+    /** The currency of `amount` (momo, card: the currency sent). */
+    currencySent?: string
+  }
+/** The answer of a confirm call: the contract's TransferConfirmResponse, or an error body. */
+export type TransferConfirmBody = components['schemas']['TransferConfirmResponse'] &
+  Partial<components['schemas']['ErrorBody']>
+
+/**
+ * What the `askTransfer` and `confirmTransfer` actors resolve with: the HTTP status and the body
+ * (`null` when it could not be read). They reject only when no answer came (network, timeout).
+ */
+export interface TransferAnswer<Body> {
+  status: number
+  body: Body | null
+}
+export type AskAnswer = TransferAnswer<TransferAskBody>
+export type ConfirmAnswer = TransferAnswer<TransferConfirmBody>
+
+/** The input of `confirmTransfer` (spec §7: transfer/confirm, confirm-wallet, confirm-card). */
+export interface ConfirmTransferInput {
+  kind: TransferKind
+  /** The reference answered by the ask call (its `code`). */
+  reference: string
+  /** The validation code the customer typed. */
+  token: string
+}
+
+/** What `lookUpHolder` resolves with (POST details); it may also reject (network). */
+export type HolderLookup = { found: true; libelle: string } | { found: false }
+
+/** What `loadBalance` resolves with (POST balance); it rejects when there is none. */
+export interface AccountBalance {
+  amount: string
+  currency: string
+}
+
+/** The transfer waiting for its validation code: what the code form shows. */
+export interface PendingTransfer {
+  /** The reference to confirm (the ask answer's `code`). */
+  reference: string
+  /** The amount sent and its currency code (answer's `amount`/`currencySent`, else the form's). */
+  amount: string
+  currency: string
+  /** The amount debited in the account's currency (after conversion), when the answer gives it. */
+  debitAmount: string | null
+  /** The debit account's currency code (answer's `currency`, else the account's). */
+  debitCurrency: string
+  /** Who is credited (answer's `payee`, else the holder label or the typed field). */
+  payee: string
+  /** When the code expires (ISO date-time), when the answer gives it: the screen shows the time left. */
+  expiresAt: string | null
+  /** The answer's message (where the code was sent, amount, payee, conversion), if any. */
+  message: string | null
+}
+
+/** The executed transfer: what the final screen shows. */
+export interface TransferReceipt {
+  /** The new balance of the debited account ('' when the answer has none) and its currency code. */
+  solde: string
+  currency: string
+  /** The transfer's reference (the receipt's, `transfer/receipt/{reference}`). */
+  reference: string
+  executedAt: string | null
+  /** spec §4: the success message, with the new balance when `solde` is not empty. */
+  message: string
+}
+
+export interface TransferContext {
+  kind: TransferKind
+  accounts: Account[]
+  accountsFailed: boolean
+  /** spec §8: no account, or they could not be loaded → `transfer.accountsNotLoaded`, click reloads. */
+  accountsUnavailable: boolean
+
+  /** The form (fields of `transferKinds[kind].fields`; the others stay empty). */
+  values: TransferValues
+  /** field → message; set once `submitted` (spec §5). */
+  errors: FieldErrors<TransferValues>
+  /** Whether the customer has tried to submit the form: errors show after a submit attempt (spec §5). */
+  submitted: boolean
+  /**
+   * The error banner of the current screen, `null` when none: the refusal of the ask (form), of a
+   * code (code form), or the description of a transfer refused for good (`failed`).
+   */
+  error: string | null
+
+  /** account kind: the holder label of the account to credit, or the lookup's failure message. */
+  holder: string | null
+  holderError: string | null
+  /** account, momo: frequently used accounts or numbers; `null` until loaded ([] on failure). */
+  suggestions: string[] | null
+  /** momo, card: the currency codes offered; `null` until loaded ([] on failure: nothing shown, spec §8). */
+  currencies: string[] | null
+  /** momo: the selected account's balance; `null` when unknown (nothing shown). */
+  balance: AccountBalance | null
+
+  /** From the ask answer on: the transfer waiting for its code. */
+  pending: PendingTransfer | null
+  /** The validation code as typed; wiped when the confirm call ends. */
+  token: string
+  /** The code field's error (spec §5); set once `tokenSubmitted`. */
+  tokenError: string | null
+  tokenSubmitted: boolean
+  /** Tries left after a wrong code, when the answer says (rulings §4: 3 wrong codes cancel). */
+  triesLeft: number | null
+
+  /** The executed transfer (`done`). */
+  receipt: TransferReceipt | null
+}
+
+export type TransferEvent =
+  | { type: 'field.change'; field: TransferField; value: string }
+  | { type: 'transfer.submit' }
+  /** The session's account list changed while the screen is open. */
+  | { type: 'accounts.change'; accounts: Account[]; accountsFailed: boolean }
+  /** The click on `transfer.accountsNotLoaded` (spec §8). */
+  | { type: 'accounts.reload' }
+  | { type: 'code.change'; value: string }
+  | { type: 'code.submit' }
+  /** "Faire un autre transfert", "Réessayer un nouveau transfert", or giving up the pending transfer. */
+  | { type: 'transfer.restart' }
+
+// ---------------------------------------------------------------------------------------------
+// Pure helpers (exported for the tests and the views)
+// ---------------------------------------------------------------------------------------------
+
+/** A non-blank text, trimmed; `undefined` otherwise. */
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+
+const areUnavailable = (accounts: readonly Account[], accountsFailed: boolean) => accountsFailed || accounts.length === 0
+
+/** The context of a fresh form. */
+export function freshContext({ kind, accounts, accountsFailed }: TransferInput): TransferContext {
+  return {
+    kind,
+    accounts,
+    accountsFailed,
+    accountsUnavailable: areUnavailable(accounts, accountsFailed),
+    values: { ...transferKinds[kind].initialValues },
+    errors: {},
+    submitted: false,
+    error: null,
+    holder: null,
+    holderError: null,
+    suggestions: null,
+    currencies: null,
+    balance: null,
+    pending: null,
+    token: '',
+    tokenError: null,
+    tokenSubmitted: false,
+    triesLeft: null,
+    receipt: null,
+  }
+}
+
+type FormState = Pick<TransferContext, 'kind' | 'values' | 'accounts' | 'accountsUnavailable'>
+
+/** The accounts the form offers: none while they are unavailable (spec §8). */
+const offeredAccounts = ({ accounts, accountsUnavailable }: Pick<TransferContext, 'accounts' | 'accountsUnavailable'>) =>
+  accountsUnavailable ? [] : accounts
+
+/**
+ * The first message of each invalid field (spec §5). A debit account that is not one of the
+ * accounts offered shows the debit account's required message.
+ */
+export function formErrors(form: FormState): FieldErrors<TransferValues> {
+  const errors: FieldErrors<TransferValues> = fieldErrors(transferKinds[form.kind].schema, form.values)
+  if (!errors.debitAccount && !debitAccountOf(form.values, offeredAccounts(form))) {
+    errors.debitAccount = validation.debitAccountRequired
+  }
+  return errors
+}
+
+/** The code field's message (spec §5 confirmation token), `null` when the code may be sent. */
+export function tokenErrorOf(token: string): string | null {
+  return fieldErrors(transferConfirmForm, { token }).token ?? null
+}
+
+/** The answer's message, or the generic transfer error. */
+const messageOf = (body: { message?: unknown } | null) => text(body?.message) ?? texts.failed
+/** A confirm answer's description (spec §4), else its message, else the generic transfer error. */
+const descriptionOf = (body: TransferConfirmBody | null) =>
+  text(body?.description) ?? text(body?.message) ?? texts.failed
+const triesLeftOf = (body: TransferConfirmBody | null) =>
+  typeof body?.triesLeft === 'number' && Number.isInteger(body.triesLeft) && body.triesLeft >= 0
+    ? body.triesLeft
+    : null
+
+/** The pending transfer of an ask answer that carries a reference. */
+export function pendingOf(context: TransferContext, body: TransferAskBody): PendingTransfer {
+  const spec = transferKinds[context.kind]
+  const debit = debitAccountOf(context.values, context.accounts)
+  const sentCurrency = spec.currencies ? context.values.currencySent.trim() : (debit?.currency ?? '')
+  const typedPayee = context.values[spec.payeeField].trim()
+  return {
+    reference: text(body.code) ?? '',
+    amount: text(body.amount) ?? toContractAmount(context.values.amount),
+    currency: text(body.currencySent) ?? sentCurrency,
+    debitAmount: text(body.debitAmount) ?? null,
+    debitCurrency: text(body.currency) ?? debit?.currency ?? '',
+    payee: text(body.payee) ?? (spec.looksUpHolder && context.holder ? context.holder : typedPayee),
+    expiresAt: text(body.expiresAt) ?? null,
+    message: text(body.message) ?? null,
+  }
+}
+
+/** The receipt of an executed transfer (spec §4: success message with or without the new balance). */
+export function receiptOf(context: TransferContext, body: TransferConfirmBody | null): TransferReceipt {
+  const solde = text(body?.solde) ?? ''
+  const currency = text(body?.currency) ?? context.pending?.debitCurrency ?? ''
+  return {
+    solde,
+    currency,
+    reference: text(body?.reference) ?? context.pending?.reference ?? '',
+    executedAt: text(body?.executedAt) ?? null,
+    message: solde === '' ? texts.success : texts.newBalance(formatAmount(solde, currency)),
+  }
+}
+
+// Guards on an answer (params of the `onDone` branches).
+interface AnyAnswer {
+  status: number
+  body: { code?: string; status?: string } | null
+}
+const isHttpSuccess = (status: number) => status >= 200 && status < 300
+const askAnswer = ({ event }: { event: { output: AskAnswer } }) => event.output
+const confirmAnswer = ({ event }: { event: { output: ConfirmAnswer } }) => event.output
+
+// ---------------------------------------------------------------------------------------------
+// The machine
+// ---------------------------------------------------------------------------------------------
+
+const provided = (name: string) => () => {
+  throw new Error(`${name}: provided by src/`)
+}
+
+export const transferMachine = setup({
+  types: {
+    input: {} as TransferInput,
+    context: {} as TransferContext,
+    events: {} as TransferEvent,
+  },
+  actors: {
+    /** POST details: the holder label of a 21-character account code. Provided by src/. */
+    lookUpHolder: fromPromise<HolderLookup, { account: string }>(async () => {
+      throw new Error('lookUpHolder: provided by src/')
+    }),
+    /** GET used-freq/{1|2} (`transferKinds[kind].suggestions.usedFreqId`). Provided by src/. */
+    loadSuggestions: fromPromise<string[], { kind: TransferKind }>(async () => {
+      throw new Error('loadSuggestions: provided by src/')
+    }),
+    /** GET auth/v1/currencies/{b2w|b2c} (`transferKinds[kind].currencies`). Provided by src/. */
+    loadCurrencies: fromPromise<string[], { kind: TransferKind }>(async () => {
+      throw new Error('loadCurrencies: provided by src/')
+    }),
+    /** POST balance: the balance of one account. Provided by src/. */
+    loadBalance: fromPromise<AccountBalance, { compte: string; currency: string }>(async () => {
+      throw new Error('loadBalance: provided by src/')
+    }),
+    /** POST transfer/ask, ask-wallet or ask-card, by `kind`. Provided by src/. */
+    askTransfer: fromPromise<AskAnswer, AskTransferInput>(async () => {
+      throw new Error('askTransfer: provided by src/')
+    }),
+    /** POST transfer/confirm, confirm-wallet or confirm-card, by `kind`. Provided by src/. */
+    confirmTransfer: fromPromise<ConfirmAnswer, ConfirmTransferInput>(async () => {
+      throw new Error('confirmTransfer: provided by src/')
+    }),
+  },
+  guards: {
+    isFormValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
+    wasSubmitted: ({ context }) => context.submitted,
+    /** A field of this kind's form (other fields are ignored). */
+    isFieldOfKind: ({ context, event }) =>
+      event.type === 'field.change' && transferKinds[context.kind].fields.includes(event.field),
+    areAccountsUnavailable: ({ context }) => context.accountsUnavailable,
+
+    // Lookups and lists of the form.
+    isCreditAccountChange: ({ context, event }) =>
+      transferKinds[context.kind].looksUpHolder && event.type === 'field.change' && event.field === 'creditAccount',
+    /** spec §2 /app/transfer: a 21-character account to credit whose holder is not known yet. */
+    shouldLookUpHolder: ({ context }) =>
+      transferKinds[context.kind].looksUpHolder &&
+      context.values.creditAccount.trim().length === 21 &&
+      context.holder === null &&
+      context.holderError === null,
+    shouldLoadSuggestions: ({ context }) => transferKinds[context.kind].suggestions !== null && context.suggestions === null,
+    shouldLoadCurrencies: ({ context }) => transferKinds[context.kind].currencies !== null && context.currencies === null,
+    isDebitAccountChange: ({ context, event }) =>
+      transferKinds[context.kind].showsBalance && event.type === 'field.change' && event.field === 'debitAccount',
+    /** spec §2 /app/momo: an account is selected and its balance is not known yet. */
+    shouldLoadBalance: ({ context }) =>
+      transferKinds[context.kind].showsBalance &&
+      context.balance === null &&
+      debitAccountOf(context.values, offeredAccounts(context)) !== undefined,
+
+    // The code form.
+    isTokenValid: ({ context }) => tokenErrorOf(context.token) === null,
+    wasTokenSubmitted: ({ context }) => context.tokenSubmitted,
+
+    // Answers of the ask and confirm calls (spec §4 Transfers, §4 Session, §8).
+    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
+    isSessionEnded: (_, a: AnyAnswer) => a.status === 403 || a.body?.code === '2' || a.body?.status === '2',
+    isHttpFailure: (_, a: AnyAnswer) => !isHttpSuccess(a.status),
+    isUnreadable: (_, a: AnyAnswer) => a.body === null,
+    isRefused: (_, a: AnyAnswer) => a.body?.status === '1',
+    hasReference: (_, a: AskAnswer) => text(a.body?.code) !== undefined,
+    /**
+     * spec §4: a refused confirm hides the code form for an account transfer; for any kind, no try
+     * left means the transfer was cancelled (rulings §4: 3 wrong codes cancel it).
+     */
+    isRefusedForGood: ({ context }, a: ConfirmAnswer) =>
+      a.body?.status === '1' &&
+      (transferKinds[context.kind].onConfirmRefused === 'hideCodeForm' || triesLeftOf(a.body) === 0),
+  },
+  actions: {
+    /** Reloads the page (spec §8: a click on the accounts message reloads). Provided by src/. */
+    reloadPage: provided('reloadPage'),
+
+    setAccounts: assign((_, { accounts, accountsFailed }: { accounts: Account[]; accountsFailed: boolean }) => ({
+      accounts,
+      accountsFailed,
+      accountsUnavailable: areUnavailable(accounts, accountsFailed),
+    })),
+    setField: assign({
+      values: ({ context }, { field, value }: { field: TransferField; value: string }) => ({
+        ...context.values,
+        [field]: value,
+      }),
+    }),
+    validate: assign({ errors: ({ context }) => formErrors(context) }),
+    markSubmitted: assign({ submitted: true }),
+    showError: assign({ error: (_, { message }: { message: string | null }) => message }),
+
+    clearHolder: assign({ holder: null, holderError: null }),
+    setHolder: assign((_, found: HolderLookup) =>
+      found.found && text(found.libelle)
+        ? { holder: text(found.libelle) ?? null, holderError: null }
+        : { holder: null, holderError: texts.holderNotFound },
+    ),
+    setSuggestions: assign({ suggestions: (_, { list }: { list: string[] }) => list }),
+    setCurrencies: assign({ currencies: (_, { list }: { list: string[] }) => list }),
+    clearBalance: assign({ balance: null }),
+    setBalance: assign({ balance: (_, balance: AccountBalance) => balance }),
+
+    keepPending: assign({ pending: ({ context }, body: TransferAskBody) => pendingOf(context, body) }),
+    setToken: assign({ token: (_, { value }: { value: string }) => value }),
+    validateToken: assign({ tokenError: ({ context }) => tokenErrorOf(context.token) }),
+    markTokenSubmitted: assign({ tokenSubmitted: true }),
+    forgetToken: assign({ token: '' }),
+    setTriesLeft: assign({ triesLeft: (_, body: TransferConfirmBody | null) => triesLeftOf(body) }),
+    keepReceipt: assign({ receipt: ({ context }, body: TransferConfirmBody | null) => receiptOf(context, body) }),
+
+    reset: assign(({ context }) =>
+      freshContext({ kind: context.kind, accounts: context.accounts, accountsFailed: context.accountsFailed }),
+    ),
+  },
+}).createMachine({
+  id: 'transfer',
+  description:
+    'A transfer to another account, a mobile-money number or a prepaid card: form, validation code, ' +
+    'result (spec §4 Transfers). The kind is the input.',
+  context: ({ input }) => freshContext(input),
+  initial: 'editing',
+  on: {
+    'accounts.change': {
+      actions: { type: 'setAccounts', params: ({ event }) => event },
+      description: "spec §3, §8: the form follows the session's account list",
+    },
+  },
+  states: {
+    editing: {
+      type: 'parallel',
+      description:
+        "The transfer form of the kind: heading and form title, the kind's fields, the submit button; " +
+        'field errors once a submit was tried; the error banner of the last refused attempt, if any; ' +
+        'the accounts message with its reload link when the accounts are unavailable; the information ' +
+        'panel of the three steps (momo, card).',
+      meta: { spec: 'spec §2 /app/transfer, /app/momo, /app/prepaid-card; spec §4 Transfers (form); spec §5; spec §8' },
+      states: {
+        form: {
+          description: 'The fields and the submit button.',
+          meta: { spec: 'spec §4 Transfers (form displayed); spec §5' },
+          initial: 'filling',
+          states: {
+            filling: {
+              description: 'The customer fills the form.',
+              meta: { spec: 'spec §2 transfer screens; spec §5' },
+              on: {
+                'field.change': [
+                  {
+                    guard: and(['isFieldOfKind', 'wasSubmitted']),
+                    actions: [{ type: 'setField', params: ({ event }) => event }, 'validate'],
+                    description: 'spec §5: after a submit attempt, the field errors follow what the customer types',
+                  },
+                  {
+                    guard: 'isFieldOfKind',
+                    actions: { type: 'setField', params: ({ event }) => event },
+                    description: 'spec §5: before any submit attempt, no error is shown',
+                  },
+                ],
+                'transfer.submit': [
+                  {
+                    guard: 'isFormValid',
+                    target: '#transfer.asking',
+                    actions: ['markSubmitted', 'validate', { type: 'showError', params: { message: null } }],
+                    description: 'spec §4, §5: a valid form is submitted; a new attempt clears the banner',
+                  },
+                  {
+                    actions: ['markSubmitted', 'validate', { type: 'showError', params: { message: null } }],
+                    description: 'spec §5: errors show after a submit attempt and fields are highlighted',
+                  },
+                ],
+                'accounts.reload': {
+                  guard: 'areAccountsUnavailable',
+                  actions: 'reloadPage',
+                  description: 'spec §8: a click on the accounts message reloads the page',
+                },
+              },
+            },
+          },
+        },
+        holder: {
+          description: 'account kind: the holder label of the account to credit, or the lookup failure.',
+          meta: { spec: 'spec §2 /app/transfer (holder lookup at 21 characters); spec §8 (holder lookup failed)' },
+          initial: 'idle',
+          on: {
+            'field.change': {
+              guard: 'isCreditAccountChange',
+              target: '.idle',
+              actions: 'clearHolder',
+              description: 'spec §2: a new account to credit forgets the holder found for the previous one',
+            },
+          },
+          states: {
+            idle: {
+              description: 'No lookup under way: the holder label, or the failure message, if any.',
+              meta: { spec: 'spec §2 /app/transfer' },
+              always: {
+                guard: 'shouldLookUpHolder',
+                target: 'lookingUp',
+                description: 'spec §2: the holder is looked up once 21 characters are entered',
+              },
+            },
+            lookingUp: {
+              description: 'The holder is being looked up; the customer keeps typing.',
+              meta: { spec: 'spec §2 /app/transfer; spec §7 details' },
+              invoke: {
+                id: 'lookUpHolder',
+                src: 'lookUpHolder',
+                input: ({ context }) => ({ account: context.values.creditAccount.trim() }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'setHolder', params: ({ event }) => event.output },
+                  description: 'spec §2, §8: the holder label, or the holder lookup failure (transfer.holderNotFound)',
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'setHolder', params: { found: false } },
+                  description: 'spec §8: a lookup that fails shows the holder lookup failure',
+                },
+              },
+            },
+          },
+        },
+        suggestions: {
+          description: 'account, momo: the frequently used accounts or numbers offered on the field to credit.',
+          meta: { spec: 'spec §2 /app/transfer, /app/momo (suggestions); spec §7 used-freq; rulings §3' },
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'The suggestions, if any, are offered.',
+              meta: { spec: 'spec §2 (suggestions of frequently used accounts and numbers)' },
+              always: {
+                guard: 'shouldLoadSuggestions',
+                target: 'loading',
+                description: 'spec §2, §7: the suggestions are loaded when the form opens',
+              },
+            },
+            loading: {
+              description: 'The suggestions are being loaded; the form is usable.',
+              meta: { spec: 'spec §7 used-freq' },
+              invoke: {
+                id: 'loadSuggestions',
+                src: 'loadSuggestions',
+                input: ({ context }) => ({ kind: context.kind }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'setSuggestions', params: ({ event }) => ({ list: event.output }) },
+                  description: 'spec §2: the frequently used accounts or numbers are offered',
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'setSuggestions', params: { list: [] } },
+                  description: 'spec §7: on error the list is empty',
+                },
+              },
+            },
+          },
+        },
+        currencies: {
+          description: 'momo, card: the currencies offered in the currency field.',
+          meta: { spec: 'spec §2 /app/momo, /app/prepaid-card (currency); spec §7 currencies b2w, b2c' },
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'The currency field offers the loaded currencies (none when they could not be loaded).',
+              meta: { spec: 'spec §8 (currency load failure: nothing is shown)' },
+              always: {
+                guard: 'shouldLoadCurrencies',
+                target: 'loading',
+                description: 'spec §7: the currencies of the kind are loaded when the form opens',
+              },
+            },
+            loading: {
+              description: 'The currencies are being loaded; the form is usable.',
+              meta: { spec: 'spec §7 currencies b2w, b2c' },
+              invoke: {
+                id: 'loadCurrencies',
+                src: 'loadCurrencies',
+                input: ({ context }) => ({ kind: context.kind }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'setCurrencies', params: ({ event }) => ({ list: event.output }) },
+                  description: 'spec §3: the currency list (values 1, 2 or 3)',
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'setCurrencies', params: { list: [] } },
+                  description: 'spec §8: currency load failure, nothing is shown',
+                },
+              },
+            },
+          },
+        },
+        balance: {
+          description: "momo: the selected account's balance.",
+          meta: { spec: "spec §2 /app/momo (the selected account's balance is displayed)" },
+          initial: 'idle',
+          on: {
+            'field.change': {
+              guard: 'isDebitAccountChange',
+              target: '.idle',
+              actions: 'clearBalance',
+              description: 'spec §2: another account selected, its own balance is shown',
+            },
+          },
+          states: {
+            idle: {
+              description: 'The balance of the selected account, when known.',
+              meta: { spec: 'spec §2 /app/momo' },
+              always: {
+                guard: 'shouldLoadBalance',
+                target: 'loading',
+                description: "spec §2: the selected account's balance is read",
+              },
+            },
+            loading: {
+              description: 'The balance is being read; the form is usable.',
+              meta: { spec: 'spec §2 /app/momo; spec §7 balance' },
+              invoke: {
+                id: 'loadBalance',
+                src: 'loadBalance',
+                input: ({ context }) => {
+                  const debit = debitAccountOf(context.values, context.accounts)
+                  return { compte: debit?.compte ?? '', currency: debit?.currency ?? '' }
+                },
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'setBalance', params: ({ event }) => event.output },
+                  description: "spec §2: the selected account's balance is displayed",
+                },
+                onError: {
+                  target: 'unavailable',
+                  description: 'a balance that cannot be read is not shown (the transfer stays possible)',
+                },
+              },
+            },
+            unavailable: {
+              description: 'The balance could not be read: nothing is shown.',
+              meta: { spec: 'spec §2 /app/momo; spec §8 (balance failure)' },
+            },
+          },
+        },
+      },
+    },
+    asking: {
+      description: 'The spinner: the form stays on screen, busy, while the bank checks the transfer and sends the code.',
+      meta: { spec: 'spec §4 Transfers (submit goes to loading); spec §7 transfer/ask, ask-wallet, ask-card' },
+      invoke: {
+        id: 'askTransfer',
+        src: 'askTransfer',
+        input: ({ context }) => {
+          const input = toAskTransferInput(context.kind, context.values, offeredAccounts(context))
+          // Unreachable: `isFormValid` let the form through only with one of the customer's accounts.
+          if (!input) throw new Error('askTransfer: no debit account')
+          return input
+        },
+        onDone: [
+          {
+            guard: { type: 'isSessionEnded', params: askAnswer },
+            target: 'editing',
+            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+          },
+          {
+            guard: { type: 'isHttpFailure', params: askAnswer },
+            target: 'editing',
+            actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.output.body) }) },
+            description: 'spec §4, §8: an HTTP error shows the message of its body (else the generic error); the form stays',
+          },
+          {
+            guard: { type: 'isRefused', params: askAnswer },
+            target: 'editing',
+            actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.output.body) }) },
+            description: "spec §4, §8: status '1' shows the server message and the form stays",
+          },
+          {
+            guard: { type: 'hasReference', params: askAnswer },
+            target: 'awaitingCode',
+            actions: { type: 'keepPending', params: ({ event }) => event.output.body ?? {} },
+            description: 'spec §4: otherwise the form is hidden, the code form is shown and the returned code is kept',
+          },
+          {
+            target: 'editing',
+            actions: { type: 'showError', params: { message: texts.failed } },
+            description: 'an answer without a reference cannot be confirmed: the generic error, the form stays',
+          },
+        ],
+        onError: {
+          target: 'editing',
+          actions: { type: 'showError', params: { message: texts.failed } },
+          description: 'no answer (network failure, timeout): the generic error, the form stays',
+        },
+      },
+      on: {
+        'transfer.submit': {
+          description: 'a double click sends one request: a submit while asking is ignored',
+        },
+      },
+    },
+    awaitingCode: {
+      description:
+        'The code form: what the code is for (amount, payee, debit amount), the time left before it ' +
+        'expires, the code field, the submit button; the error of the last refused code and the tries left, if any.',
+      meta: { spec: 'spec §4 Transfers (confirmation form); spec §5 confirmation token; rulings §4' },
+      on: {
+        'code.change': [
+          {
+            guard: 'wasTokenSubmitted',
+            actions: [{ type: 'setToken', params: ({ event }) => event }, 'validateToken'],
+            description: 'spec §5: after a submit attempt, the code error follows what the customer types',
+          },
+          {
+            actions: { type: 'setToken', params: ({ event }) => event },
+            description: 'spec §5: before any submit attempt, no error is shown',
+          },
+        ],
+        'code.submit': [
+          {
+            guard: 'isTokenValid',
+            target: 'confirming',
+            actions: ['markTokenSubmitted', 'validateToken', { type: 'showError', params: { message: null } }],
+            description: 'spec §4, §5: a valid code (8 digits or more) is sent; a new attempt clears the banner',
+          },
+          {
+            actions: ['markTokenSubmitted', 'validateToken', { type: 'showError', params: { message: null } }],
+            description: 'spec §5: the code errors show after a submit attempt (required, digits only, min 8)',
+          },
+        ],
+        'transfer.restart': {
+          target: 'editing',
+          actions: 'reset',
+          description: 'spec §1: the customer gives up; without its code the pending transfer is cancelled',
+        },
+      },
+    },
+    confirming: {
+      description: 'The spinner: the code form stays on screen, busy, while the bank checks the code and moves the money.',
+      meta: { spec: 'spec §4 Transfers (confirmation submit goes to loading); spec §7 transfer/confirm, confirm-wallet, confirm-card' },
+      exit: 'forgetToken',
+      invoke: {
+        id: 'confirmTransfer',
+        src: 'confirmTransfer',
+        input: ({ context }) => ({
+          kind: context.kind,
+          reference: context.pending?.reference ?? '',
+          token: context.token.trim(),
+        }),
+        onDone: [
+          {
+            guard: { type: 'isSessionEnded', params: confirmAnswer },
+            target: 'awaitingCode',
+            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+          },
+          {
+            guard: { type: 'isHttpFailure', params: confirmAnswer },
+            target: 'awaitingCode',
+            actions: [
+              { type: 'showError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
+              { type: 'setTriesLeft', params: ({ event }) => event.output.body },
+            ],
+            description: 'spec §4, §8: a confirm failure by HTTP keeps the confirm form with an error',
+          },
+          {
+            guard: { type: 'isUnreadable', params: confirmAnswer },
+            target: 'awaitingCode',
+            actions: { type: 'showError', params: { message: texts.failed } },
+            description: 'an answer that cannot be read proves nothing: the code form stays with the generic error',
+          },
+          {
+            guard: { type: 'isRefusedForGood', params: confirmAnswer },
+            target: 'failed',
+            actions: [
+              { type: 'showError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
+              { type: 'setTriesLeft', params: ({ event }) => event.output.body },
+            ],
+            description:
+              "spec §4, §8: status '1' of an account transfer hides the code form (the description and " +
+              'the transfer.retry button); so does no try left, for any kind (rulings §4)',
+          },
+          {
+            guard: { type: 'isRefused', params: confirmAnswer },
+            target: 'awaitingCode',
+            actions: [
+              { type: 'showError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
+              { type: 'setTriesLeft', params: ({ event }) => event.output.body },
+            ],
+            description: "spec §4, §8: status '1' of a momo or card transfer keeps the code form with the description",
+          },
+          {
+            target: 'done',
+            actions: { type: 'keepReceipt', params: ({ event }) => event.output.body },
+            description: 'spec §4: otherwise success, with the new balance when solde is not empty',
+          },
+        ],
+        onError: {
+          target: 'awaitingCode',
+          actions: { type: 'showError', params: { message: texts.failed } },
+          description: 'no answer (network failure, timeout): the code form stays with the generic error',
+        },
+      },
+      on: {
+        'code.submit': {
+          description: 'a double click sends one request: a submit while confirming is ignored',
+        },
+      },
+    },
+    done: {
+      description:
+        'The final screen: the success message (with the new balance when known), the reference, the ' +
+        'execution time, the receipt link and the button to make another transfer (transfer.another).',
+      meta: { spec: 'spec §4 Transfers (success); spec §2 (Faire un autre transfert)' },
+      on: {
+        'transfer.restart': {
+          target: 'editing',
+          actions: 'reset',
+          description: 'spec §2: the button to make another transfer (transfer.another) — a fresh form; the spec reloads the page',
+        },
+      },
+    },
+    failed: {
+      description:
+        'The transfer was refused for good: the code form is hidden; the description and the button ' +
+        'to try a new transfer (transfer.retry).',
+      meta: { spec: "spec §4 Transfers (confirm status '1', account transfer); spec §8; rulings §4 (3 wrong codes)" },
+      on: {
+        'transfer.restart': {
+          target: 'editing',
+          actions: 'reset',
+          description: 'spec §4, §8: the button to try a new transfer (transfer.retry) — a fresh form',
+        },
+      },
+    },
+  },
+})
+
+// ---------------------------------------------------------------------------------------------
+// What a screen shows, from a snapshot (so that a view holds no flow logic)
+// ---------------------------------------------------------------------------------------------
+
+export type TransferStep = 'form' | 'code' | 'done' | 'failed'
+
+export interface TransferScreen {
+  /** Which of the four screens to show. */
+  step: TransferStep
+  /** The form or the code form is waiting for the bank (spinner, buttons disabled). */
+  busy: boolean
+  lookingUpHolder: boolean
+  loadingBalance: boolean
+}
+
+/** The screen of a snapshot of `transferMachine`. */
+export function transferScreen(snapshot: SnapshotFrom<typeof transferMachine>): TransferScreen {
+  const step: TransferStep =
+    snapshot.matches('done') ? 'done' : snapshot.matches('failed') ? 'failed'
+    : snapshot.matches('awaitingCode') || snapshot.matches('confirming') ? 'code'
+    : 'form'
+  const editing = (snapshot.value as { editing?: { holder?: string; balance?: string } }).editing
+  return {
+    step,
+    busy: snapshot.matches('asking') || snapshot.matches('confirming'),
+    lookingUpHolder: editing?.holder === 'lookingUp',
+    loadingBalance: editing?.balance === 'loading',
+  }
+}

@@ -1,0 +1,653 @@
+import { describe, expect, it } from 'vitest'
+import { formatAmount } from '../../machines/amounts.ts'
+import { api, transfer as texts, validation } from '../../machines/messages.ts'
+import {
+  TRANSFER_KINDS,
+  transferMachine,
+  transferScreen,
+  type Account,
+  type AskAnswer,
+  type ConfirmAnswer,
+  type TransferEvent,
+  type TransferField,
+  type TransferInput,
+  type TransferKind,
+  type TransferValues,
+} from '../../machines/transfer.ts'
+import { transferKinds } from '../../machines/transferKinds.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------
+
+const usd: Account = { id: '1', compte: '000110000000000000012', currency: '1' }
+const cdf: Account = { id: '2', compte: '000110000000000000034', currency: '3' }
+const CREDIT = '000220000000000000056'
+const CODE = '48213977'
+
+const inputs = (kind: TransferKind): Record<string, TransferInput> => ({
+  'accounts loaded': { kind, accounts: [usd, cdf], accountsFailed: false },
+  'no account': { kind, accounts: [], accountsFailed: false },
+  'accounts failed': { kind, accounts: [], accountsFailed: true },
+})
+const loaded = (kind: TransferKind): TransferInput => ({ kind, accounts: [usd, cdf], accountsFailed: false })
+
+/** A valid form of each kind (spec §5). */
+const valid: Record<TransferKind, Partial<TransferValues>> = {
+  account: { debitAccount: usd.compte, amount: '12,50', creditAccount: CREDIT, description: 'Loyer de mai' },
+  momo: { debitAccount: usd.compte, amount: '12,50', currencySent: '3', phone: '243812345678', description: 'Famille' },
+  card: {
+    debitAccount: usd.compte,
+    amount: '12,50',
+    currencySent: '2',
+    accountId: '12345678',
+    lastFour: '4242',
+    description: 'Recharge',
+  },
+}
+
+const change = (field: TransferField, value: string): TransferEvent => ({ type: 'field.change', field, value })
+const fill = (kind: TransferKind): TransferEvent[] =>
+  Object.entries(valid[kind]).map(([field, value]) => change(field as TransferField, value))
+const submit: TransferEvent = { type: 'transfer.submit' }
+const typeCode = (value: string): TransferEvent => ({ type: 'code.change', value })
+const submitCode: TransferEvent = { type: 'code.submit' }
+const restart: TransferEvent = { type: 'transfer.restart' }
+const reload: TransferEvent = { type: 'accounts.reload' }
+const accountsChange: TransferEvent = { type: 'accounts.change', accounts: [usd, cdf], accountsFailed: false }
+
+const asked = (answer: AskAnswer) => doneEvent('askTransfer', answer)
+const confirmed = (answer: ConfirmAnswer) => doneEvent('confirmTransfer', answer)
+
+const payees: Record<TransferKind, string> = {
+  account: 'Mbuyi Awa',
+  momo: '243812345678',
+  card: 'carte 12345678 ****4242',
+}
+const pendingAnswer = (kind: TransferKind): AskAnswer => ({
+  status: 200,
+  body: {
+    status: '0',
+    code: 'TRF-0001',
+    message: 'Un code de validation vous a été envoyé par SMS et par e-mail.',
+    amount: '12.50',
+    currency: '1',
+    ...(kind === 'account' ? {} : { currencySent: valid[kind].currencySent }),
+    debitAmount: kind === 'account' ? '12.50' : '0.01',
+    payee: payees[kind],
+    expiresAt: '2026-05-04T10:05:00.000Z',
+    solde: '500.00',
+  },
+})
+
+const askAnswers: Record<string, AskAnswer> = {
+  'HTTP 403 (session expired)': { status: 403, body: { code: '2', message: api.sessionExpired } },
+  'HTTP 400 with a message': { status: 400, body: { code: '400', message: api.badRequest } },
+  'HTTP 500 without body': { status: 500, body: null },
+  "status '1' with a message": { status: 200, body: { status: '1', message: 'Solde insuffisant' } },
+  'no reference': { status: 200, body: { status: '0' } },
+}
+const confirmAnswers: Record<string, ConfirmAnswer> = {
+  'HTTP 403 (session expired)': { status: 403, body: { code: '2', message: api.sessionExpired } },
+  'HTTP 400 with a message': { status: 400, body: { code: '400', message: api.badRequest } },
+  'unreadable body': { status: 200, body: null },
+  "status '1', 2 tries left": { status: 200, body: { status: '1', description: 'Code incorrect.', triesLeft: 2 } },
+  "status '1', no try left": { status: 200, body: { status: '1', description: 'Transfert annulé.', triesLeft: 0 } },
+  'executed, new balance': {
+    status: 200,
+    body: { status: '0', description: 'Transfert exécuté.', solde: '1234.5', currency: '1', reference: 'TRF-0001', executedAt: '2026-05-04T10:01:00.000Z' },
+  },
+  'executed, solde empty': { status: 200, body: { status: '0', solde: '', reference: 'TRF-0001' } },
+}
+
+/** The edges a kind must never take: the regions it does not use, the confirm refusal it does not have. */
+const unreachableFor: Record<TransferKind, (edge: string) => boolean> = {
+  account: (edge) =>
+    edge.startsWith('transfer.editing.currencies') ||
+    edge.startsWith('transfer.editing.balance') ||
+    edge === 'transfer.confirming —xstate.done.actor.confirmTransfer [isRefused]→ transfer.awaitingCode',
+  momo: (edge) => edge.startsWith('transfer.editing.holder'),
+  card: (edge) =>
+    edge.startsWith('transfer.editing.holder') ||
+    edge.startsWith('transfer.editing.suggestions') ||
+    edge.startsWith('transfer.editing.balance'),
+}
+
+const samples = (kind: TransferKind): Array<TransferEvent | SyntheticEvent> => [
+  ...fill(kind),
+  change('amount', '12.505'),
+  submit,
+  reload,
+  accountsChange,
+  doneEvent('lookUpHolder', { found: true, libelle: 'Mbuyi Awa' }),
+  doneEvent('lookUpHolder', { found: false }),
+  doneEvent('loadSuggestions', ['000220000000000000056', '000330000000000000078']),
+  doneEvent('loadCurrencies', ['1', '2', '3']),
+  doneEvent('loadBalance', { amount: '1500.00', currency: '1' }),
+  ...Object.values(askAnswers).map(asked),
+  asked(pendingAnswer(kind)),
+  errorEvent('askTransfer', new TypeError('Failed to fetch')),
+  typeCode('1234'),
+  typeCode(CODE),
+  submitCode,
+  ...Object.values(confirmAnswers).map(confirmed),
+  errorEvent('confirmTransfer', new DOMException('The operation timed out.', 'TimeoutError')),
+  restart,
+]
+
+// ---------------------------------------------------------------------------------------------
+// The walks: every transition of the machine, for each kind
+// ---------------------------------------------------------------------------------------------
+
+describe.each(TRANSFER_KINDS)('transfer machine, %s kind — walk of every transition (spec §4 Transfers)', (kind) => {
+  const spec = transferKinds[kind]
+  const walk = createWalk(transferMachine, {
+    inputs: inputs(kind),
+    events: samples(kind),
+    stubActions: ['reloadPage'],
+    maxStates: 20000,
+    invariant: (snapshot) => {
+      const c = snapshot.context
+      // The validation code lives in the context only on the code form.
+      if (!snapshot.matches('awaitingCode') && !snapshot.matches('confirming')) {
+        expect(c.token).toBe('')
+        expect(JSON.stringify(c)).not.toContain(CODE)
+      }
+      // Errors show only after a submit attempt (spec §5).
+      if (!c.submitted) expect(c.errors).toEqual({})
+      if (!c.tokenSubmitted) expect(c.tokenError).toBeNull()
+      // A pending transfer from the ask answer on; a receipt only at the end.
+      expect(c.pending !== null).toBe(['awaitingCode', 'confirming', 'done', 'failed'].some((s) => snapshot.matches(s as 'done')))
+      expect(c.receipt !== null).toBe(snapshot.matches('done'))
+      // What the kind does not use stays empty.
+      if (!spec.looksUpHolder) expect([c.holder, c.holderError]).toEqual([null, null])
+      if (!spec.suggestions) expect(c.suggestions).toBeNull()
+      if (!spec.currencies) expect(c.currencies).toBeNull()
+      if (!spec.showsBalance) expect(c.balance).toBeNull()
+      for (const field of Object.keys(c.values) as TransferField[]) {
+        if (!spec.fields.includes(field)) expect(c.values[field]).toBe('')
+      }
+    },
+  })
+
+  for (const path of walk.paths) it(path.description, () => path.run().then(() => undefined))
+  it(`walked every transition of the graph that a ${kind} transfer can take, and none other`, () =>
+    walk.assertEveryEdgeWalked({ unreachable: unreachableFor[kind] }))
+})
+
+describe('transfer machine — the three walks together', () => {
+  it('every transition is taken by at least one kind', async () => {
+    const edges = createWalk(transferMachine).edges
+    const untaken = edges.filter((edge) => TRANSFER_KINDS.every((kind) => unreachableFor[kind](edge)))
+    expect(untaken).toEqual([])
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// Plain assertions
+// ---------------------------------------------------------------------------------------------
+
+const walk = createWalk(transferMachine, { stubActions: ['reloadPage'] })
+const play = (kind: TransferKind, ...events: Array<TransferEvent | SyntheticEvent>) => walk.play(loaded(kind), events)
+const actorCalls = (calls: Call[], src?: string) =>
+  calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && (!src || c.src === src))
+/** Up to the code form. */
+const toCode = (kind: TransferKind) => [...fill(kind), submit, asked(pendingAnswer(kind))]
+
+describe('transfer machine — the form (spec §5)', () => {
+  it.each(TRANSFER_KINDS)('%s: no error shows before a submit attempt', async (kind) => {
+    const { snapshot } = await play(kind, change('amount', 'abc'))
+    expect(snapshot.context.submitted).toBe(false)
+    expect(snapshot.context.errors).toEqual({})
+  })
+
+  it('account: a submit attempt shows the exact spec messages of each field', async () => {
+    const { snapshot, calls } = await play('account', submit)
+    expect(snapshot.value).toMatchObject({ editing: { form: 'filling' } })
+    expect(snapshot.context.errors).toEqual({
+      debitAccount: 'Veuillez sélectionner un compte',
+      amount: 'Saisir le montant de la transaction',
+      creditAccount: 'Saisir le code du compte à créditer',
+      description: 'Saisir une description',
+    })
+    expect(actorCalls(calls, 'askTransfer')).toEqual([])
+  })
+
+  it('momo: required messages (rulings §1 readings)', async () => {
+    const { snapshot } = await play('momo', submit)
+    expect(snapshot.context.errors).toEqual({
+      debitAccount: 'Veuillez sélectionner un compte',
+      amount: 'Saisir le montant de la transaction',
+      currencySent: 'Veuillez sélectionner une devise',
+      phone: 'Saisir le numéro de compte à créditer',
+      description: 'Saisir une description',
+    })
+  })
+
+  it('card: required, then format messages', async () => {
+    const { snapshot } = await play('card', submit)
+    expect(snapshot.context.errors).toEqual({
+      debitAccount: 'Veuillez sélectionner un compte',
+      amount: 'Saisir le montant de la transaction',
+      currencySent: 'Veuillez sélectionner une devise',
+      accountId: 'Saisir le numéro de compte de la carte à créditer',
+      lastFour: 'Saisir le 4 derniers chiffres de votre carte',
+      description: 'Saisir une description',
+    })
+    const typed = await play('card', submit, change('accountId', '1234'), change('lastFour', '12a4'), change('amount', '1.234'))
+    expect(typed.snapshot.context.errors).toMatchObject({
+      accountId: 'Le numéro saisit est incorrect',
+      lastFour: 'Les 4 derniers chiffres sont incorrects',
+      amount: 'Saisir correctement le montant',
+    })
+  })
+
+  it('after a submit attempt, errors follow the typing', async () => {
+    const { snapshot } = await play('account', submit, ...fill('account'), change('creditAccount', '0001'), change('description', 'abc'))
+    expect(snapshot.context.errors).toEqual({
+      creditAccount: 'Le code saisi est trop court',
+      description: 'La description est trop courte',
+    })
+  })
+
+  it("a debit account that is not one of the customer's is refused", async () => {
+    const { snapshot, calls } = await play('account', ...fill('account'), change('debitAccount', '999990000000000000001'), submit)
+    expect(snapshot.context.errors).toEqual({ debitAccount: validation.debitAccountRequired })
+    expect(actorCalls(calls, 'askTransfer')).toEqual([])
+  })
+
+  it("a field the kind's form has not is ignored", async () => {
+    const { snapshot } = await play('account', change('phone', '243812345678'), change('lastFour', '4242'))
+    expect(snapshot.context.values.phone).toBe('')
+    expect(snapshot.context.values.lastFour).toBe('')
+  })
+})
+
+describe('transfer machine — the ask request (spec §7)', () => {
+  it('account: the body has the trimmed fields, the amount with a dot and the debit account currency', async () => {
+    const { calls } = await play('account', ...fill('account'), change('creditAccount', ` ${CREDIT} `), change('debitAccount', cdf.compte), submit)
+    expect(actorCalls(calls, 'askTransfer').map((c) => c.input)).toEqual([
+      {
+        kind: 'account',
+        body: { debitAccount: cdf.compte, creditAccount: CREDIT, description: 'Loyer de mai', currency: '3', amount: '12.50' },
+      },
+    ])
+  })
+
+  it('momo: currency of the debit account and currency sent', async () => {
+    const { calls } = await play('momo', ...fill('momo'), submit)
+    expect(actorCalls(calls, 'askTransfer').map((c) => c.input)).toEqual([
+      {
+        kind: 'momo',
+        body: { debitAccount: usd.compte, phone: '243812345678', description: 'Famille', currency: '1', amount: '12.50', currencySent: '3' },
+      },
+    ])
+  })
+
+  it('card: account id and last four digits', async () => {
+    const { calls } = await play('card', ...fill('card'), submit)
+    expect(actorCalls(calls, 'askTransfer').map((c) => c.input)).toEqual([
+      {
+        kind: 'card',
+        body: {
+          debitAccount: usd.compte,
+          accountId: '12345678',
+          lastFour: '4242',
+          description: 'Recharge',
+          currency: '1',
+          amount: '12.50',
+          currencySent: '2',
+        },
+      },
+    ])
+  })
+
+  it.each(TRANSFER_KINDS)('%s: a double submit sends one request', async (kind) => {
+    const { snapshot, calls } = await play(kind, ...fill(kind), submit, submit, submit)
+    expect(snapshot.value).toBe('asking')
+    expect(transferScreen(snapshot)).toMatchObject({ step: 'form', busy: true })
+    expect(actorCalls(calls, 'askTransfer')).toHaveLength(1)
+  })
+})
+
+describe('transfer machine — answer of the ask (spec §4, §8)', () => {
+  const cases: Array<[string, AskAnswer | 'network', string | null]> = [
+    ['HTTP 403: the session signs out, no message here', askAnswers['HTTP 403 (session expired)']!, null],
+    ["code '2' in a 200 answer: the same", { status: 200, body: { code: '2' } }, null],
+    ['HTTP 400 with a message: that message', askAnswers['HTTP 400 with a message']!, api.badRequest],
+    ['HTTP 500 without body: the generic error', askAnswers['HTTP 500 without body']!, texts.failed],
+    ['HTTP 502 with a blank message: the generic error', { status: 502, body: { message: ' ' } }, texts.failed],
+    ["status '1': the server message", askAnswers["status '1' with a message"]!, 'Solde insuffisant'],
+    ["status '1' without message: the generic error", { status: 200, body: { status: '1' } }, texts.failed],
+    ['an answer without reference: the generic error', askAnswers['no reference']!, texts.failed],
+    ['an unreadable answer: the generic error', { status: 200, body: null }, texts.failed],
+    ['no answer (network, timeout): the generic error', 'network', texts.failed],
+  ]
+  describe.each(TRANSFER_KINDS)('%s', (kind) => {
+    it.each(cases)('%s; the form stays with its values', async (_, answer, message) => {
+      const { snapshot } = await play(kind, ...fill(kind), submit, answer === 'network' ? errorEvent('askTransfer') : asked(answer))
+      expect(snapshot.matches('editing')).toBe(true)
+      expect(snapshot.context.error).toBe(message)
+      expect(snapshot.context.values).toMatchObject(valid[kind])
+      expect(snapshot.context.pending).toBeNull()
+    })
+  })
+
+  it('the generic transfer error is the catalogue text', () => {
+    expect(texts.failed).toBe('Une erreur lors de votre transfert, veuillez réessayer')
+  })
+
+  it('the banner clears on the next submit', async () => {
+    const { snapshot } = await play('account', ...fill('account'), submit, asked(askAnswers["status '1' with a message"]!), submit)
+    expect(snapshot.value).toBe('asking')
+    expect(snapshot.context.error).toBeNull()
+  })
+
+  it.each(TRANSFER_KINDS)('%s: otherwise the code form shows what the code is for', async (kind) => {
+    const { snapshot } = await play(kind, ...toCode(kind))
+    expect(snapshot.value).toBe('awaitingCode')
+    expect(transferScreen(snapshot)).toMatchObject({ step: 'code', busy: false })
+    expect(snapshot.context.pending).toEqual({
+      reference: 'TRF-0001',
+      amount: '12.50',
+      currency: kind === 'account' ? '1' : valid[kind].currencySent,
+      debitAmount: kind === 'account' ? '12.50' : '0.01',
+      debitCurrency: '1',
+      payee: payees[kind],
+      expiresAt: '2026-05-04T10:05:00.000Z',
+      message: 'Un code de validation vous a été envoyé par SMS et par e-mail.',
+    })
+  })
+
+  it('an answer with only a reference: the form gives the amount, currencies and payee', async () => {
+    const { snapshot } = await play('momo', ...fill('momo'), submit, asked({ status: 200, body: { code: ' TRF-9 ' } }))
+    expect(snapshot.context.pending).toEqual({
+      reference: 'TRF-9',
+      amount: '12.50',
+      currency: '3',
+      debitAmount: null,
+      debitCurrency: '1',
+      payee: '243812345678',
+      expiresAt: null,
+      message: null,
+    })
+  })
+
+  it('account: without payee in the answer, the holder found is the payee', async () => {
+    const { snapshot } = await play(
+      'account',
+      ...fill('account'),
+      doneEvent('lookUpHolder', { found: true, libelle: 'Mbuyi Awa' }),
+      submit,
+      asked({ status: 200, body: { status: '0', code: 'TRF-2' } }),
+    )
+    expect(snapshot.context.pending?.payee).toBe('Mbuyi Awa')
+  })
+})
+
+describe('transfer machine — the code form (spec §5 confirmation token)', () => {
+  it.each([
+    ['', 'Saisir le code token'],
+    ['12ab5678', 'Saisir correctement le code'],
+    ['1234567', 'Le code saisi est trop court'],
+  ])('code %j → %s; nothing is sent', async (code, message) => {
+    const { snapshot, calls } = await play('momo', ...toCode('momo'), typeCode(code), submitCode)
+    expect(snapshot.value).toBe('awaitingCode')
+    expect(snapshot.context.tokenError).toBe(message)
+    expect(actorCalls(calls, 'confirmTransfer')).toEqual([])
+  })
+
+  it('no code error before a submit attempt; then it follows the typing', async () => {
+    const before = await play('card', ...toCode('card'), typeCode('12'))
+    expect(before.snapshot.context.tokenError).toBeNull()
+    const after = await play('card', ...toCode('card'), submitCode, typeCode('1234'), typeCode(CODE))
+    expect(after.snapshot.context.tokenError).toBeNull()
+    const wrong = await play('card', ...toCode('card'), submitCode, typeCode('1234'))
+    expect(wrong.snapshot.context.tokenError).toBe('Le code saisi est trop court')
+  })
+
+  it.each(TRANSFER_KINDS)('%s: sends the reference and the trimmed code; a double submit sends one request', async (kind) => {
+    const { snapshot, calls } = await play(kind, ...toCode(kind), typeCode(` ${CODE} `), submitCode, submitCode)
+    expect(snapshot.value).toBe('confirming')
+    expect(transferScreen(snapshot)).toMatchObject({ step: 'code', busy: true })
+    expect(actorCalls(calls, 'confirmTransfer').map((c) => c.input)).toEqual([{ kind, reference: 'TRF-0001', token: CODE }])
+  })
+
+  it.each(TRANSFER_KINDS)('%s: giving up the pending transfer gives a fresh form', async (kind) => {
+    const { snapshot } = await play(kind, ...toCode(kind), typeCode(CODE), restart)
+    expect(snapshot.matches('editing')).toBe(true)
+    expect(snapshot.context).toMatchObject({ token: '', pending: null, submitted: false, values: transferKinds[kind].initialValues })
+  })
+})
+
+describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
+  const toConfirm = (kind: TransferKind) => [...toCode(kind), typeCode(CODE), submitCode]
+
+  describe.each(TRANSFER_KINDS)('%s', (kind) => {
+    const keeps = kind !== 'account'
+    const cases: Array<[string, ConfirmAnswer | 'network', string, string | null, number | null]> = [
+      ['HTTP 403: the session signs out, no message here', confirmAnswers['HTTP 403 (session expired)']!, 'awaitingCode', null, null],
+      ['HTTP 400: the code form stays with the message', confirmAnswers['HTTP 400 with a message']!, 'awaitingCode', api.badRequest, null],
+      ['HTTP 500 with a description: that description', { status: 500, body: { description: 'Indisponible', message: 'x' } }, 'awaitingCode', 'Indisponible', null],
+      ['HTTP 500 without body: the generic error', { status: 500, body: null }, 'awaitingCode', texts.failed, null],
+      ['an unreadable answer: the generic error', confirmAnswers['unreadable body']!, 'awaitingCode', texts.failed, null],
+      ['no answer (network, timeout): the generic error', 'network', 'awaitingCode', texts.failed, null],
+      [
+        keeps ? "status '1': the code form is kept with the description" : "status '1': the code form is hidden, the description shows",
+        confirmAnswers["status '1', 2 tries left"]!,
+        keeps ? 'awaitingCode' : 'failed',
+        'Code incorrect.',
+        2,
+      ],
+      ["status '1' with no try left: the transfer is cancelled, the code form is hidden", confirmAnswers["status '1', no try left"]!, 'failed', 'Transfert annulé.', 0],
+      ["status '1' without description: the generic error", { status: 200, body: { status: '1' } }, keeps ? 'awaitingCode' : 'failed', texts.failed, null],
+    ]
+    it.each(cases)('%s; the code is wiped', async (_, answer, state, message, triesLeft) => {
+      const { snapshot } = await play(kind, ...toConfirm(kind), answer === 'network' ? errorEvent('confirmTransfer') : confirmed(answer))
+      expect(snapshot.value).toBe(state)
+      expect(snapshot.context.error).toBe(message)
+      expect(snapshot.context.triesLeft).toBe(triesLeft)
+      expect(snapshot.context.token).toBe('')
+      expect(JSON.stringify(snapshot.context)).not.toContain(CODE)
+      expect(transferScreen(snapshot).step).toBe(state === 'failed' ? 'failed' : 'code')
+    })
+
+    it('success with a new balance: the message names it, in French format', async () => {
+      const { snapshot } = await play(kind, ...toConfirm(kind), confirmed(confirmAnswers['executed, new balance']!))
+      expect(snapshot.value).toBe('done')
+      expect(transferScreen(snapshot)).toEqual({ step: 'done', busy: false, lookingUpHolder: false, loadingBalance: false })
+      expect(snapshot.context.receipt).toEqual({
+        solde: '1234.5',
+        currency: '1',
+        reference: 'TRF-0001',
+        executedAt: '2026-05-04T10:01:00.000Z',
+        message: 'Votre transfert a été traité avec succès. Nouveau solde : 1\u202F234,50\u00A0USD',
+      })
+      expect(snapshot.context.token).toBe('')
+    })
+
+    it('success with an empty solde: "Votre transfert a été traité avec succès."', async () => {
+      const { snapshot } = await play(kind, ...toConfirm(kind), confirmed(confirmAnswers['executed, solde empty']!))
+      expect(snapshot.value).toBe('done')
+      expect(snapshot.context.receipt?.message).toBe('Votre transfert a été traité avec succès.')
+      expect(snapshot.context.receipt?.solde).toBe('')
+    })
+  })
+
+  it('the new balance without currency in the answer is in the debit account currency', async () => {
+    const { snapshot } = await play('account', ...toConfirm('account'), confirmed({ status: 200, body: { status: '0', solde: '-5.00' } }))
+    expect(snapshot.context.receipt?.message).toBe(texts.newBalance(formatAmount('-5.00', '1')))
+    expect(snapshot.context.receipt?.reference).toBe('TRF-0001')
+  })
+
+  it('momo: a wrong code, then the right one', async () => {
+    const { snapshot } = await play(
+      'momo',
+      ...toConfirm('momo'),
+      confirmed(confirmAnswers["status '1', 2 tries left"]!),
+      typeCode('87654321'),
+      submitCode,
+    )
+    expect(snapshot.value).toBe('confirming')
+    expect(snapshot.context.error).toBeNull()
+  })
+
+  it.each(['done', 'failed'] as const)('from %s, transfer.restart gives a fresh form and loads the lists again', async (end) => {
+    const answer = end === 'done' ? confirmAnswers['executed, new balance']! : confirmAnswers["status '1', no try left"]!
+    const { snapshot, calls } = await play(
+      'momo',
+      doneEvent('loadSuggestions', ['243811111111']),
+      doneEvent('loadCurrencies', ['1', '3']),
+      ...toConfirm('momo'),
+      confirmed(answer),
+      restart,
+    )
+    expect(snapshot.matches('editing')).toBe(true)
+    expect(snapshot.context).toMatchObject({
+      values: transferKinds.momo.initialValues,
+      errors: {},
+      submitted: false,
+      error: null,
+      pending: null,
+      receipt: null,
+      triesLeft: null,
+      suggestions: null,
+      currencies: null,
+      balance: null,
+    })
+    expect(actorCalls(calls, 'loadSuggestions')).toHaveLength(2)
+    expect(actorCalls(calls, 'loadCurrencies')).toHaveLength(2)
+  })
+})
+
+describe('transfer machine — holder of the account to credit (spec §2 /app/transfer, §8)', () => {
+  it('is looked up once 21 characters are entered, while the customer keeps typing', async () => {
+    const { snapshot, calls } = await play('account', change('creditAccount', CREDIT.slice(0, 20)), change('creditAccount', CREDIT), change('amount', '5'))
+    expect(snapshot.value).toMatchObject({ editing: { holder: 'lookingUp', form: 'filling' } })
+    expect(transferScreen(snapshot).lookingUpHolder).toBe(true)
+    expect(snapshot.context.values.amount).toBe('5')
+    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([{ account: CREDIT }])
+  })
+
+  it.each([
+    ['found', doneEvent('lookUpHolder', { found: true, libelle: ' Mbuyi Awa ' }), 'Mbuyi Awa', null],
+    ['not found', doneEvent('lookUpHolder', { found: false }), null, "Le compte n'a pu être retrouvé"],
+    ['found with an empty label', doneEvent('lookUpHolder', { found: true, libelle: '' }), null, texts.holderNotFound],
+    ['lookup failed', errorEvent('lookUpHolder'), null, texts.holderNotFound],
+  ])('%s', async (_, answer, holder, holderError) => {
+    const { snapshot, calls } = await play('account', change('creditAccount', CREDIT), answer)
+    expect(snapshot.context).toMatchObject({ holder, holderError })
+    expect(snapshot.value).toMatchObject({ editing: { holder: 'idle' } })
+    expect(actorCalls(calls, 'lookUpHolder')).toHaveLength(1)
+  })
+
+  it('changing the field again forgets the holder, and looks the new account up', async () => {
+    const other = '000990000000000000011'
+    const found = doneEvent('lookUpHolder', { found: true, libelle: 'Mbuyi Awa' })
+    const shorter = await play('account', change('creditAccount', CREDIT), found, change('creditAccount', CREDIT.slice(0, 20)))
+    expect(shorter.snapshot.context).toMatchObject({ holder: null, holderError: null })
+    const { snapshot, calls } = await play('account', change('creditAccount', CREDIT), found, change('creditAccount', other))
+    expect(snapshot.context).toMatchObject({ holder: null, holderError: null })
+    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([{ account: CREDIT }, { account: other }])
+  })
+
+  it('a change during the lookup cancels it and looks the new value up', async () => {
+    const other = '000990000000000000011'
+    const { snapshot, calls } = await play('account', change('creditAccount', CREDIT), change('creditAccount', other), doneEvent('lookUpHolder', { found: false }))
+    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([{ account: CREDIT }, { account: other }])
+    expect(snapshot.context.holderError).toBe(texts.holderNotFound)
+  })
+
+  it('a lookup cut short by the submit starts again when the form comes back', async () => {
+    const { calls } = await play('account', ...fill('account'), submit, asked(askAnswers["status '1' with a message"]!))
+    expect(actorCalls(calls, 'lookUpHolder')).toHaveLength(2)
+  })
+
+  it.each(['momo', 'card'] as const)('%s: no holder lookup', async (kind) => {
+    const { calls } = await play(kind, ...fill(kind), change('creditAccount', CREDIT))
+    expect(actorCalls(calls, 'lookUpHolder')).toEqual([])
+  })
+})
+
+describe('transfer machine — lists loaded when the form opens (spec §2, §7, §8)', () => {
+  it.each([
+    ['account', ['loadSuggestions']],
+    ['momo', ['loadSuggestions', 'loadCurrencies']],
+    ['card', ['loadCurrencies']],
+  ] as const)('%s loads %j', async (kind, sources) => {
+    const { calls } = await play(kind)
+    expect(actorCalls(calls).map((c) => c.src)).toEqual(sources)
+    for (const c of actorCalls(calls)) expect(c.input).toEqual({ kind })
+  })
+
+  it('suggestions and currencies in the context; empty on failure', async () => {
+    const ok = await play('momo', doneEvent('loadSuggestions', ['243811111111']), doneEvent('loadCurrencies', ['1', '3']))
+    expect(ok.snapshot.context).toMatchObject({ suggestions: ['243811111111'], currencies: ['1', '3'] })
+    const ko = await play('momo', errorEvent('loadSuggestions'), errorEvent('loadCurrencies'))
+    expect(ko.snapshot.context).toMatchObject({ suggestions: [], currencies: [] })
+  })
+
+  it('are not loaded again when the form comes back after a refused ask', async () => {
+    const { calls } = await play(
+      'momo',
+      doneEvent('loadSuggestions', ['243811111111']),
+      doneEvent('loadCurrencies', ['1', '3']),
+      ...fill('momo'),
+      submit,
+      asked(askAnswers["status '1' with a message"]!),
+    )
+    expect(actorCalls(calls, 'loadSuggestions')).toHaveLength(1)
+    expect(actorCalls(calls, 'loadCurrencies')).toHaveLength(1)
+  })
+})
+
+describe("transfer machine — the selected account's balance (spec §2 /app/momo)", () => {
+  it('momo: read for the selected account, again when another is selected', async () => {
+    const { snapshot, calls } = await play(
+      'momo',
+      change('debitAccount', usd.compte),
+      doneEvent('loadBalance', { amount: '1500.00', currency: '1' }),
+      change('debitAccount', cdf.compte),
+    )
+    expect(actorCalls(calls, 'loadBalance').map((c) => c.input)).toEqual([
+      { compte: usd.compte, currency: '1' },
+      { compte: cdf.compte, currency: '3' },
+    ])
+    expect(snapshot.context.balance).toBeNull()
+    expect(transferScreen(snapshot).loadingBalance).toBe(true)
+  })
+
+  it('momo: a balance that cannot be read is not shown, and not asked again for the same account', async () => {
+    const { snapshot, calls } = await play('momo', change('debitAccount', usd.compte), errorEvent('loadBalance'), change('amount', '3'))
+    expect(snapshot.context.balance).toBeNull()
+    expect(snapshot.value).toMatchObject({ editing: { balance: 'unavailable' } })
+    expect(actorCalls(calls, 'loadBalance')).toHaveLength(1)
+  })
+
+  it.each(['account', 'card'] as const)('%s: no balance', async (kind) => {
+    const { calls } = await play(kind, change('debitAccount', usd.compte))
+    expect(actorCalls(calls, 'loadBalance')).toEqual([])
+  })
+})
+
+describe('transfer machine — accounts unavailable (spec §8)', () => {
+  it.each([
+    ['no account', { accounts: [], accountsFailed: false }],
+    ['accounts failed', { accounts: [usd], accountsFailed: true }],
+  ])('%s: the form shows the message; a click reloads the page; no transfer can be asked', async (_, accounts) => {
+    const { snapshot, calls } = await walk.play({ kind: 'account', ...accounts }, [...fill('account'), submit, reload])
+    expect(snapshot.context.accountsUnavailable).toBe(true)
+    expect(snapshot.context.errors.debitAccount).toBe(validation.debitAccountRequired)
+    expect(calls.filter((c) => c.kind === 'action')).toEqual([{ kind: 'action', name: 'reloadPage', params: undefined }])
+    expect(actorCalls(calls, 'askTransfer')).toEqual([])
+    expect(texts.accountsNotLoaded).toBe("Vos comptes n'ont pu être chargés, cliquez pour réessayer")
+  })
+
+  it('the accounts loaded meanwhile by the session make the form usable', async () => {
+    const { snapshot, calls } = await walk.play({ kind: 'account', accounts: [], accountsFailed: false }, [accountsChange, ...fill('account'), submit, reload])
+    expect(snapshot.context.accountsUnavailable).toBe(false)
+    expect(snapshot.value).toBe('asking')
+    expect(calls.filter((c) => c.kind === 'action')).toEqual([])
+  })
+})
