@@ -418,7 +418,8 @@ export const api = {
       description: 'Libellé',
       balance: 'Nouveau solde',
       footer: (bank: string) => `Ce reçu atteste l'exécution du transfert par ${bank}. Conservez-le.`,
-      timeZone: (zone: string) => `heure de ${zone}`,
+      /** "Africa/Kinshasa" → "heure de Kinshasa". */
+      timeZone: (zone: string) => `heure de ${(zone.split('/').pop() ?? zone).replace(/_/g, ' ')}`,
     },
   },
   /** The demo-mode page /__dev/outbox.html. */
