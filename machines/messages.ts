@@ -235,6 +235,14 @@ export const transfer = {
   reference: (reference: string) => `Référence : ${reference}`,
   executedAt: (when: string) => `Exécuté le ${when}`,
   receipt: 'Télécharger le reçu',
+  /** The lines of the receipt on the final screen. */
+  receiptLabels: {
+    reference: 'Référence',
+    executedAt: 'Date et heure',
+    amount: 'Montant',
+    payee: 'Bénéficiaire',
+    newBalance: 'Nouveau solde',
+  },
 } as const
 
 export const statement = {
@@ -335,6 +343,8 @@ export const api = {
     currencyMismatch: "La devise indiquée n'est pas celle du compte à débiter.",
     currencyNotOffered: "Cette devise n'est pas proposée pour ce type de transfert.",
     zeroAmount: 'Le montant doit être supérieur à zéro.',
+    /** A description of blanks passes the contract's minLength; the same words as the form's rule. */
+    descriptionTooShort: validation.descriptionTooShort,
     amountTooSmall: 'Le montant converti est inférieur à 0,01 : saisissez un montant plus élevé.',
     noRate: "Aucun taux de change n'est disponible pour cette conversion. Veuillez réessayer plus tard.",
     insufficientFunds: (balance: string) => `Solde insuffisant pour effectuer ce transfert (solde disponible : ${balance}).`,

@@ -23,6 +23,8 @@ const t = api.transfer
 export type TransferKind = 'transfer' | 'wallet' | 'card'
 /** Rulings §4: the 3rd wrong code cancels the transfer. */
 export const MAX_CODE_TRIES = 3
+/** spec §9: description minimum 5 (the contract counts blanks; the server does not). */
+const DESCRIPTION_MIN_LENGTH = 5
 
 /** The module a customer needs for each kind (spec §6). */
 const MODULE: Record<TransferKind, string> = { transfer: 'transfert', wallet: 'mobile-money', card: 'card-visa' }
@@ -101,6 +103,8 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
   if (input.currency !== debit.currency) return refuse(t.currencyMismatch)
   const amountCents = decimalToCents(input.amount)
   if (amountCents <= 0n) return refuse(t.zeroAmount)
+  const description = input.description.trim()
+  if (description.length < DESCRIPTION_MIN_LENGTH) return refuse(t.descriptionTooShort)
 
   let credit: AccountRow | undefined
   let payee: string
@@ -183,7 +187,7 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [
         reference, customerId, input.kind, debit.id, credit.id, payee, payeeKey,
-        centsToDecimal(amountCents), currencySent, centsToDecimal(debitCents), rate, input.description,
+        centsToDecimal(amountCents), currencySent, centsToDecimal(debitCents), rate, description,
         hashCode(s.codeKey, reference, code), MAX_CODE_TRIES, s.now, expiresAt,
       ],
     )

@@ -93,6 +93,7 @@ describe('POST transfer/ask: refusals answer status 1 with a message and change 
     ['an unknown currency', { currency: '9' }, t.currencyMismatch],
     ['an amount of zero', { amount: '0' }, t.zeroAmount],
     ['an amount of 0.00', { amount: '0.00' }, t.zeroAmount],
+    ['a description of blanks', { description: '   a   ' }, t.descriptionTooShort],
     ['an amount over the balance', { amount: centsToDecimal(demoBalanceCents(usd) + 1n) }, t.insufficientFunds(formatMoney(demoBalanceCents(usd), '1'))],
   ])('%s', async (_name, over, message) => {
     const before = await h.snapshot()
