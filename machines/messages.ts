@@ -232,8 +232,6 @@ export const transfer = {
   cancel: 'Annuler ce transfert',
   /** The final screen. */
   doneTitle: 'Transfert effectué',
-  reference: (reference: string) => `Référence : ${reference}`,
-  executedAt: (when: string) => `Exécuté le ${when}`,
   receipt: 'Télécharger le reçu',
   /** The lines of the receipt on the final screen. */
   receiptLabels: {

@@ -1,4 +1,5 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router'
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router'
+import type { ModuleCode } from '../machines/login'
 import { sessionStore } from './session/storage'
 import { RootLayout } from './flows/RootLayout'
 import { NotFoundContent, NotFoundPage } from './flows/not-found/NotFoundPage'
@@ -67,9 +68,22 @@ const reinitPassword = createRoute({ getParentRoute: () => root, path: '/reinit-
 const later = { getParentRoute: () => app, component: NotFoundContent }
 const balance = createRoute({ ...later, path: '/balance' })
 const statement = createRoute({ ...later, path: '/statement' })
-const transfer = createRoute({ ...later, path: '/transfer' })
-const momo = createRoute({ ...later, path: '/momo' })
-const prepaidCard = createRoute({ ...later, path: '/prepaid-card' })
+
+// spec §6: a module's screen exists only for a customer granted that module.
+const requireModule = (code: ModuleCode) => () => {
+  if (!sessionStore.user()?.modules.includes(code)) throw notFound()
+}
+const transferPage = (name: 'AccountTransferPage' | 'MomoTransferPage' | 'CardTransferPage') =>
+  lazyRouteComponent(() => import('./flows/transfer/TransferPage'), name)
+const inApp = { getParentRoute: () => app }
+const transfer = createRoute({ ...inApp, path: '/transfer', beforeLoad: requireModule('transfert'), component: transferPage('AccountTransferPage') })
+const momo = createRoute({ ...inApp, path: '/momo', beforeLoad: requireModule('mobile-money'), component: transferPage('MomoTransferPage') })
+const prepaidCard = createRoute({
+  ...inApp,
+  path: '/prepaid-card',
+  beforeLoad: requireModule('card-visa'),
+  component: transferPage('CardTransferPage'),
+})
 const updatePassword = createRoute({ ...later, path: '/update-password' })
 const profile = createRoute({ ...later, path: '/profile' })
 const updateContact = createRoute({ ...later, path: '/update-contact' })

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import * as css from './ui.css'
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
@@ -6,13 +6,17 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
   value: string
   /** The message of the first broken rule; shown only once the machine says so (after a submit). */
   error?: string | undefined
+  /** Help or live information under the field (e.g. the holder of the account typed). */
+  hint?: ReactNode
   onValueChange: (value: string) => void
 }
 
 /** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
-export function Field({ label, value, error, onValueChange, ...inputProps }: FieldProps) {
+export function Field({ label, value, error, hint, onValueChange, ...inputProps }: FieldProps) {
   const id = useId()
   const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined
   return (
     <div className={css.field}>
       <label htmlFor={id} className={css.label}>
@@ -25,8 +29,58 @@ export function Field({ label, value, error, onValueChange, ...inputProps }: Fie
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
       />
+      {error && (
+        <span id={errorId} className={css.fieldError}>
+          {error}
+        </span>
+      )}
+      {hint && (
+        <span id={hintId} className={css.fieldHint} role="status">
+          {hint}
+        </span>
+      )}
+    </div>
+  )
+}
+
+type SelectProps = {
+  label: string
+  value: string
+  options: readonly { value: string; label: string }[]
+  /** The first, empty choice ("choose…"), so that no account is picked for the customer. */
+  placeholder: string
+  error?: string | undefined
+  name: string
+  onValueChange: (value: string) => void
+}
+
+/** A labelled native select (keyboard and screen-reader friendly on every phone). */
+export function Select({ label, value, options, placeholder, error, name, onValueChange }: SelectProps) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <div className={css.field}>
+      <label htmlFor={id} className={css.label}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className={css.input}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
       {error && (
         <span id={errorId} className={css.fieldError}>
           {error}

@@ -51,6 +51,7 @@ export const input = style({
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' } },
 })
 export const fieldError = style({ color: vars.color.danger, fontSize: '0.9375rem' })
+export const fieldHint = style({ color: vars.color.muted, fontSize: '0.9375rem' })
 
 export const banner = styleVariants({
   error: { background: vars.color.dangerBg, color: vars.color.danger },

@@ -1,0 +1,65 @@
+import { formatAmount } from '../../../machines/amounts'
+import { transfer as texts } from '../../../machines/messages'
+import { Banner, Spinner } from '../../ui/Feedback'
+import { Field } from '../../ui/Field'
+import { button, buttonSecondary, card } from '../../ui/ui.css'
+import * as css from './transfer.css'
+import type { StepHeading, TransferViewProps } from './types'
+import { useTimeLeft } from './useTimeLeft'
+
+type Props = TransferViewProps & { busy: boolean; headingRef: StepHeading }
+
+/** spec §4: the confirmation form asking for the validation code, with what the code is for. */
+export function CodeForm({ snapshot, send, busy, headingRef }: Props) {
+  const c = snapshot.context
+  const pending = c.pending
+  const timeLeft = useTimeLeft(pending?.expiresAt ?? null)
+  if (!pending) return null
+  return (
+    <section className={card} aria-labelledby="code-title">
+      <h2 id="code-title" ref={headingRef} tabIndex={-1}>
+        {texts.codeTitle}
+      </h2>
+      <p>{texts.codeFor(formatAmount(pending.amount, pending.currency), pending.payee)}</p>
+      {pending.debitAmount && pending.debitCurrency !== pending.currency && <p>{texts.debitAmount(formatAmount(pending.debitAmount, pending.debitCurrency))}</p>}
+      {pending.message && <p>{pending.message}</p>}
+      {timeLeft && (
+        <p data-testid="time-left">{timeLeft.expired ? texts.codeExpired : texts.timeLeft(timeLeft.text)}</p>
+      )}
+      {c.error && (
+        <Banner kind="error">
+          {c.error}
+          {c.triesLeft !== null && c.triesLeft > 0 && <> {texts.triesLeft(c.triesLeft)}</>}
+        </Banner>
+      )}
+      <form
+        noValidate
+        aria-busy={busy}
+        onSubmit={(e) => {
+          e.preventDefault()
+          send({ type: 'code.submit' })
+        }}
+      >
+        <Field
+          name="token"
+          label={texts.codeLabel}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          hint={texts.codeHint}
+          value={c.token}
+          error={c.tokenError ?? undefined}
+          onValueChange={(value) => send({ type: 'code.change', value })}
+        />
+        <div className={css.actions}>
+          <button type="submit" className={button} aria-disabled={busy}>
+            {busy && <Spinner label={texts.confirming} />}
+            {texts.codeSubmit}
+          </button>
+          <button type="button" className={buttonSecondary} onClick={() => send({ type: 'transfer.restart' })}>
+            {texts.cancel}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}
