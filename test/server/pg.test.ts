@@ -8,7 +8,9 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../server/db/db.ts'
 import { openDb } from '../../server/db/db.ts'
-import { mainCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer, payeeAccounts } from '../../server/db/demo-data.ts'
+import { centsToDecimal, decimalToCents } from '../../server/domain/money.ts'
+import { api } from '../../machines/messages.ts'
 import { listMigrations, migrate } from '../../server/db/migrate.ts'
 import { seedDemo } from '../../server/db/seed.ts'
 import { buildApp } from '../../server/app.ts'
@@ -77,6 +79,53 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL through pg (DATABASE_URL)', () => {
         payload: { code: mainCustomer.kcode, currency: '' },
       })
       expect((accounts.json() as { comptes: unknown[] }).comptes).toHaveLength(3)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('transfers under real row locks: 20 parallel confirms execute once; two transfers racing for one balance', async () => {
+    const app = await buildApp({ config: { ...loadConfig({}), logLevel: 'silent', distDir: '/nonexistent' }, db })
+    try {
+      const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { username: mainCustomer.kcode, password: mainCustomer.pin } })
+      const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` }
+      const call = async (path: string, payload: unknown) =>
+        (await app.inject({ method: 'POST', url: `/api/rest/customer/v1/${path}`, headers, payload })).json() as Record<string, any>
+      const lastCode = async () => {
+        const [row] = await db.query<{ body: string }>("select body from outbox where channel = 'sms' order by id desc limit 1")
+        return /Code de validation : (\d{8})/.exec(row!.body)![1]!
+      }
+      const totals = async () => db.query('select currency, sum(balance)::text as total from accounts group by currency order by currency')
+      const before = await totals()
+
+      // a converted mobile transfer, confirmed 20 times at once
+      const asked = await call('transfer/ask-wallet', {
+        debitAccount: mainCustomer.accounts.usd.number, phone: '243812345678', description: 'Essai pg', currency: '1', amount: '10000.00', currencySent: '3',
+      })
+      expect(asked).toMatchObject({ status: '0', debitAmount: '3.51' })
+      const code = await lastCode()
+      const answers = await Promise.all(Array.from({ length: 20 }, () => call('transfer/confirm-wallet', { code: asked.code, token: code })))
+      expect(answers.filter((a) => a.status === '0')).toHaveLength(1)
+      expect(answers.filter((a) => a.description === api.transfer.alreadyExecuted(asked.code))).toHaveLength(19)
+      const entries = await db.query('select e.amount::text from ledger_entries e join ledger_transactions t on t.id = e.transaction_id where t.reference = $1 order by e.amount', [asked.code])
+      expect(entries).toEqual([{ amount: '-3.51' }, { amount: '3.51' }])
+
+      // two transfers, each covered alone, not together, confirmed at the same time
+      const eur = mainCustomer.accounts.eur.number
+      const [{ balance }] = (await db.query<{ balance: string }>('select balance::text from accounts where number = $1', [eur])) as [{ balance: string }]
+      const share = centsToDecimal((decimalToCents(balance) * 6n) / 10n)
+      const pending = []
+      for (const payee of [payeeAccounts[4], payeeAccounts[5]]) {
+        const a = await call('transfer/ask', { debitAccount: eur, creditAccount: payee.number, description: 'Course pg', currency: '2', amount: share })
+        expect(a.status).toBe('0')
+        pending.push({ code: a.code as string, token: await lastCode() })
+      }
+      const raced = await Promise.all(pending.map((p) => call('transfer/confirm', p)))
+      expect(raced.map((a) => a.status).sort()).toEqual(['0', '1'])
+      expect(raced.find((a) => a.status === '1')!.description).toBe(api.transfer.cancelledFunds)
+      const [after] = await db.query<{ balance: string }>('select balance::text from accounts where number = $1', [eur])
+      expect(after!.balance).toBe(centsToDecimal(decimalToCents(balance) - decimalToCents(share)))
+      expect(await totals()).toEqual(before)
     } finally {
       await app.close()
     }
