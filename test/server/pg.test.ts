@@ -89,7 +89,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL through pg (DATABASE_URL)', () => {
     try {
       const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { username: mainCustomer.kcode, password: mainCustomer.pin } })
       const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` }
-      const call = async (path: string, payload: unknown) =>
+      const call = async (path: string, payload: Record<string, unknown>) =>
         (await app.inject({ method: 'POST', url: `/api/rest/customer/v1/${path}`, headers, payload })).json() as Record<string, any>
       const lastCode = async () => {
         const [row] = await db.query<{ body: string }>("select body from outbox where channel = 'sms' order by id desc limit 1")
