@@ -1,7 +1,6 @@
 import './ui/theme.css'
 import { RouterProvider } from '@tanstack/react-router'
 import { setNonce } from 'get-nonce'
-import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { startInspector } from './inspect/inspector'
 import { router } from './router'
@@ -12,10 +11,11 @@ setNonce(document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.cont
 await startInspector()
 const session = startSession((to) => void router.navigate({ to, replace: true }))
 
+// No <StrictMode>: its rehearsal unmount stops each flow's actor, and @xstate/react restarts it
+// from a persisted snapshot in which a running promise actor (a list being loaded) never settles,
+// so development builds would show screens stuck on their first load (docs/decisions.md).
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SessionContext value={session}>
-      <RouterProvider router={router} />
-    </SessionContext>
-  </StrictMode>,
+  <SessionContext value={session}>
+    <RouterProvider router={router} />
+  </SessionContext>,
 )

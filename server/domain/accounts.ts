@@ -1,4 +1,4 @@
-/** Accounts and their holders. Transfers are in transfers.ts; balances and statements come with later issues. */
+/** Accounts, their holders and balances. Transfers are in transfers.ts; statements come with a later issue. */
 import type { Queryable } from '../db/db.ts'
 
 export interface CustomerAccount {
@@ -25,4 +25,18 @@ export async function findHolder(q: Queryable, number: string): Promise<string |
     [number],
   )
   return row?.holder_label
+}
+
+/** The balance of one of the customer's own accounts (numeric text, 2 decimals); undefined for any other account. */
+export async function findOwnBalance(
+  q: Queryable,
+  customerId: string,
+  number: string,
+): Promise<{ number: string; currency: string; balance: string } | undefined> {
+  const [row] = await q.query<{ number: string; currency: string; balance: string }>(
+    `select number, currency, balance::text as balance from accounts
+      where kind = 'customer' and customer_id = $1 and number = $2`,
+    [customerId, number],
+  )
+  return row
 }

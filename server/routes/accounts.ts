@@ -1,8 +1,8 @@
-/** The customer's accounts (rulings §3 `POST account`) and the holder of an account (`POST details`). Balance comes with a later issue. */
+/** The customer's accounts (rulings §3 `POST account`), the balance of one (`POST balance`) and the holder of an account (`POST details`). */
 import { api } from '../../machines/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
-import { findHolder, listCustomerAccounts } from '../domain/accounts.ts'
+import { findHolder, findOwnBalance, listCustomerAccounts } from '../domain/accounts.ts'
 import { signedIn } from './signed-in.ts'
 
 export function accountRoutes(ctx: AppContext): Handlers {
@@ -19,6 +19,17 @@ export function accountRoutes(ctx: AppContext): Handlers {
         status: 200,
         body: { code: '0', comptes: accounts.map((a) => ({ id: a.id, compte: a.number, currency: a.currency })) },
       }
+    },
+
+    async balance(call) {
+      const session = signedIn(call)
+      // `code` is the account number; only the customer's own accounts have a balance to show.
+      const account = await findOwnBalance(ctx.db, session.customerId, call.body.code.trim().toUpperCase())
+      const currency = call.body.currency.trim()
+      if (!account || (currency !== '' && currency !== account.currency)) {
+        return { status: 200, body: { code: '1', message: api.notYourAccount } }
+      }
+      return { status: 200, body: { code: '0', amount: account.balance, currency: account.currency, compte: account.number } }
     },
 
     async accountDetails(call) {

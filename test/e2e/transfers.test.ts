@@ -1,0 +1,239 @@
+/**
+ * Issue 3 in a real browser against the real server: the three transfers from form to receipt as
+ * K1234567, with the code read from the demo outbox; wrong and expired codes; insufficient
+ * balance; every validation message of the three forms and of the code form; axe; 375 px.
+ */
+import { readFileSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { login, transfer as texts, validation } from '../../machines/messages'
+import { payeeAccounts, unknownAccountNumber } from '../../server/db/demo-data'
+import { axeViolations, launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer } from './harness'
+
+const USD = '000170100100123456701'
+const EUR = '000170100100123456703'
+const usdPayee = payeeAccounts.find((p) => p.currency === '1')!
+
+let server: RunningServer
+let browser: Browser
+const pages: Page[] = []
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+afterEach(async () => {
+  for (const page of pages.splice(0)) {
+    expect(pageProblems(page)).toEqual([])
+    await page.context().close()
+  }
+})
+
+async function signedIn(path: string, viewport?: { width: number; height: number }, on = server): Promise<Page> {
+  const { page } = await newPage(browser, on.url, viewport)
+  pages.push(page)
+  await page.goto('/login')
+  await page.getByPlaceholder(login.userCodePlaceholder).fill('K1234567')
+  await page.getByPlaceholder(login.pinPlaceholder).fill('12345')
+  await page.getByRole('button', { name: login.submit }).click()
+  await page.waitForURL('**/app/dashboard')
+  await page.goto(path)
+  await page.getByRole('button', { name: texts.submit }).waitFor()
+  return page
+}
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  expect(await axeViolations(page), name).toEqual([])
+  await screenshot(page, name)
+}
+
+/** The newest code sent by SMS (rulings §4: the text names amount, currency and payee). */
+async function lastCode(on = server): Promise<{ code: string; text: string }> {
+  const outbox = (await (await fetch(`${on.url}/__dev/outbox`)).json()) as { channel: string; text: string }[]
+  const sms = outbox.find((m) => m.channel === 'sms' && /Code de validation : \d{8}/.test(m.text))!
+  return { code: /Code de validation : (\d{8})/.exec(sms.text)![1]!, text: sms.text }
+}
+
+async function fill(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) {
+    const select = page.locator(`main select[name="${name}"]`)
+    if (await select.count()) await select.selectOption(value)
+    else await page.locator(`main input[name="${name}"]`).fill(value)
+  }
+}
+
+const submit = (page: Page) => page.getByRole('button', { name: texts.submit }).click()
+const confirm = (page: Page) => page.getByRole('button', { name: texts.codeSubmit }).click()
+/** The message tied to a field (aria-describedby), as a screen reader reads it. */
+async function errorOf(page: Page, name: string): Promise<string | null> {
+  const ids = await page.locator(`main [name="${name}"]`).getAttribute('aria-describedby')
+  return ids ? page.locator(`[id="${ids.split(' ')[0]}"]`).textContent() : null
+}
+
+describe('account transfer', () => {
+  it('goes from form to receipt, with the holder looked up and the code from the outbox', async () => {
+    const page = await signedIn('/app/transfer')
+    await expectAccessible(page, 'transfer-form')
+    await fill(page, { debitAccount: USD, amount: '12,50', creditAccount: usdPayee.number, description: 'Loyer de novembre' })
+    await page.getByText(texts.holder(usdPayee.holder)).waitFor()
+    await submit(page)
+    await page.getByRole('heading', { name: texts.codeTitle }).waitFor()
+    const { code, text } = await lastCode()
+    expect(text).toContain('12,50')
+    expect(text).toContain('USD')
+    expect(text).toContain(usdPayee.holder)
+    await page.getByText(/Temps restant : [45]:\d{2}/).waitFor()
+    await expectAccessible(page, 'transfer-code')
+    await fill(page, { token: code })
+    await confirm(page)
+    await page.getByRole('heading', { name: texts.doneTitle }).waitFor()
+    await page.getByText(/Votre transfert a été traité avec succès\. Nouveau solde : [\d\u202f]+,\d{2}\u00a0USD/).first().waitFor()
+    await expectAccessible(page, 'transfer-done')
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.receipt }).click()])
+    expect(download.suggestedFilename()).toMatch(/^recu-.+\.pdf$/)
+    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-')
+
+    // The payee is now a frequently used account, offered on the next transfer.
+    await page.getByRole('button', { name: texts.another }).click()
+    await expect.poll(() => page.locator(`datalist option[value="${usdPayee.number}"]`).count()).toBe(1)
+  })
+
+  it('shows every validation message of the form, and an unknown holder', async () => {
+    const page = await signedIn('/app/transfer', PHONE)
+    await submit(page)
+    expect(await errorOf(page, 'debitAccount')).toBe(validation.debitAccountRequired)
+    expect(await errorOf(page, 'amount')).toBe(validation.amountRequired)
+    expect(await errorOf(page, 'creditAccount')).toBe(validation.creditAccountRequired)
+    expect(await errorOf(page, 'description')).toBe(validation.descriptionRequired)
+    await expectAccessible(page, 'transfer-errors-phone')
+    await fill(page, { amount: '12.345', creditAccount: '00017', description: 'abc' })
+    expect(await errorOf(page, 'amount')).toBe(validation.amountFormat)
+    expect(await errorOf(page, 'creditAccount')).toBe(validation.creditAccountLength)
+    expect(await errorOf(page, 'description')).toBe(validation.descriptionTooShort)
+    await fill(page, { creditAccount: unknownAccountNumber })
+    await page.getByText(texts.holderNotFound).waitFor()
+  })
+
+  it('refuses an amount above the balance with the server message, and a wrong code ends it', async () => {
+    const page = await signedIn('/app/transfer')
+    await fill(page, { debitAccount: USD, amount: '99999999', creditAccount: usdPayee.number, description: 'Trop cher pour moi' })
+    await submit(page)
+    await page.getByRole('alert').filter({ hasText: /Solde insuffisant/ }).waitFor()
+
+    await fill(page, { amount: '1' })
+    await submit(page)
+    await page.getByRole('heading', { name: texts.codeTitle }).waitFor()
+    const { code } = await lastCode()
+    await fill(page, { token: code.startsWith('0') ? '11111111' : '00000000' })
+    await confirm(page)
+    // spec §4: for the account transfer, status '1' hides the code form and offers a new transfer.
+    await page.getByRole('button', { name: texts.retry }).waitFor()
+    expect(await page.locator('input[name="token"]').count()).toBe(0)
+    await expectAccessible(page, 'transfer-refused')
+    await page.getByRole('button', { name: texts.retry }).click()
+    await page.getByRole('button', { name: texts.submit }).waitFor()
+  })
+
+  it('checks the code form: required, digits only, 8 digits', async () => {
+    const page = await signedIn('/app/transfer')
+    await fill(page, { debitAccount: USD, amount: '2', creditAccount: usdPayee.number, description: 'Petit virement' })
+    await submit(page)
+    await page.getByRole('heading', { name: texts.codeTitle }).waitFor()
+    await confirm(page)
+    expect(await errorOf(page, 'token')).toBe(validation.tokenRequired)
+    await fill(page, { token: '12ab5678' })
+    expect(await errorOf(page, 'token')).toBe(validation.tokenDigits)
+    await fill(page, { token: '1234' })
+    expect(await errorOf(page, 'token')).toBe(validation.tokenTooShort)
+  })
+})
+
+describe('mobile money', () => {
+  it('goes from form to success at 375 px, with the three steps and a kept code form after a wrong code', async () => {
+    const page = await signedIn('/app/momo', PHONE)
+    await page.getByRole('heading', { name: texts.momoHeading, level: 1 }).waitFor()
+    await page.getByRole('heading', { name: texts.momoFormTitle }).waitFor()
+    for (const step of texts.steps) await page.getByText(step).waitFor()
+    await submit(page)
+    expect(await errorOf(page, 'currencySent')).toBe(validation.currencyRequired)
+    expect(await errorOf(page, 'phone')).toBe(validation.momoNumberRequired)
+    await fill(page, { phone: '24381234' })
+    expect(await errorOf(page, 'phone')).toBe(validation.momoNumberFormat)
+    await expectAccessible(page, 'momo-errors-phone')
+
+    await fill(page, { debitAccount: USD, amount: '5', currencySent: '1', phone: '243812345678', description: 'Pour maman' })
+    await page.getByText(/Solde disponible : /).waitFor()
+    await submit(page)
+    await page.getByRole('heading', { name: texts.codeTitle }).waitFor()
+    const { code, text } = await lastCode()
+    expect(text).toContain('243812345678')
+    await fill(page, { token: code.startsWith('0') ? '11111111' : '00000000' })
+    await confirm(page)
+    // spec §4: momo keeps the code form after a refused code, with the tries left.
+    await page.getByText(texts.triesLeft(2)).waitFor()
+    await fill(page, { token: code })
+    await confirm(page)
+    await page.getByRole('heading', { name: texts.doneTitle }).waitFor()
+    await expectAccessible(page, 'momo-done-phone')
+  })
+})
+
+describe('prepaid card', () => {
+  it('converts a debit in another currency and goes to success', async () => {
+    const page = await signedIn('/app/prepaid-card')
+    await page.getByRole('heading', { name: texts.cardHeading, level: 1 }).waitFor()
+    await submit(page)
+    expect(await errorOf(page, 'accountId')).toBe(validation.cardAccountRequired)
+    expect(await errorOf(page, 'lastFour')).toBe(validation.lastFourRequired)
+    await fill(page, { accountId: '123', lastFour: '12' })
+    expect(await errorOf(page, 'accountId')).toBe(validation.cardAccountFormat)
+    expect(await errorOf(page, 'lastFour')).toBe(validation.lastFourFormat)
+
+    await fill(page, { debitAccount: USD, amount: '10', currencySent: '2', accountId: '12345678', lastFour: '4321', description: 'Recharge carte' })
+    await submit(page)
+    await page.getByRole('heading', { name: texts.codeTitle }).waitFor()
+    await page.getByText(/Montant débité : [\d\u202f]+,\d{2}\u00a0USD/).waitFor()
+    await expectAccessible(page, 'card-code')
+    await fill(page, { token: (await lastCode()).code })
+    await confirm(page)
+    await page.getByRole('heading', { name: texts.doneTitle }).waitFor()
+  })
+})
+
+describe('codes that expire', () => {
+  it('refuses a code given after its life', async () => {
+    const shortLived = await startServer({ CODE_LIFETIME_SECONDS: '3' })
+    try {
+      const page = await signedIn('/app/momo', undefined, shortLived)
+      await fill(page, { debitAccount: EUR, amount: '3', currencySent: '1', phone: '243991234567', description: 'Trop tard' })
+      await submit(page)
+      await page.getByRole('heading', { name: texts.codeTitle }).waitFor()
+      const { code } = await lastCode(shortLived)
+      await page.getByText(texts.codeExpired).waitFor({ timeout: 10_000 })
+      await fill(page, { token: code })
+      await confirm(page)
+      await page.getByRole('alert').filter({ hasText: /expiré/ }).waitFor()
+      await screenshot(page, 'momo-expired')
+    } finally {
+      await shortLived.stop()
+    }
+  })
+})
+
+describe('modules', () => {
+  it('a customer without the transfer modules cannot open their screens', async () => {
+    const { page } = await newPage(browser, server.url)
+    pages.push(page)
+    await page.goto('/login')
+    await page.getByPlaceholder(login.userCodePlaceholder).fill('K7654321')
+    await page.getByPlaceholder(login.pinPlaceholder).fill('54321')
+    await page.getByRole('button', { name: login.submit }).click()
+    await page.waitForURL('**/app/dashboard')
+    await page.goto('/app/momo')
+    await page.getByRole('heading', { name: 'Page introuvable' }).waitFor()
+  })
+})
