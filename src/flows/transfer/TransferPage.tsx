@@ -42,6 +42,11 @@ export function TransferPage({ kind }: { kind: TransferKind }) {
     else send({ type: 'accounts.change', accounts, accountsFailed })
   }, [accounts, accountsFailed, send])
 
+  // A transfer leaves notifications: the shell's counter is read again.
+  useEffect(() => {
+    if (screen.step === 'done') session.send({ type: 'notifications.refresh' })
+  }, [screen.step, session])
+
   // Each step announces itself: focus goes to its heading.
   const stepHeading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
