@@ -244,12 +244,54 @@ export const transfer = {
 } as const
 
 export const statement = {
+  /** spec §8 — statement load failure (HTTP error, no answer, refused answer), quoted as is */
   loadError: 'Une erreur lors de votre transfert, veuillez réessayer',
+  /** The spec quotes no title for /app/statement; the name of its module tile. */
+  title: 'Relevé de compte',
+  /** Labels of the form fields (the contract's StatementRequest). */
+  labels: {
+    account: 'Compte',
+    startDate: 'Date de début',
+    endDate: 'Date de fin',
+  },
+  chooseAccount: 'Sélectionnez un compte',
+  submit: 'Afficher le relevé',
+  loading: 'Chargement du relevé…',
+  /** spec §2: the columns of the results table (num_transaction, date_operation, num, description, debit, credit, solde) */
+  columns: {
+    num_transaction: 'N° de transaction',
+    date_operation: "Date d'opération",
+    num: 'Compte',
+    description: 'Description',
+    debit: 'Débit',
+    credit: 'Crédit',
+    solde: 'Solde',
+  },
+  /** A statement without any transaction on the period (no download link then, spec §4). */
+  empty: 'Aucune opération sur cette période.',
+  /** spec §2: the PDF and csv download links, and the spinner while a file downloads */
+  downloadPdf: 'Télécharger en PDF',
+  downloadCsv: 'Télécharger en CSV',
+  downloading: 'Téléchargement en cours…',
 } as const
 
 export const balance = {
   title: 'SOLDE DE VOTRE COMPTE',
   show: 'Cliquer ici pour afficher le solde',
+  /**
+   * spec §8 "Balance failure: an error box with no message text". The spec's box shows no text; an
+   * empty alert tells a screen-reader user nothing, so the box carries this short text (the issue's
+   * accessibility request). It is the only balance error text.
+   */
+  failed: "Le solde n'a pu être affiché.",
+  accountLabel: 'Compte',
+  chooseAccount: 'Sélectionnez un compte',
+  loading: 'Chargement du solde…',
+  /** spec §2: the table, the account number and the amount with its currency */
+  columns: {
+    compte: 'Numéro de compte',
+    amount: 'Solde',
+  },
 } as const
 
 export const profile = {
@@ -428,6 +470,36 @@ export const api = {
       footer: (bank: string) => `Ce reçu atteste l'exécution du transfert par ${bank}. Conservez-le.`,
       /** "Africa/Kinshasa" → "heure de Kinshasa". */
       timeZone: (zone: string) => `heure de ${(zone.split('/').pop() ?? zone).replace(/_/g, ' ')}`,
+    },
+  },
+  /**
+   * Statements (spec §7 statements, report/pdf, download/pdf/{id}; rulings §3): refusals
+   * (`message` with status '1'), and the texts of the PDF statement.
+   */
+  statement: {
+    serviceDisabled: "Ce service n'est pas activé pour votre compte.",
+    /** The account is not one of the customer's (also an unknown number): nothing else is said. */
+    notOwn: "Ce compte n'appartient pas au client connecté.",
+    currencyMismatch: "La devise indiquée n'est pas celle de ce compte.",
+    startAfterEnd: validation.startAfterEnd,
+    /** The longest period of one statement, in days, both bounds included. */
+    rangeTooLong: (days: number) => `La période d'un relevé ne peut pas dépasser ${days} jours.`,
+    pdf: {
+      title: 'Relevé de compte',
+      customer: 'Client',
+      account: 'Compte',
+      currency: 'Devise',
+      period: 'Période',
+      periodValue: (start: string, end: string) => `du ${start} au ${end}`,
+      openingBalance: "Solde d'ouverture",
+      closingBalance: 'Solde de clôture',
+      totalDebits: 'Total des débits',
+      totalCredits: 'Total des crédits',
+      count: "Nombre d'opérations",
+      columns: { date: 'Date', number: 'Numéro', description: 'Libellé', debit: 'Débit', credit: 'Crédit', balance: 'Solde' },
+      empty: 'Aucune opération sur cette période.',
+      generated: (when: string, zone: string) => `Édité le ${when} (${zone})`,
+      page: (n: number, total: number) => `Page ${n} / ${total}`,
     },
   },
   /** The demo-mode page /__dev/outbox.html. */

@@ -4,6 +4,7 @@
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
 import { describe, expect, it } from 'vitest'
+import { balanceMachine } from '../../machines/balance.ts'
 import { loginMachine } from '../../machines/login.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { transferMachine } from '../../machines/transfer.ts'
@@ -12,6 +13,7 @@ const machines: Record<string, AnyStateMachine> = {
   login: loginMachine,
   session: sessionMachine,
   transfer: transferMachine,
+  balance: balanceMachine,
 }
 
 const descendants = (node: AnyStateNode): AnyStateNode[] =>

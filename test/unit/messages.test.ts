@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import * as catalogue from '../../machines/messages.ts'
 
-const { login, validation, transfer, session, landing, notifications } = catalogue
+const { login, validation, transfer, session, landing, notifications, balance, statement } = catalogue
 
 const SPEC_PATH = fileURLToPath(new URL('../../../shared/spec/portal-spec.md', import.meta.url))
 const MACHINES_DIR = fileURLToPath(new URL('../../machines/', import.meta.url))
@@ -161,6 +161,14 @@ describe('message catalogue against portal-spec.md', () => {
     })
     expect(landing.cta).toBe('Cliquez pour vous connecter')
     expect(notifications).toMatchObject({ show: 'afficher', prev: 'Prev', next: 'Next', previewSuffix: ' ...' })
+    expect(balance).toMatchObject({ title: 'SOLDE DE VOTRE COMPTE', show: 'Cliquer ici pour afficher le solde' })
+    expect(statement.loadError).toBe('Une erreur lors de votre transfert, veuillez réessayer')
+    expect(validation.startAfterEnd).toBe('La date de début ne peut pas être supérieure à la date de fin')
+  })
+
+  it('spec §8 balance failure: the box has no text in the spec; the catalogue gives it a short one for screen readers', () => {
+    expect(tableRows(section(8)).find((row) => row.includes('Balance failure'))).toContain('an error box with no message text')
+    expect(balance.failed).toBe("Le solde n'a pu être affiché.")
   })
 
   describe('quotes handled by a ruling', () => {
