@@ -145,7 +145,7 @@ describe('OpenAPI 3.1 features of the document are enforced (before the handler,
 
 describe('operations not built yet', () => {
   const expected = [
-    'askPinReset', 'confirmPinReset', 'balance', 'changePassword', 'statements', 'statementReport',
+    'askPinReset', 'confirmPinReset', 'changePassword', 'statements', 'statementReport',
     'downloadStatement', 'getContact', 'updateContact', 'showPhoto', 'updatePhoto', 'notifications',
     'showNotification',
   ]
@@ -157,7 +157,6 @@ describe('operations not built yet', () => {
   it('answer 501 with a French message once the request is valid', async () => {
     const cases: [string, Parameters<TestServer['call']>[1]][] = [
       ['/auth/v1/password/ask', { body: { compte: mainCustomer.kcode } }],
-      [customerPath('balance'), { token, body: { code: mainCustomer.accounts.usd.number, currency: '1' } }],
       [customerPath('get-contact'), { token }],
       [customerPath('download/pdf/releve_1.pdf'), { token }],
       [customerPath('photo/show/abc'), { token }],
@@ -171,7 +170,7 @@ describe('operations not built yet', () => {
   })
 
   it('still need a session when they are customer calls', async () => {
-    const res = await server.call(customerPath('balance'), { body: { code: mainCustomer.accounts.usd.number, currency: '1' } })
+    const res = await server.call(customerPath('get-contact'))
     expect(res.status).toBe(403)
   })
 })
