@@ -1,21 +1,12 @@
 /**
- * The actors the machines call by name: each one is one call of the contract, typed by the
- * generated `paths`. They translate transport into data and hold no rule of the spec: the
- * machines decide what an answer means.
+ * The actors of the session and login machines. Each actor is one call of the contract, typed by
+ * the generated `paths`; it turns transport into data and holds no rule of the spec: the machines
+ * decide what an answer means. Each flow keeps its own actors beside its screen
+ * (`src/flows/<flow>/actors.ts`), so that they load with it, not with the first screen.
  */
 import { fromPromise } from 'xstate'
 import type { AuthAnswer, Credentials, LoginAnswerBody } from '../../machines/login'
 import type { Account } from '../../machines/session'
-import {
-  transferKinds,
-  type AccountBalance,
-  type AskAnswer,
-  type AskTransferInput,
-  type ConfirmAnswer,
-  type ConfirmTransferInput,
-  type HolderLookup,
-  type TransferKind,
-} from '../../machines/transfer'
 import { api } from './client'
 
 /** A body that cannot be read as JSON is `null`: the machine treats it as an unusable answer. */
@@ -32,7 +23,7 @@ function parseJson(text: string | undefined): unknown {
  * An answer as the machines read it: the HTTP status and the JSON body, whatever the status
  * (`null` when unreadable). Only a missing answer (network failure, timeout) rejects.
  */
-async function answerOf<Body>(call: Promise<{ response: Response; data?: unknown; error?: unknown }>) {
+export async function answerOf<Body>(call: Promise<{ response: Response; data?: unknown; error?: unknown }>) {
   const { response, data, error } = await call
   const body = parseJson((data ?? error) as string | undefined)
   return { status: response.status, body: body && typeof body === 'object' ? (body as Body) : null }
@@ -61,56 +52,4 @@ export const loadNotificationSize = fromPromise<number>(async ({ signal }) => {
   const { data } = await api.GET('/api/rest/customer/v1/notification-size', { signal })
   if (data?.code !== '0' || typeof data.size !== 'number') throw new Error('counter unavailable')
   return data.size
-})
-
-// --- Transfers (spec §7: transfer/ask*, transfer/confirm*, details, used-freq, currencies) ---
-
-export const askTransfer = fromPromise<AskAnswer, AskTransferInput>(({ input, signal }) => {
-  const options = { parseAs: 'text', signal } as const
-  switch (input.kind) {
-    case 'account':
-      return answerOf(api.POST('/api/rest/customer/v1/transfer/ask', { ...options, body: input.body }))
-    case 'momo':
-      return answerOf(api.POST('/api/rest/customer/v1/transfer/ask-wallet', { ...options, body: input.body }))
-    case 'card':
-      return answerOf(api.POST('/api/rest/customer/v1/transfer/ask-card', { ...options, body: input.body }))
-  }
-})
-
-const confirmPaths = {
-  account: '/api/rest/customer/v1/transfer/confirm',
-  momo: '/api/rest/customer/v1/transfer/confirm-wallet',
-  card: '/api/rest/customer/v1/transfer/confirm-card',
-} as const
-
-export const confirmTransfer = fromPromise<ConfirmAnswer, ConfirmTransferInput>(({ input, signal }) =>
-  answerOf(
-    api.POST(confirmPaths[input.kind], { body: { code: input.reference, token: input.token }, parseAs: 'text', signal }),
-  ),
-)
-
-export const lookUpHolder = fromPromise<HolderLookup, { account: string }>(async ({ input, signal }) => {
-  const { data } = await api.POST('/api/rest/customer/v1/details', { body: { code: input.account, currency: '' }, signal })
-  return data?.code === '0' && data.libelle ? { found: true, libelle: data.libelle } : { found: false }
-})
-
-export const loadSuggestions = fromPromise<string[], { kind: TransferKind }>(async ({ input, signal }) => {
-  const id = transferKinds[input.kind].suggestions?.usedFreqId
-  if (!id) return []
-  const { data } = await api.GET('/api/rest/customer/v1/used-freq/{id}', { params: { path: { id } }, signal })
-  return data?.code === '0' ? (data.comptes ?? []) : []
-})
-
-export const loadCurrencies = fromPromise<string[], { kind: TransferKind }>(async ({ input, signal }) => {
-  const list = transferKinds[input.kind].currencies
-  if (!list) return []
-  const { data } = await api.GET(list === 'b2w' ? '/auth/v1/currencies/b2w' : '/auth/v1/currencies/b2c', { signal })
-  if (data?.code !== '0') throw new Error('currencies unavailable')
-  return data.currencies
-})
-
-export const loadBalance = fromPromise<AccountBalance, { compte: string; currency: string }>(async ({ input, signal }) => {
-  const { data } = await api.POST('/api/rest/customer/v1/balance', { body: { code: input.compte, currency: input.currency }, signal })
-  if (data?.code !== '0' || data.amount === undefined) throw new Error('balance unavailable')
-  return { amount: data.amount, currency: data.currency ?? input.currency }
 })

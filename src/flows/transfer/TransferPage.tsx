@@ -1,14 +1,7 @@
 import { useMachine, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { transferKinds, transferMachine, transferScreen, type TransferKind } from '../../../machines/transfer'
-import {
-  askTransfer,
-  confirmTransfer,
-  loadBalance,
-  loadCurrencies,
-  loadSuggestions,
-  lookUpHolder,
-} from '../../api/actors'
+import { askTransfer, confirmTransfer, loadBalance, loadCurrencies, loadSuggestions, lookUpHolder } from './actors'
 import { inspect } from '../../inspect/inspector'
 import { useSession } from '../../session/session'
 import { usePageTitle } from '../../ui/usePageTitle'

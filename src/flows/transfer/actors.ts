@@ -1,0 +1,64 @@
+/** The actors of the transfer machine (spec §7: transfer/ask*, transfer/confirm*, details, used-freq, currencies, balance). */
+import { fromPromise } from 'xstate'
+import {
+  transferKinds,
+  type AccountBalance,
+  type AskAnswer,
+  type AskTransferInput,
+  type ConfirmAnswer,
+  type ConfirmTransferInput,
+  type HolderLookup,
+  type TransferKind,
+} from '../../../machines/transfer'
+import { answerOf } from '../../api/actors'
+import { api } from '../../api/client'
+
+export const askTransfer = fromPromise<AskAnswer, AskTransferInput>(({ input, signal }) => {
+  const options = { parseAs: 'text', signal } as const
+  switch (input.kind) {
+    case 'account':
+      return answerOf(api.POST('/api/rest/customer/v1/transfer/ask', { ...options, body: input.body }))
+    case 'momo':
+      return answerOf(api.POST('/api/rest/customer/v1/transfer/ask-wallet', { ...options, body: input.body }))
+    case 'card':
+      return answerOf(api.POST('/api/rest/customer/v1/transfer/ask-card', { ...options, body: input.body }))
+  }
+})
+
+const confirmPaths = {
+  account: '/api/rest/customer/v1/transfer/confirm',
+  momo: '/api/rest/customer/v1/transfer/confirm-wallet',
+  card: '/api/rest/customer/v1/transfer/confirm-card',
+} as const
+
+export const confirmTransfer = fromPromise<ConfirmAnswer, ConfirmTransferInput>(({ input, signal }) =>
+  answerOf(
+    api.POST(confirmPaths[input.kind], { body: { code: input.reference, token: input.token }, parseAs: 'text', signal }),
+  ),
+)
+
+export const lookUpHolder = fromPromise<HolderLookup, { account: string }>(async ({ input, signal }) => {
+  const { data } = await api.POST('/api/rest/customer/v1/details', { body: { code: input.account, currency: '' }, signal })
+  return data?.code === '0' && data.libelle ? { found: true, libelle: data.libelle } : { found: false }
+})
+
+export const loadSuggestions = fromPromise<string[], { kind: TransferKind }>(async ({ input, signal }) => {
+  const id = transferKinds[input.kind].suggestions?.usedFreqId
+  if (!id) return []
+  const { data } = await api.GET('/api/rest/customer/v1/used-freq/{id}', { params: { path: { id } }, signal })
+  return data?.code === '0' ? (data.comptes ?? []) : []
+})
+
+export const loadCurrencies = fromPromise<string[], { kind: TransferKind }>(async ({ input, signal }) => {
+  const list = transferKinds[input.kind].currencies
+  if (!list) return []
+  const { data } = await api.GET(list === 'b2w' ? '/auth/v1/currencies/b2w' : '/auth/v1/currencies/b2c', { signal })
+  if (data?.code !== '0') throw new Error('currencies unavailable')
+  return data.currencies
+})
+
+export const loadBalance = fromPromise<AccountBalance, { compte: string; currency: string }>(async ({ input, signal }) => {
+  const { data } = await api.POST('/api/rest/customer/v1/balance', { body: { code: input.compte, currency: input.currency }, signal })
+  if (data?.code !== '0' || data.amount === undefined) throw new Error('balance unavailable')
+  return { amount: data.amount, currency: data.currency ?? input.currency }
+})
