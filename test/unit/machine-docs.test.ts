@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { balanceMachine } from '../../machines/balance.ts'
 import { loginMachine } from '../../machines/login.ts'
 import { sessionMachine } from '../../machines/session.ts'
+import { statementMachine } from '../../machines/statement.ts'
 import { transferMachine } from '../../machines/transfer.ts'
 
 const machines: Record<string, AnyStateMachine> = {
@@ -14,6 +15,7 @@ const machines: Record<string, AnyStateMachine> = {
   session: sessionMachine,
   transfer: transferMachine,
   balance: balanceMachine,
+  statement: statementMachine,
 }
 
 const descendants = (node: AnyStateNode): AnyStateNode[] =>

@@ -1,0 +1,339 @@
+import { describe, expect, it } from 'vitest'
+import { api, statement as texts, transfer as transferTexts } from '../../machines/messages.ts'
+import {
+  canDownload,
+  statementMachine,
+  statementScreen,
+  type Account,
+  type StatementAnswer,
+  type StatementEvent,
+  type StatementField,
+  type StatementInput,
+  type StatementResult,
+  type Transaction,
+} from '../../machines/statement.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------
+
+const usd: Account = { id: '1', compte: '000110000000000000012', currency: '1' }
+const cdf: Account = { id: '2', compte: '000110000000000000034', currency: '3' }
+const TODAY = '2026-05-14'
+
+const loaded: StatementInput = { accounts: [usd, cdf], accountsFailed: false, today: TODAY }
+const inputs: Record<string, StatementInput> = {
+  'accounts loaded': loaded,
+  'no account': { accounts: [], accountsFailed: false, today: TODAY },
+  'accounts failed': { accounts: [], accountsFailed: true, today: TODAY },
+}
+
+const line = (n: number, debit: string, credit: string, solde: string): Transaction => ({
+  num_transaction: `TRX-${n}`,
+  date_operation: `2026-05-0${n}T09:30:00.000Z`,
+  num: usd.compte,
+  description: `Opération ${n}`,
+  debit,
+  credit,
+  solde,
+})
+const lines = [line(1, '', '1500', '1500'), line(2, '234.5', '', '1265.5')]
+
+const change = (field: StatementField, value: string): StatementEvent => ({ type: 'field.change', field, value })
+const submit: StatementEvent = { type: 'statement.submit' }
+const pdf: StatementEvent = { type: 'download.pdf' }
+const csv: StatementEvent = { type: 'download.csv' }
+const reload: StatementEvent = { type: 'accounts.reload' }
+const accountsChange: StatementEvent = { type: 'accounts.change', accounts: [usd, cdf], accountsFailed: false }
+const answered = (answer: StatementAnswer) => doneEvent('loadStatement', answer)
+const saved = doneEvent('downloadFile', undefined)
+const notSaved = errorEvent('downloadFile', new Error('HTTP 404'))
+
+const answers: Record<string, StatementAnswer> = {
+  'with transactions': { status: 200, body: { code: '0', status: '0', filename: 'releve-123', transactions: lines } },
+  'no transaction': { status: 200, body: { code: '0', status: '0', filename: 'releve-124', transactions: [] } },
+  'HTTP 403 (session expired)': { status: 403, body: { code: '2', message: api.sessionExpired } },
+  "status '1' with a message": { status: 200, body: { code: '0', status: '1', message: 'Compte inconnu' } },
+  'HTTP 500 without body': { status: 500, body: null },
+}
+
+const samples: Array<StatementEvent | SyntheticEvent> = [
+  change('account', usd.compte),
+  change('startDate', '2026-02-30'),
+  submit,
+  pdf,
+  csv,
+  reload,
+  accountsChange,
+  ...Object.values(answers).map(answered),
+  errorEvent('loadStatement', new TypeError('Failed to fetch')),
+  saved,
+  notSaved,
+]
+
+// ---------------------------------------------------------------------------------------------
+// The walk: every transition of the machine
+// ---------------------------------------------------------------------------------------------
+
+describe('statement machine — walk of every transition (spec §4 Statement, §8)', () => {
+  const walk = createWalk(statementMachine, {
+    inputs,
+    events: samples,
+    stubActions: ['reloadPage', 'logDownloadError'],
+    maxStates: 20000,
+    invariant: (snapshot) => {
+      const c = snapshot.context
+      // Errors show only after a submit attempt (spec §5).
+      if (!c.submitted) expect(c.errors).toEqual({})
+      // A statement only while its table shows; the load error only on failure.
+      expect(c.result !== null).toBe(snapshot.matches({ query: 'shown' }))
+      expect(c.error !== null).toBe(snapshot.matches({ query: 'failed' }))
+      // A file only while it downloads, and only a statement's file.
+      expect(c.download !== null).toBe(snapshot.matches({ download: 'downloading' }))
+      if (c.download) expect(c.download.filename).toMatch(/^releve-123\.(pdf|csv)$/)
+      const screen = statementScreen(snapshot)
+      expect(screen.accountsMessage !== null).toBe(c.accountsUnavailable)
+      if (screen.canDownload) expect(screen.rows?.length).toBeGreaterThan(0)
+    },
+  })
+
+  for (const path of walk.paths) it(path.description, () => path.run().then(() => undefined))
+  it('walked every transition of the graph', () => walk.assertEveryEdgeWalked())
+})
+
+// ---------------------------------------------------------------------------------------------
+// Plain assertions
+// ---------------------------------------------------------------------------------------------
+
+const walk = createWalk(statementMachine, { stubActions: ['reloadPage', 'logDownloadError'] })
+const play = (...events: Array<StatementEvent | SyntheticEvent>) => walk.play(loaded, events)
+const actorCalls = (calls: Call[], src?: string) =>
+  calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && (!src || c.src === src))
+const actionCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'action' }> => c.kind === 'action')
+const toTable = (answer: StatementAnswer = answers['with transactions']!) => [change('account', usd.compte), submit, answered(answer)]
+
+describe('statement machine — the form (spec §2, §5, §9)', () => {
+  it('defaults: the first day of the current month and today; no account', async () => {
+    const { snapshot } = await play()
+    expect(snapshot.context.values).toEqual({ account: '', startDate: '2026-05-01', endDate: '2026-05-14' })
+    const first = await walk.play({ ...loaded, today: '2024-12-01' }, [])
+    expect(first.snapshot.context.values).toMatchObject({ startDate: '2024-12-01', endDate: '2024-12-01' })
+  })
+
+  it('no error shows before a submit attempt', async () => {
+    const { snapshot } = await play(change('startDate', 'abc'))
+    expect(snapshot.context.errors).toEqual({})
+  })
+
+  it('a submit without account shows "Veuillez sélectionner un compte" and loads nothing', async () => {
+    const { snapshot, calls } = await play(submit)
+    expect(snapshot.matches({ query: 'editing' })).toBe(true)
+    expect(snapshot.context.errors).toEqual({ account: 'Veuillez sélectionner un compte' })
+    expect(actorCalls(calls)).toEqual([])
+  })
+
+  it('dates required, then yyyy-mm-dd', async () => {
+    const { snapshot } = await play(change('account', usd.compte), change('startDate', ' '), change('endDate', ''), submit)
+    expect(snapshot.context.errors).toEqual({ startDate: 'Saisir la date de début', endDate: 'Saisir la date de fin' })
+    const typed = await play(change('account', usd.compte), change('startDate', '01/05/2026'), change('endDate', '2026-5-14'), submit)
+    expect(typed.snapshot.context.errors).toEqual({
+      startDate: 'Saisir une date au format aaaa-mm-jj',
+      endDate: 'Saisir une date au format aaaa-mm-jj',
+    })
+  })
+
+  it('a date that is not in the calendar (2026-02-30) is refused; 2024-02-29 is a date', async () => {
+    const { snapshot, calls } = await play(change('account', usd.compte), change('startDate', '2026-02-30'), submit)
+    expect(snapshot.context.errors).toEqual({ startDate: 'Saisir une date au format aaaa-mm-jj' })
+    expect(actorCalls(calls)).toEqual([])
+    const leap = await play(change('account', usd.compte), change('startDate', '2024-02-29'), submit)
+    expect(leap.snapshot.context.errors).toEqual({})
+  })
+
+  it('a start later than the end: "La date de début ne peut pas être supérieure à la date de fin" on the start date', async () => {
+    const { snapshot, calls } = await play(change('account', usd.compte), change('startDate', '2026-05-15'), submit)
+    expect(snapshot.context.errors).toEqual({ startDate: 'La date de début ne peut pas être supérieure à la date de fin' })
+    expect(actorCalls(calls)).toEqual([])
+    const same = await play(change('account', usd.compte), change('startDate', TODAY), submit)
+    expect(same.snapshot.context.errors).toEqual({})
+  })
+
+  it('after a submit attempt, errors follow the typing', async () => {
+    const { snapshot } = await play(submit, change('account', cdf.compte), change('endDate', '2026-13-01'))
+    expect(snapshot.context.errors).toEqual({ endDate: 'Saisir une date au format aaaa-mm-jj' })
+  })
+
+  it("an account that is not one of the customer's is refused", async () => {
+    const { snapshot } = await play(change('account', '999990000000000000001'), submit)
+    expect(snapshot.context.errors).toEqual({ account: 'Veuillez sélectionner un compte' })
+  })
+
+  it('POST statements gets the contract request: trimmed dates, the account and its currency', async () => {
+    const { snapshot, calls } = await play(change('account', cdf.compte), change('startDate', ' 2026-04-01 '), submit)
+    expect(statementScreen(snapshot)).toMatchObject({ busy: true, rows: null, error: null })
+    expect(actorCalls(calls).map((c) => [c.src, c.input])).toEqual([
+      ['loadStatement', { startDate: '2026-04-01', endDate: TODAY, account: cdf.compte, currency: '3' }],
+    ])
+  })
+
+  it('a double submit sends one request', async () => {
+    const { snapshot, calls } = await play(change('account', usd.compte), submit, submit, submit)
+    expect(snapshot.matches({ query: 'loading' })).toBe(true)
+    expect(actorCalls(calls, 'loadStatement')).toHaveLength(1)
+  })
+})
+
+describe('statement machine — the answer (spec §4, §8; rulings §1)', () => {
+  it('status 0 with transactions: the table with formatted amounts and the download links', async () => {
+    const { snapshot } = await play(...toTable())
+    expect(snapshot.matches({ query: 'shown' })).toBe(true)
+    expect(snapshot.context.result).toEqual({
+      status: '0',
+      filename: 'releve-123',
+      transactions: lines,
+      account: usd.compte,
+      currency: '1',
+    })
+    const screen = statementScreen(snapshot)
+    expect(screen).toMatchObject({ busy: false, canDownload: true, downloading: false, error: null })
+    expect(screen.rows).toEqual([
+      { ...lines[0], debit: '', credit: '1\u202F500,00\u00A0USD', solde: '1\u202F500,00\u00A0USD' },
+      { ...lines[1], debit: '234,50\u00A0USD', credit: '', solde: '1\u202F265,50\u00A0USD' },
+    ])
+  })
+
+  it('status 0 without transaction: an empty table, no download link', async () => {
+    const { snapshot } = await play(...toTable(answers['no transaction']))
+    expect(statementScreen(snapshot)).toMatchObject({ rows: [], canDownload: false })
+  })
+
+  it('a status other than 0 without message: the table, no download link (spec §4)', async () => {
+    const { snapshot } = await play(...toTable({ status: 200, body: { code: '0', status: '3', filename: 'x', transactions: lines } }))
+    expect(statementScreen(snapshot)).toMatchObject({ canDownload: false })
+    expect(statementScreen(snapshot).rows).toHaveLength(2)
+  })
+
+  const failures: Array<[string, StatementAnswer | 'network']> = [
+    ["status '1' with a message", answers["status '1' with a message"]!],
+    ["code '1'", { status: 200, body: { code: '1', status: '0', transactions: lines } }],
+    ['HTTP 500 without body', answers['HTTP 500 without body']!],
+    ['HTTP 400 with a message', { status: 400, body: { code: '400', status: '1', message: api.badRequest } }],
+    ['an unreadable body', { status: 200, body: null }],
+    ['no answer (network, timeout)', 'network'],
+  ]
+  it.each(failures)('%s: "Une erreur lors de votre transfert, veuillez réessayer"; the form stays', async (_, answer) => {
+    const { snapshot } = await play(change('account', usd.compte), submit, answer === 'network' ? errorEvent('loadStatement') : answered(answer))
+    expect(snapshot.matches({ query: 'failed' })).toBe(true)
+    expect(statementScreen(snapshot)).toMatchObject({ rows: null, canDownload: false, error: texts.loadError })
+    expect(texts.loadError).toBe('Une erreur lors de votre transfert, veuillez réessayer')
+    expect(snapshot.context.values.account).toBe(usd.compte)
+  })
+
+  it.each([
+    ['HTTP 403', answers['HTTP 403 (session expired)']!],
+    ["code '2' in a 200 answer", { status: 200, body: { code: '2', status: '2' } }],
+  ] as const)('%s: the session signs out; no message here', async (_, answer) => {
+    const { snapshot } = await play(change('account', usd.compte), submit, answered(answer))
+    expect(snapshot.matches({ query: 'editing' })).toBe(true)
+    expect(statementScreen(snapshot)).toMatchObject({ rows: null, error: null })
+  })
+
+  it('the form stays usable: another range is loaded from the table, and from a failure', async () => {
+    const { snapshot, calls } = await play(
+      ...toTable(),
+      change('startDate', '2026-04-01'),
+      change('endDate', '2026-04-30'),
+      submit,
+      errorEvent('loadStatement'),
+      change('account', cdf.compte),
+      submit,
+      answered(answers['no transaction']!),
+    )
+    expect(statementScreen(snapshot)).toMatchObject({ rows: [], canDownload: false })
+    expect(actorCalls(calls, 'loadStatement').map((c) => c.input)).toEqual([
+      { startDate: '2026-05-01', endDate: TODAY, account: usd.compte, currency: '1' },
+      { startDate: '2026-04-01', endDate: '2026-04-30', account: usd.compte, currency: '1' },
+      { startDate: '2026-04-01', endDate: '2026-04-30', account: cdf.compte, currency: '3' },
+    ])
+  })
+
+  it('an invalid new range hides the table and shows the error', async () => {
+    const { snapshot } = await play(...toTable(), change('endDate', '2026-04-30'), submit)
+    expect(snapshot.matches({ query: 'editing' })).toBe(true)
+    expect(snapshot.context.errors).toEqual({ startDate: 'La date de début ne peut pas être supérieure à la date de fin' })
+    expect(statementScreen(snapshot).rows).toBeNull()
+  })
+})
+
+describe('statement machine — downloads (spec §2, §7, §8)', () => {
+  it.each([
+    ['pdf', pdf, 'releve-123.pdf'],
+    ['csv', csv, 'releve-123.csv'],
+  ] as const)('%s: the file {filename}.%s is downloaded with a spinner, which goes once saved', async (_, event, filename) => {
+    const during = await play(...toTable(), event)
+    expect(statementScreen(during.snapshot)).toMatchObject({ downloading: true, canDownload: true })
+    expect(actorCalls(during.calls, 'downloadFile').map((c) => c.input)).toEqual([{ filename }])
+    const after = await play(...toTable(), event, saved)
+    expect(statementScreen(after.snapshot)).toMatchObject({ downloading: false, error: null })
+  })
+
+  it('another download while one runs is ignored', async () => {
+    const { calls } = await play(...toTable(), pdf, csv, pdf)
+    expect(actorCalls(calls, 'downloadFile').map((c) => c.input)).toEqual([{ filename: 'releve-123.pdf' }])
+  })
+
+  it('a download error is only logged: nothing is shown', async () => {
+    const { snapshot, calls } = await play(...toTable(), csv, notSaved)
+    expect(statementScreen(snapshot)).toMatchObject({ downloading: false, error: null, canDownload: true })
+    expect(actionCalls(calls)).toEqual([
+      { kind: 'action', name: 'logDownloadError', params: { filename: 'releve-123.csv', error: new Error('HTTP 404') } },
+    ])
+  })
+
+  it('no download without links: no transaction, a status other than 0, no statement', async () => {
+    for (const events of [
+      [...toTable(answers['no transaction']), pdf],
+      [...toTable({ status: 200, body: { code: '0', status: '3', filename: 'x', transactions: lines } }), csv],
+      [pdf, csv],
+      [change('account', usd.compte), submit, errorEvent('loadStatement'), pdf],
+    ]) {
+      const { snapshot, calls } = await play(...events)
+      expect(actorCalls(calls, 'downloadFile')).toEqual([])
+      expect(statementScreen(snapshot).downloading).toBe(false)
+    }
+  })
+
+  it('a download goes on while another range loads', async () => {
+    const { snapshot } = await play(...toTable(), pdf, change('startDate', '2026-04-01'), submit)
+    expect(snapshot.value).toEqual({ query: 'loading', download: 'downloading' })
+    expect(snapshot.context.download).toEqual({ filename: 'releve-123.pdf' })
+  })
+
+  it('canDownload: status 0 with at least one transaction and a file name', () => {
+    const result: StatementResult = { status: '0', filename: 'f', transactions: lines, account: usd.compte, currency: '1' }
+    expect(canDownload(result)).toBe(true)
+    expect(canDownload({ ...result, transactions: [] })).toBe(false)
+    expect(canDownload({ ...result, status: '1' })).toBe(false)
+    expect(canDownload({ ...result, filename: '' })).toBe(false)
+    expect(canDownload(null)).toBe(false)
+  })
+})
+
+describe('statement machine — accounts unavailable (spec §8)', () => {
+  it.each([
+    ['no account', inputs['no account']!],
+    ['accounts failed', inputs['accounts failed']!],
+  ])('%s: the accounts message; its click reloads the page', async (_, input) => {
+    const { snapshot, calls } = await walk.play(input, [reload, change('account', usd.compte), submit])
+    expect(statementScreen(snapshot)).toMatchObject({ accountsMessage: transferTexts.accountsNotLoaded, accounts: [] })
+    expect(actionCalls(calls).map((c) => c.name)).toEqual(['reloadPage'])
+    expect(snapshot.context.errors).toEqual({ account: 'Veuillez sélectionner un compte' })
+    expect(actorCalls(calls)).toEqual([])
+  })
+
+  it("the select follows the session's list", async () => {
+    const { snapshot } = await walk.play(inputs['accounts failed']!, [accountsChange, change('account', cdf.compte), submit])
+    expect(statementScreen(snapshot)).toMatchObject({ accountsMessage: null, busy: true })
+  })
+})
