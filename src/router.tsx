@@ -66,8 +66,6 @@ const dashboard = createRoute({
 // not-found page until their flow exists — never a fake screen.
 const reinitPassword = createRoute({ getParentRoute: () => root, path: '/reinit-password', component: NotFoundPage })
 const later = { getParentRoute: () => app, component: NotFoundContent }
-const balance = createRoute({ ...later, path: '/balance' })
-const statement = createRoute({ ...later, path: '/statement' })
 
 // spec §6: a module's screen exists only for a customer granted that module.
 const requireModule = (code: ModuleCode) => () => {
@@ -77,6 +75,18 @@ const transferPage = (name: 'AccountTransferPage' | 'MomoTransferPage' | 'CardTr
   lazyRouteComponent(() => import('./flows/transfer/TransferPage'), name)
 const inApp = { getParentRoute: () => app }
 const transfer = createRoute({ ...inApp, path: '/transfer', beforeLoad: requireModule('transfert'), component: transferPage('AccountTransferPage') })
+const balance = createRoute({
+  ...inApp,
+  path: '/balance',
+  beforeLoad: requireModule('solde'),
+  component: lazyRouteComponent(() => import('./flows/balance/BalancePage'), 'BalancePage'),
+})
+const statement = createRoute({
+  ...inApp,
+  path: '/statement',
+  beforeLoad: requireModule('statement'),
+  component: lazyRouteComponent(() => import('./flows/statement/StatementPage'), 'StatementPage'),
+})
 const momo = createRoute({ ...inApp, path: '/momo', beforeLoad: requireModule('mobile-money'), component: transferPage('MomoTransferPage') })
 const prepaidCard = createRoute({
   ...inApp,

@@ -1,0 +1,86 @@
+import { useMachine, useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import { balanceMachine, balanceScreen } from '../../../machines/balance'
+import { balance as texts } from '../../../machines/messages'
+import { inspect } from '../../inspect/inspector'
+import { useSession } from '../../session/session'
+import { Banner, Spinner } from '../../ui/Feedback'
+import { Select } from '../../ui/Field'
+import { button, card } from '../../ui/ui.css'
+import * as table from '../../ui/table.css'
+import { usePageTitle } from '../../ui/usePageTitle'
+import { accountsButton } from '../transfer/transfer.css'
+import { loadBalance } from './actors'
+
+const machine = balanceMachine.provide({ actors: { loadBalance }, actions: { reloadPage: () => window.location.reload() } })
+
+/** spec §2 /app/balance: pick an account, show its balance. */
+export function BalancePage() {
+  usePageTitle(texts.title)
+  const session = useSession()
+  const accounts = useSelector(session, (s) => s.context.accounts)
+  const accountsFailed = useSelector(session, (s) => s.context.accountsFailed)
+  const [snapshot, send] = useMachine(machine, { input: { accounts, accountsFailed }, inspect: inspect() })
+  const screen = balanceScreen(snapshot)
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) first.current = false
+    else send({ type: 'accounts.change', accounts, accountsFailed })
+  }, [accounts, accountsFailed, send])
+
+  return (
+    <>
+      <h1>{texts.title}</h1>
+      <section className={card} aria-label={texts.title}>
+        {screen.accountsMessage && (
+          <button type="button" className={accountsButton} onClick={() => send({ type: 'accounts.reload' })}>
+            {screen.accountsMessage}
+          </button>
+        )}
+        <form
+          noValidate
+          aria-busy={screen.busy}
+          onSubmit={(e) => {
+            e.preventDefault()
+            send({ type: 'balance.submit' })
+          }}
+        >
+          <Select
+            name="account"
+            label={texts.accountLabel}
+            placeholder={texts.chooseAccount}
+            value={snapshot.context.values.account}
+            error={snapshot.context.errors.account}
+            options={screen.accounts.map((a) => ({ value: a.compte, label: a.compte }))}
+            onValueChange={(value) => send({ type: 'field.change', field: 'account', value })}
+          />
+          <button type="submit" className={button} aria-disabled={screen.busy}>
+            {screen.busy && <Spinner label={texts.loading} />}
+            {texts.show}
+          </button>
+        </form>
+      </section>
+      <div aria-live="polite">
+        {screen.error && <Banner kind="error">{screen.error}</Banner>}
+        {screen.table && (
+          <div className={table.scroller}>
+            <table className={table.table}>
+              <thead>
+                <tr>
+                  <th scope="col" className={table.head}>{texts.columns.compte}</th>
+                  <th scope="col" className={table.head}>{texts.columns.amount}</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <td className={table.nowrap}>{screen.table.compte}</td>
+                  <td className={table.number}>{screen.table.amount}</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,132 @@
+import { useMachine, useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import { statement as texts } from '../../../machines/messages'
+import { statementMachine, statementScreen, type StatementField } from '../../../machines/statement'
+import { inspect } from '../../inspect/inspector'
+import { useSession } from '../../session/session'
+import { Banner, Spinner } from '../../ui/Feedback'
+import { Field, Select } from '../../ui/Field'
+import { useFocusFirstError } from '../../ui/useFocusFirstError'
+import { button, buttonSecondary, card } from '../../ui/ui.css'
+import * as table from '../../ui/table.css'
+import { usePageTitle } from '../../ui/usePageTitle'
+import { accountsButton } from '../transfer/transfer.css'
+import { downloadFile, loadStatement } from './actors'
+import * as css from './statement.css'
+
+const machine = statementMachine.provide({
+  actors: { loadStatement, downloadFile },
+  actions: {
+    reloadPage: () => window.location.reload(),
+    // spec §8: download errors are only logged.
+    logDownloadError: (_, failure) => console.warn('download failed', failure),
+  },
+})
+
+const two = (n: number) => String(n).padStart(2, '0')
+/** Today in the customer's own calendar, as the machine wants it (yyyy-mm-dd). */
+const localToday = (d = new Date()) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' })
+const columns = ['num_transaction', 'date_operation', 'num', 'description', 'debit', 'credit', 'solde'] as const
+const numeric = new Set(['debit', 'credit', 'solde'])
+
+/** spec §2 /app/statement: a period of one account, the table, and its PDF and csv files. */
+export function StatementPage() {
+  usePageTitle(texts.title)
+  const session = useSession()
+  const accounts = useSelector(session, (s) => s.context.accounts)
+  const accountsFailed = useSelector(session, (s) => s.context.accountsFailed)
+  const [snapshot, send] = useMachine(machine, { input: { accounts, accountsFailed, today: localToday() }, inspect: inspect() })
+  const screen = statementScreen(snapshot)
+  const { values, errors } = snapshot.context
+  const form = useRef<HTMLFormElement>(null)
+  useFocusFirstError(form, errors)
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) first.current = false
+    else send({ type: 'accounts.change', accounts, accountsFailed })
+  }, [accounts, accountsFailed, send])
+  const change = (field: StatementField) => (value: string) => send({ type: 'field.change', field, value })
+
+  return (
+    <>
+      <h1>{texts.title}</h1>
+      <section className={card} aria-label={texts.title}>
+        {screen.accountsMessage && (
+          <button type="button" className={accountsButton} onClick={() => send({ type: 'accounts.reload' })}>
+            {screen.accountsMessage}
+          </button>
+        )}
+        <form
+          ref={form}
+          noValidate
+          aria-busy={screen.busy}
+          onSubmit={(e) => {
+            e.preventDefault()
+            send({ type: 'statement.submit' })
+          }}
+        >
+          <Select
+            name="account"
+            label={texts.labels.account}
+            placeholder={texts.chooseAccount}
+            value={values.account}
+            error={errors.account}
+            options={screen.accounts.map((a) => ({ value: a.compte, label: a.compte }))}
+            onValueChange={change('account')}
+          />
+          <div className={css.dates}>
+            <Field name="startDate" type="date" label={texts.labels.startDate} value={values.startDate} error={errors.startDate} onValueChange={change('startDate')} />
+            <Field name="endDate" type="date" label={texts.labels.endDate} value={values.endDate} error={errors.endDate} onValueChange={change('endDate')} />
+          </div>
+          <button type="submit" className={button} aria-disabled={screen.busy}>
+            {screen.busy && <Spinner label={texts.loading} />}
+            {texts.submit}
+          </button>
+        </form>
+      </section>
+
+      <div aria-live="polite">
+        {screen.error && <Banner kind="error">{screen.error}</Banner>}
+        {screen.canDownload && (
+          <div className={css.downloads}>
+            <button type="button" className={buttonSecondary} onClick={() => send({ type: 'download.pdf' })} aria-disabled={screen.downloading}>
+              {texts.downloadPdf}
+            </button>
+            <button type="button" className={buttonSecondary} onClick={() => send({ type: 'download.csv' })} aria-disabled={screen.downloading}>
+              {texts.downloadCsv}
+            </button>
+            {screen.downloading && <Spinner label={texts.downloading} />}
+          </div>
+        )}
+        {screen.rows && screen.rows.length === 0 && <p>{texts.empty}</p>}
+        {screen.rows && screen.rows.length > 0 && (
+          <div className={table.scroller} tabIndex={0} role="region" aria-label={texts.title}>
+            <table className={table.table}>
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c} scope="col" className={table.head}>
+                      {texts.columns[c]}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {screen.rows.map((row) => (
+                  <tr key={row.num_transaction}>
+                    {columns.map((c) => (
+                      <td key={c} className={numeric.has(c) || c === 'date_operation' || c === 'num' ? table.number : table.cell}>
+                        {c === 'date_operation' ? dateTime.format(new Date(row.date_operation)) : row[c]}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,12 @@
+/** The actors of the statement machine (spec §7 POST statements, GET download/pdf/{id}). */
+import { fromPromise } from 'xstate'
+import type { DownloadFileInput, StatementAnswer, StatementRequest } from '../../../machines/statement'
+import { answerOf } from '../../api/actors'
+import { api } from '../../api/client'
+import { saveStatementFile } from '../../api/download'
+
+export const loadStatement = fromPromise<StatementAnswer, StatementRequest>(({ input, signal }) =>
+  answerOf(api.POST('/api/rest/customer/v1/statements', { body: input, parseAs: 'text', signal })),
+)
+
+export const downloadFile = fromPromise<void, DownloadFileInput>(({ input }) => saveStatementFile(input.filename))
