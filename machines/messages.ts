@@ -472,6 +472,36 @@ export const api = {
       timeZone: (zone: string) => `heure de ${(zone.split('/').pop() ?? zone).replace(/_/g, ' ')}`,
     },
   },
+  /**
+   * Statements (spec §7 statements, report/pdf, download/pdf/{id}; rulings §3): refusals
+   * (`message` with status '1'), and the texts of the PDF statement.
+   */
+  statement: {
+    serviceDisabled: "Ce service n'est pas activé pour votre compte.",
+    /** The account is not one of the customer's (also an unknown number): nothing else is said. */
+    notOwn: "Ce compte n'appartient pas au client connecté.",
+    currencyMismatch: "La devise indiquée n'est pas celle de ce compte.",
+    startAfterEnd: validation.startAfterEnd,
+    /** The longest period of one statement, in days, both bounds included. */
+    rangeTooLong: (days: number) => `La période d'un relevé ne peut pas dépasser ${days} jours.`,
+    pdf: {
+      title: 'Relevé de compte',
+      customer: 'Client',
+      account: 'Compte',
+      currency: 'Devise',
+      period: 'Période',
+      periodValue: (start: string, end: string) => `du ${start} au ${end}`,
+      openingBalance: "Solde d'ouverture",
+      closingBalance: 'Solde de clôture',
+      totalDebits: 'Total des débits',
+      totalCredits: 'Total des crédits',
+      count: "Nombre d'opérations",
+      columns: { date: 'Date', number: 'Numéro', description: 'Libellé', debit: 'Débit', credit: 'Crédit', balance: 'Solde' },
+      empty: 'Aucune opération sur cette période.',
+      generated: (when: string, zone: string) => `Édité le ${when} (${zone})`,
+      page: (n: number, total: number) => `Page ${n} / ${total}`,
+    },
+  },
   /** The demo-mode page /__dev/outbox.html. */
   devOutbox: {
     title: 'Messages envoyés (SMS et e-mails)',

@@ -20,6 +20,7 @@ import { devRoutes, registerOutboxPage } from './routes/dev.ts'
 import { notificationRoutes } from './routes/notifications.ts'
 import { referenceRoutes } from './routes/reference.ts'
 import { sessionRoutes } from './routes/session.ts'
+import { statementRoutes } from './routes/statements.ts'
 import { transferRoutes } from './routes/transfers.ts'
 
 export interface AppOptions {
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...accountRoutes(ctx),
       ...notificationRoutes(ctx),
       ...transferRoutes(ctx),
+      ...statementRoutes(ctx),
       ...(config.demoMode ? devRoutes(ctx, faults) : {}),
     },
   })

@@ -196,6 +196,17 @@ const PATTERN: readonly Omit<DemoMovement, 'daysAgo' | 'minute'>[] = [
   { kind: 'payment', description: 'Achat carte Pharmacie du Centre', cents: -3_640n },
 ]
 
+/**
+ * Merchant labels as a card network sends them, in place of the pattern's description of two
+ * payments (amounts unchanged): one looks like a spreadsheet formula, one has quotes and a
+ * semicolon, so that the CSV escaping of statements shows end to end (52 and 16 days before the
+ * seed day, on every account).
+ */
+export const MERCHANT_LABELS: Readonly<Record<number, string>> = {
+  12: '=SOMME(A1)',
+  24: '@Kin Shop "Marché central"; livraison',
+}
+
 /** CDF amounts are about 2 800 times the USD ones, EUR ones a little smaller. */
 const SCALE: Record<CurrencyCode, { times: bigint; per: bigint }> = {
   '1': { times: 1n, per: 1n },
@@ -222,7 +233,8 @@ export function demoMovements(acc: DemoAccount): DemoMovement[] {
       movements.push({ daysAgo, minute: 30, kind: 'deposit', description: 'Versement salaire', cents: scale(185_000n) })
     }
     const p = PATTERN[i % PATTERN.length]!
-    movements.push({ daysAgo, minute: 60 + (i % 8) * 47, kind: p.kind, description: p.description, cents: scale(p.cents) })
+    const description = MERCHANT_LABELS[i] ?? p.description
+    movements.push({ daysAgo, minute: 60 + (i % 8) * 47, kind: p.kind, description, cents: scale(p.cents) })
     i += 1
   }
   return movements

@@ -38,7 +38,7 @@ export function receiptLines(x: ExecutedTransfer, ctx: ReceiptContext): [string,
 }
 
 /** Keeps what the font can draw; spaces of any kind become plain spaces. */
-function drawable(font: PDFFont, text: string): string {
+export function drawable(font: PDFFont, text: string): string {
   const known = new Set(font.getCharacterSet())
   return [...text.replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, ' ')]
     .map((c) => (known.has(c.codePointAt(0)!) ? c : '?'))

@@ -97,7 +97,7 @@ describe('OpenAPI 3.1 features of the document are enforced (before the handler,
   it('format: date refuses an impossible date, pattern a wrong shape', async () => {
     expect((await statement('2026-02-30')).body).toEqual(bad([{ field: 'startDate', message: f.format }]))
     expect((await statement('01/02/2026')).body).toEqual(bad([{ field: 'startDate', message: f.format }]))
-    expect((await statement('2026-01-01')).status).toBe(501)
+    expect((await statement('2026-01-01')).body).toMatchObject({ code: '0', status: '0' })
   })
 
   it('format: email', async () => {
@@ -145,8 +145,7 @@ describe('OpenAPI 3.1 features of the document are enforced (before the handler,
 
 describe('operations not built yet', () => {
   const expected = [
-    'askPinReset', 'confirmPinReset', 'changePassword', 'statements', 'statementReport',
-    'downloadStatement', 'getContact', 'updateContact', 'showPhoto', 'updatePhoto', 'notifications',
+    'askPinReset', 'confirmPinReset', 'changePassword', 'getContact', 'updateContact', 'showPhoto', 'updatePhoto', 'notifications',
     'showNotification',
   ]
 
@@ -158,7 +157,6 @@ describe('operations not built yet', () => {
     const cases: [string, Parameters<TestServer['call']>[1]][] = [
       ['/auth/v1/password/ask', { body: { compte: mainCustomer.kcode } }],
       [customerPath('get-contact'), { token }],
-      [customerPath('download/pdf/releve_1.pdf'), { token }],
       [customerPath('photo/show/abc'), { token }],
       [customerPath('photo/update'), { token, method: 'POST', body: '--x\r\n', headers: { 'content-type': 'multipart/form-data; boundary=x' } }],
     ]
