@@ -21,7 +21,7 @@ const RIGHT = WIDTH - 36
 const ROW = 13
 const BOTTOM = 62
 /** Where the table starts on the first page (below the summary) and on the others. */
-const FIRST_TABLE_TOP = 560
+const FIRST_TABLE_TOP = 610
 const OTHER_TABLE_TOP = 740
 export const FIRST_PAGE_ROWS = Math.floor((FIRST_TABLE_TOP - ROW - BOTTOM) / ROW)
 export const OTHER_PAGE_ROWS = Math.floor((OTHER_TABLE_TOP - ROW - BOTTOM) / ROW)
