@@ -18,7 +18,7 @@ import {
 } from '../../server/db/demo-data.ts'
 import { centsToDecimal, decimalToCents } from '../../server/domain/money.ts'
 import { FIRST_PAGE_ROWS, OTHER_PAGE_ROWS, frenchAmount, pageCount } from '../../server/domain/statement-pdf.ts'
-import { CSV_COLUMNS, MAX_STATEMENT_DAYS, csvRow, csvText, type StatementLine } from '../../server/domain/statements.ts'
+import { CSV_COLUMNS, MAX_STATEMENT_DAYS, csvRow, csvText, periodOf, statementLines, type StatementLine } from '../../server/domain/statements.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 import { transferHelpers } from './transfers-helpers.ts'
 
@@ -319,7 +319,7 @@ describe('PDF', () => {
     const start = seedDay() - 10 * DAY_MS + 9 * 60 * 60 * 1000
     for (let i = 1; i <= count; i++) {
       bankCents -= 100n
-      const at = new Date(start + i * 60_000)
+      const at = new Date(start + Math.floor(i / 3) * 60_000) // three lines share each instant: the keyset breaks ties by id
       const [trx] = await server.db.query<{ id: string }>(
         "insert into ledger_transactions (reference, kind, description, booked_at) values ($1, 'deposit', $2, $3) returning id::text",
         [`PAGE${String(i).padStart(4, '0')}`, `Dépôt n° ${i}`, at],
@@ -344,6 +344,11 @@ describe('PDF', () => {
     for (let i = 1; i <= count; i++) expect(text).toContain(`PAGE${String(i).padStart(4, '0')}`)
     expect(text).toContain('Dépôt n° 120')
     expect(text).toContain('Solde de clôture : 120,00 CDF')
+    // the keyset pages join up: read 7 at a time, the same 120 lines in the same order
+    const period = await periodOf(server.db, daysAgo(11), today(), server.config.timeZone)
+    const paged: StatementLine[] = []
+    for await (const line of statementLines(server.db, { id: account!.id, number }, period, 7)) paged.push(line)
+    expect(paged).toEqual(stmt.transactions)
     const csv = parseCsv((await (await download(`${stmt.filename}.csv`, esther)).text()).slice(1))
     expect(csv.length).toBe(count + 1)
     expect(csv.at(-1)![6]).toBe('120,00')
