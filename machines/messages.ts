@@ -269,6 +269,8 @@ export const statement = {
   },
   /** A statement without any transaction on the period (no download link then, spec §4). */
   empty: 'Aucune opération sur cette période.',
+  /** The name of the scrollable table, for screen readers. */
+  tableLabel: 'Opérations de la période',
   /** spec §2: the PDF and csv download links, and the spinner while a file downloads */
   downloadPdf: 'Télécharger en PDF',
   downloadCsv: 'Télécharger en CSV',
@@ -287,6 +289,8 @@ export const balance = {
   accountLabel: 'Compte',
   chooseAccount: 'Sélectionnez un compte',
   loading: 'Chargement du solde…',
+  /** The name of the scrollable table, for screen readers. */
+  tableLabel: 'Solde du compte',
   /** spec §2: the table, the account number and the amount with its currency */
   columns: {
     compte: 'Numéro de compte',
@@ -498,6 +502,8 @@ export const api = {
       count: "Nombre d'opérations",
       columns: { date: 'Date', number: 'Numéro', description: 'Libellé', debit: 'Débit', credit: 'Crédit', balance: 'Solde' },
       empty: 'Aucune opération sur cette période.',
+  /** The name of the scrollable table, for screen readers. */
+  tableLabel: 'Opérations de la période',
       generated: (when: string, zone: string) => `Édité le ${when} (${zone})`,
       page: (n: number, total: number) => `Page ${n} / ${total}`,
     },

@@ -6,6 +6,7 @@ import { inspect } from '../../inspect/inspector'
 import { useSession } from '../../session/session'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Select } from '../../ui/Field'
+import { TableScroller } from '../../ui/TableScroller'
 import { button, card } from '../../ui/ui.css'
 import * as table from '../../ui/table.css'
 import { usePageTitle } from '../../ui/usePageTitle'
@@ -63,8 +64,7 @@ export function BalancePage() {
       <div aria-live="polite">
         {screen.error && <Banner kind="error">{screen.error}</Banner>}
         {screen.table && (
-          <div className={table.scroller}>
-            <table className={table.table}>
+          <TableScroller label={texts.tableLabel}>
               <thead>
                 <tr>
                   <th scope="col" className={table.head}>{texts.columns.compte}</th>
@@ -77,8 +77,7 @@ export function BalancePage() {
                   <td className={table.number}>{screen.table.amount}</td>
                 </tr>
               </tbody>
-            </table>
-          </div>
+          </TableScroller>
         )}
       </div>
     </>

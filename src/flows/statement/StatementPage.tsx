@@ -6,6 +6,7 @@ import { inspect } from '../../inspect/inspector'
 import { useSession } from '../../session/session'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field, Select } from '../../ui/Field'
+import { TableScroller } from '../../ui/TableScroller'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
 import { button, buttonSecondary, card } from '../../ui/ui.css'
 import * as table from '../../ui/table.css'
@@ -101,8 +102,7 @@ export function StatementPage() {
         )}
         {screen.rows && screen.rows.length === 0 && <p>{texts.empty}</p>}
         {screen.rows && screen.rows.length > 0 && (
-          <div className={table.scroller} tabIndex={0} role="region" aria-label={texts.title}>
-            <table className={table.table}>
+          <TableScroller label={texts.tableLabel}>
               <thead>
                 <tr>
                   {columns.map((c) => (
@@ -123,8 +123,7 @@ export function StatementPage() {
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+          </TableScroller>
         )}
       </div>
     </>

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react'
+import * as css from './table.css'
+
+/**
+ * A table that scrolls sideways in its own box on a phone. The box is focusable and named, so a
+ * keyboard user can scroll it too (axe: scrollable-region-focusable).
+ */
+export function TableScroller({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={css.scroller} tabIndex={0} role="region" aria-label={label}>
+      <table className={css.table}>{children}</table>
+    </div>
+  )
+}
