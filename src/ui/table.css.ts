@@ -20,3 +20,4 @@ export const cell = style({
 export const head = style([cell, { background: vars.color.background, whiteSpace: 'nowrap' }])
 export const number = style([cell, { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }])
 export const nowrap = style([cell, { whiteSpace: 'nowrap' }])
+export const text = style([cell, { minWidth: '14em' }])

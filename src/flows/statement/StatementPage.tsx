@@ -29,7 +29,6 @@ const two = (n: number) => String(n).padStart(2, '0')
 const localToday = (d = new Date()) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' })
 const columns = ['num_transaction', 'date_operation', 'num', 'description', 'debit', 'credit', 'solde'] as const
-const numeric = new Set(['debit', 'credit', 'solde'])
 
 /** spec §2 /app/statement: a period of one account, the table, and its PDF and csv files. */
 export function StatementPage() {
@@ -116,7 +115,7 @@ export function StatementPage() {
                 {screen.rows.map((row) => (
                   <tr key={row.num_transaction}>
                     {columns.map((c) => (
-                      <td key={c} className={numeric.has(c) || c === 'date_operation' || c === 'num' ? table.number : table.cell}>
+                      <td key={c} className={c === 'description' ? table.text : table.number}>
                         {c === 'date_operation' ? dateTime.format(new Date(row.date_operation)) : row[c]}
                       </td>
                     ))}
