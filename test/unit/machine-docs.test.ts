@@ -6,6 +6,7 @@ import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xst
 import { describe, expect, it } from 'vitest'
 import { balanceMachine } from '../../machines/balance.ts'
 import { loginMachine } from '../../machines/login.ts'
+import { pinResetMachine } from '../../machines/pinReset.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { statementMachine } from '../../machines/statement.ts'
 import { transferMachine } from '../../machines/transfer.ts'
@@ -16,6 +17,7 @@ const machines: Record<string, AnyStateMachine> = {
   transfer: transferMachine,
   balance: balanceMachine,
   statement: statementMachine,
+  pinReset: pinResetMachine,
 }
 
 const descendants = (node: AnyStateNode): AnyStateNode[] =>

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import * as catalogue from '../../machines/messages.ts'
 
-const { login, validation, transfer, session, landing, notifications, balance, statement } = catalogue
+const { login, validation, transfer, session, landing, notifications, balance, statement, pinReset } = catalogue
 
 const SPEC_PATH = fileURLToPath(new URL('../../../shared/spec/portal-spec.md', import.meta.url))
 const MACHINES_DIR = fileURLToPath(new URL('../../machines/', import.meta.url))
@@ -164,6 +164,22 @@ describe('message catalogue against portal-spec.md', () => {
     expect(balance).toMatchObject({ title: 'SOLDE DE VOTRE COMPTE', show: 'Cliquer ici pour afficher le solde' })
     expect(statement.loadError).toBe('Une erreur lors de votre transfert, veuillez réessayer')
     expect(validation.startAfterEnd).toBe('La date de début ne peut pas être supérieure à la date de fin')
+    expect(pinReset).toMatchObject({
+      askTitle: 'PIN oublié ?',
+      askSubmit: 'Envoyer la demande',
+      confirmTitle: 'Confirmation',
+      confirmSubtitle: 'Terminer la réinitialisation de votre PIN',
+      confirmSubmit: 'Cliquer pour confirmer',
+      signIn: 'Se connecter',
+      askNetworkError: 'Une erreur lors du traitement de votre transaction',
+      confirmUnknownStatus: 'Une erreur lors du traitement de votre demande',
+    })
+  })
+
+  it('spec §8 PIN reset confirm network error: no text in the spec; the banner repeats the request error', () => {
+    expect(tableRows(section(8)).find((row) => row.includes('PIN reset confirm, network error'))).toContain('no specific message')
+    expect(pinReset.confirmNetworkError).toBe(pinReset.askNetworkError)
+    expect(pinReset.success).toBeTruthy()
   })
 
   it('spec §8 balance failure: the box has no text in the spec; the catalogue gives it a short one for screen readers', () => {

@@ -1,0 +1,352 @@
+/**
+ * The forgotten PIN, in two steps (spec §2 /reinit-password; §3 PIN reset ask and confirm
+ * responses; §4 PIN reset; §5 reset request account code, reset confirmation code; §8; §9).
+ *
+ *   asking ──ask.submit [valid]──▶ requesting ──status '0'──▶ confirming ──confirm.submit [valid]──▶ confirmingCode
+ *     ▲ (errors after a submit attempt)  │ other status: the server message                          │
+ *     └────────────── no answer: pinReset.askNetworkError ┘                                            │
+ *   confirming ◀── status '1': the server message; another status or an HTTP error:                  │
+ *                  pinReset.confirmUnknownStatus; no answer: pinReset.confirmNetworkError ───────────┘
+ *   confirmingCode ──status '0'──▶ done ("Se connecter" → `goToLogin`)
+ *
+ * The reference (`code`) answered by the ask call is kept for the confirm call (spec §4). These are
+ * public calls: there is no session to end, so an HTTP 403 is one more failure here.
+ *
+ * Choices (spec silent, documented here):
+ * - Ask: an answer whose status is not '0' shows the server `message`; without one (an HTTP error
+ *   without body, a status '0' without reference), `pinReset.askNetworkError`, the one text the spec
+ *   gives for a failed request.
+ * - Confirm, status '1' without message: `pinReset.confirmUnknownStatus`.
+ * - Confirm, no answer (spec §8: "error banner, form stays, no specific message"): the banner
+ *   carries `pinReset.confirmNetworkError`, the same sentence as the request's network error, so
+ *   that the banner is not empty for a screen reader.
+ */
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import type { components } from '../openapi/schema'
+import { pinResetAskForm, pinResetConfirmForm, type PinResetAskFormValues, type PinResetConfirmFormValues } from './flowForms.ts'
+import { fieldErrors, type FieldErrors } from './forms.ts'
+import { pinReset as texts } from './messages.ts'
+
+// ---------------------------------------------------------------------------------------------
+// Types shared with the app (src/)
+// ---------------------------------------------------------------------------------------------
+
+export type PinResetField = keyof PinResetAskFormValues | keyof PinResetConfirmFormValues
+export type PinResetValues = { [F in PinResetField]: string }
+
+/** The input of `askPinReset`: the contract's PinResetAskRequest (POST auth/v1/password/ask). */
+export type PinResetAskRequest = components['schemas']['PinResetAskRequest']
+/** The input of `confirmPinReset`: the contract's CodeConfirmRequest (POST auth/v1/password/confirm). */
+export type PinResetConfirmRequest = components['schemas']['CodeConfirmRequest']
+
+/** The answer of the ask call: PinResetAskResponse, or an error body (no `status`). */
+export type PinResetAskBody = Partial<components['schemas']['PinResetAskResponse']> & { code?: string; message?: string }
+/** The answer of the confirm call: StatusResponse, or an error body (no `status`). */
+export type PinResetConfirmBody = Partial<components['schemas']['StatusResponse']> & { code?: string; message?: string }
+
+/** What the actors resolve with; they reject only when no answer came (network, timeout). */
+export interface PinResetAskAnswer {
+  status: number
+  body: PinResetAskBody | null
+}
+export interface PinResetConfirmAnswer {
+  status: number
+  body: PinResetConfirmBody | null
+}
+
+export interface PinResetContext {
+  /** The two forms: the user code (step 1), the confirmation code received (step 2). */
+  values: PinResetValues
+  /** field → message of the current step; set once `submitted` (spec §5). */
+  errors: FieldErrors<PinResetValues>
+  /** Whether the customer has tried to submit the current step's form (spec §5). */
+  submitted: boolean
+  /** The reference answered by the ask call, sent back with the confirmation code (spec §4). */
+  reference: string | null
+  /** The error banner of the current step, `null` when none. */
+  error: string | null
+}
+
+export type PinResetEvent =
+  | { type: 'field.change'; field: PinResetField; value: string }
+  /** "Envoyer la demande". */
+  | { type: 'ask.submit' }
+  /** "Cliquer pour confirmer". */
+  | { type: 'confirm.submit' }
+  /** "Se connecter" after success. */
+  | { type: 'login.go' }
+
+// ---------------------------------------------------------------------------------------------
+// Pure helpers
+// ---------------------------------------------------------------------------------------------
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+
+const ok = (status: number) => status >= 200 && status < 300
+
+export function freshPinResetContext(): PinResetContext {
+  return { values: { compte: '', token: '' }, errors: {}, submitted: false, reference: null, error: null }
+}
+
+/** spec §5: the user code, required. */
+export const askErrors = (values: PinResetValues): FieldErrors<PinResetValues> =>
+  fieldErrors(pinResetAskForm, { compte: values.compte })
+
+/** spec §5: the confirmation code, required, min 8, digits only (in that order). */
+export const confirmErrors = (values: PinResetValues): FieldErrors<PinResetValues> =>
+  fieldErrors(pinResetConfirmForm, { token: values.token })
+
+/** The reference of a successful ask answer (2xx, status '0', a code), `null` otherwise. */
+export function referenceOf({ status, body }: PinResetAskAnswer): string | null {
+  if (!ok(status) || body === null || body.status !== '0') return null
+  return text(body.code) ?? null
+}
+
+/** spec §4: the server message of a refused ask; `askNetworkError` when the answer has none. */
+export const askErrorOf = ({ body }: PinResetAskAnswer): string => text(body?.message) ?? texts.askNetworkError
+
+/** spec §4 confirm: status '1' → the server message; any other status or an HTTP error → confirmUnknownStatus. */
+export function confirmErrorOf({ status, body }: PinResetConfirmAnswer): string {
+  if (ok(status) && body?.status === '1') return text(body.message) ?? texts.confirmUnknownStatus
+  return texts.confirmUnknownStatus
+}
+
+export const isConfirmed = ({ status, body }: PinResetConfirmAnswer): boolean => ok(status) && body?.status === '0'
+
+// ---------------------------------------------------------------------------------------------
+// The machine
+// ---------------------------------------------------------------------------------------------
+
+const provided = (name: string) => () => {
+  throw new Error(`${name}: provided by src/`)
+}
+
+const askAnswer = ({ event }: { event: { output: PinResetAskAnswer } }) => event.output
+const confirmAnswer = ({ event }: { event: { output: PinResetConfirmAnswer } }) => event.output
+
+export const pinResetMachine = setup({
+  types: {
+    context: {} as PinResetContext,
+    events: {} as PinResetEvent,
+  },
+  actors: {
+    /** POST auth/v1/password/ask {compte} → HTTP status and body. Provided by src/. */
+    askPinReset: fromPromise<PinResetAskAnswer, PinResetAskRequest>(async () => {
+      throw new Error('askPinReset: provided by src/')
+    }),
+    /** POST auth/v1/password/confirm {code, token} → HTTP status and body. Provided by src/. */
+    confirmPinReset: fromPromise<PinResetConfirmAnswer, PinResetConfirmRequest>(async () => {
+      throw new Error('confirmPinReset: provided by src/')
+    }),
+  },
+  guards: {
+    isAskValid: ({ context }) => Object.keys(askErrors(context.values)).length === 0,
+    isConfirmValid: ({ context }) => Object.keys(confirmErrors(context.values)).length === 0,
+    wasSubmitted: ({ context }) => context.submitted,
+    isAskField: ({ event }) => event.type === 'field.change' && event.field === 'compte',
+    isConfirmField: ({ event }) => event.type === 'field.change' && event.field === 'token',
+    hasReference: (_, answer: PinResetAskAnswer) => referenceOf(answer) !== null,
+    isConfirmed: (_, answer: PinResetConfirmAnswer) => isConfirmed(answer),
+  },
+  actions: {
+    /** Goes to /login ("Se connecter"). Provided by src/. */
+    goToLogin: provided('goToLogin'),
+
+    setField: assign({
+      values: ({ context }, event: PinResetEvent) =>
+        event.type === 'field.change' ? { ...context.values, [event.field]: event.value } : context.values,
+    }),
+    validateAsk: assign({ errors: ({ context }) => askErrors(context.values) }),
+    validateConfirm: assign({ errors: ({ context }) => confirmErrors(context.values) }),
+    markSubmitted: assign({ submitted: true }),
+    setReference: assign({ reference: (_, answer: PinResetAskAnswer) => referenceOf(answer) }),
+    /** A new form: no error until its own submit attempt. */
+    startConfirmForm: assign({ submitted: false, errors: {}, values: ({ context }) => ({ ...context.values, token: '' }) }),
+    showError: assign({ error: (_, { message }: { message: string | null }) => message }),
+  },
+}).createMachine({
+  id: 'pinReset',
+  description:
+    'The forgotten PIN (spec §2 /reinit-password): the user code, then the confirmation code received, ' +
+    'then a success message with "Se connecter".',
+  context: freshPinResetContext,
+  initial: 'asking',
+  states: {
+    asking: {
+      description:
+        'Step 1, pinReset.askTitle: the user code field (example K followed by digits), pinReset.askSubmit, ' +
+        'the link back to login; the field error once a submit was tried; the server message or the ' +
+        'network error in a banner.',
+      meta: { spec: 'spec §2 /reinit-password step 1; spec §4 PIN reset; spec §5 Reset request account code; spec §8' },
+      on: {
+        'field.change': [
+          {
+            guard: and(['isAskField', 'wasSubmitted']),
+            actions: [{ type: 'setField', params: ({ event }) => event }, 'validateAsk'],
+            description: 'spec §5: after a submit attempt, the error follows what the customer types',
+          },
+          {
+            guard: 'isAskField',
+            actions: { type: 'setField', params: ({ event }) => event },
+            description: 'spec §5: before any submit attempt, no error is shown',
+          },
+        ],
+        'ask.submit': [
+          {
+            guard: 'isAskValid',
+            target: 'requesting',
+            actions: ['markSubmitted', 'validateAsk'],
+            description: 'spec §4, §5: a user code is sent; the reset is asked',
+          },
+          {
+            actions: ['markSubmitted', 'validateAsk'],
+            description: 'spec §5 reset request account code required: "Veuillez saisir le code" after a submit attempt',
+          },
+        ],
+      },
+    },
+    requesting: {
+      description: 'The busy "Envoyer la demande" button: the reset is being asked.',
+      meta: { spec: 'spec §4 PIN reset (request); spec §7 auth/v1/password/ask' },
+      entry: { type: 'showError', params: { message: null } },
+      invoke: {
+        id: 'askPinReset',
+        src: 'askPinReset',
+        input: ({ context }) => ({ compte: context.values.compte.trim() }),
+        onDone: [
+          {
+            guard: { type: 'hasReference', params: askAnswer },
+            target: 'confirming',
+            actions: [{ type: 'setReference', params: askAnswer }, 'startConfirmForm'],
+            description: "spec §4: status '0' — the confirmation form appears; the returned code is kept",
+          },
+          {
+            target: 'asking',
+            actions: { type: 'showError', params: ({ event }) => ({ message: askErrorOf(event.output) }) },
+            description: "spec §4: any other status — the form stays with the server message as error",
+          },
+        ],
+        onError: {
+          target: 'asking',
+          actions: { type: 'showError', params: { message: texts.askNetworkError } },
+          description: 'spec §8 PIN reset request, network error: "Une erreur lors du traitement de votre transaction"',
+        },
+      },
+      on: {
+        'ask.submit': { description: 'a double click sends one request: a submit while requesting is ignored' },
+      },
+    },
+    confirming: {
+      description:
+        'Step 2, pinReset.confirmTitle / confirmSubtitle: the confirmation code field ' +
+        '(8 digits), "Cliquer pour confirmer", the link back to login; the field error once a submit was ' +
+        'tried; the error banner of a refused or failed confirmation.',
+      meta: { spec: 'spec §2 /reinit-password step 2; spec §4 PIN reset (confirm); spec §5 Reset confirmation code; spec §9' },
+      on: {
+        'field.change': [
+          {
+            guard: and(['isConfirmField', 'wasSubmitted']),
+            actions: [{ type: 'setField', params: ({ event }) => event }, 'validateConfirm'],
+            description: 'spec §5: after a submit attempt, the error follows what the customer types',
+          },
+          {
+            guard: 'isConfirmField',
+            actions: { type: 'setField', params: ({ event }) => event },
+            description: 'spec §5: before any submit attempt, no error is shown',
+          },
+        ],
+        'confirm.submit': [
+          {
+            guard: 'isConfirmValid',
+            target: 'confirmingCode',
+            actions: ['markSubmitted', 'validateConfirm'],
+            description: 'spec §4, §5: a valid code is sent with the kept reference',
+          },
+          {
+            actions: ['markSubmitted', 'validateConfirm'],
+            description: 'spec §5 reset confirmation code: required, min 8, digits only — the error shows after a submit attempt',
+          },
+        ],
+      },
+    },
+    confirmingCode: {
+      description: 'The busy "Cliquer pour confirmer" button: the code is being checked.',
+      meta: { spec: 'spec §4 PIN reset (confirm); spec §7 auth/v1/password/confirm' },
+      entry: { type: 'showError', params: { message: null } },
+      invoke: {
+        id: 'confirmPinReset',
+        src: 'confirmPinReset',
+        input: ({ context }) => ({ code: context.reference ?? '', token: context.values.token.trim() }),
+        onDone: [
+          {
+            guard: { type: 'isConfirmed', params: confirmAnswer },
+            target: 'done',
+            description: "spec §4: status '0' shows success and hides the form",
+          },
+          {
+            target: 'confirming',
+            actions: { type: 'showError', params: ({ event }) => ({ message: confirmErrorOf(event.output) }) },
+            description:
+              "spec §4: status '1' shows the server message and keeps the form; any other status (or an HTTP " +
+              'error) shows "Une erreur lors du traitement de votre demande"',
+          },
+        ],
+        onError: {
+          target: 'confirming',
+          actions: { type: 'showError', params: { message: texts.confirmNetworkError } },
+          description: 'spec §8 PIN reset confirm, network error: an error banner, the form stays',
+        },
+      },
+      on: {
+        'confirm.submit': { description: 'a double click sends one request: a submit while confirming is ignored' },
+      },
+    },
+    done: {
+      description: 'The success message (pinReset.success), the form hidden, the button "Se connecter".',
+      meta: { spec: 'spec §2 /reinit-password (after success: a message and "Se connecter"); spec §4 PIN reset' },
+      on: {
+        'login.go': {
+          actions: 'goToLogin',
+          description: 'spec §2: "Se connecter" leads to /login',
+        },
+      },
+    },
+  },
+})
+
+// ---------------------------------------------------------------------------------------------
+// What the screen shows, from a snapshot
+// ---------------------------------------------------------------------------------------------
+
+export interface PinResetScreen {
+  /** Which step shows: the user code form, the confirmation code form, or the success message. */
+  step: 'ask' | 'confirm' | 'done'
+  /** The step's button is busy (spinner). */
+  busy: boolean
+  /** The field values. */
+  values: PinResetValues
+  /** The message under each field (only after a submit attempt). */
+  errors: FieldErrors<PinResetValues>
+  /** The error banner, `null` when none. */
+  error: string | null
+  /** The success message (`done`), `null` otherwise. */
+  success: string | null
+}
+
+export function pinResetScreen(snapshot: SnapshotFrom<typeof pinResetMachine>): PinResetScreen {
+  const { values, errors, error } = snapshot.context
+  const step = snapshot.matches('done')
+    ? 'done'
+    : snapshot.matches('confirming') || snapshot.matches('confirmingCode')
+      ? 'confirm'
+      : 'ask'
+  return {
+    step,
+    busy: snapshot.matches('requesting') || snapshot.matches('confirmingCode'),
+    values,
+    errors,
+    error: step === 'done' ? null : error,
+    success: step === 'done' ? texts.success : null,
+  }
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest'
+import { pinReset as texts } from '../../machines/messages.ts'
+import {
+  pinResetMachine,
+  pinResetScreen,
+  type PinResetAskAnswer,
+  type PinResetConfirmAnswer,
+  type PinResetEvent,
+} from '../../machines/pinReset.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------
+
+const type = (field: 'compte' | 'token', value: string): PinResetEvent => ({ type: 'field.change', field, value })
+const ask: PinResetEvent = { type: 'ask.submit' }
+const confirm: PinResetEvent = { type: 'confirm.submit' }
+const signIn: PinResetEvent = { type: 'login.go' }
+const asked = (answer: PinResetAskAnswer) => doneEvent('askPinReset', answer)
+const confirmed = (answer: PinResetConfirmAnswer) => doneEvent('confirmPinReset', answer)
+
+const askOk: PinResetAskAnswer = { status: 200, body: { status: '0', message: 'Code envoyé', code: 'REF-42' } }
+const askRefused: PinResetAskAnswer = { status: 200, body: { status: '1', message: 'Code utilisateur inconnu' } }
+const confirmOk: PinResetConfirmAnswer = { status: 200, body: { status: '0', message: 'PIN réinitialisé' } }
+const confirmRefused: PinResetConfirmAnswer = { status: 200, body: { status: '1', message: 'Code incorrect' } }
+const confirmOther: PinResetConfirmAnswer = { status: 200, body: { status: '3', message: 'Autre' } }
+
+const samples: Array<PinResetEvent | SyntheticEvent> = [
+  type('compte', 'K123456'),
+  type('compte', ''),
+  type('token', '12345678'),
+  type('token', '12'),
+  ask,
+  confirm,
+  signIn,
+  asked(askOk),
+  asked(askRefused),
+  errorEvent('askPinReset', new TypeError('Failed to fetch')),
+  confirmed(confirmOk),
+  confirmed(confirmRefused),
+  confirmed(confirmOther),
+  errorEvent('confirmPinReset', new TypeError('Failed to fetch')),
+]
+
+// ---------------------------------------------------------------------------------------------
+// The walk
+// ---------------------------------------------------------------------------------------------
+
+describe('PIN reset machine — walk of every transition (spec §2 /reinit-password, §4, §8)', () => {
+  const walk = createWalk(pinResetMachine, {
+    events: samples,
+    stubActions: ['goToLogin'],
+    maxStates: 20000,
+    invariant: (snapshot) => {
+      const c = snapshot.context
+      if (!c.submitted) expect(c.errors).toEqual({})
+      const screen = pinResetScreen(snapshot)
+      expect(screen.success !== null).toBe(snapshot.matches('done'))
+      // The reference is kept from the ask answer to the end.
+      if (screen.step !== 'ask') expect(c.reference).toBe('REF-42')
+    },
+  })
+
+  for (const path of walk.paths) it(path.description, () => path.run().then(() => undefined))
+  it('walked every transition of the graph', () => walk.assertEveryEdgeWalked())
+})
+
+// ---------------------------------------------------------------------------------------------
+// Plain assertions
+// ---------------------------------------------------------------------------------------------
+
+const walk = createWalk(pinResetMachine, { stubActions: ['goToLogin'] })
+const play = (...events: Array<PinResetEvent | SyntheticEvent>) => walk.play(undefined, events)
+const actorCalls = (calls: Call[]) =>
+  calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
+const actionCalls = (calls: Call[]) => calls.filter((c) => c.kind === 'action').map((c) => (c as { name: string }).name)
+const toConfirm = [type('compte', ' K123456 '), ask, asked(askOk)] as const
+
+describe('PIN reset — step 1, the user code (spec §4, §5, §8)', () => {
+  it('no error before a submit attempt; a blank submit shows "Veuillez saisir le code" and sends nothing', async () => {
+    expect((await play(type('compte', ''))).snapshot.context.errors).toEqual({})
+    const { snapshot, calls } = await play(ask)
+    expect(snapshot.value).toBe('asking')
+    expect(pinResetScreen(snapshot).errors).toEqual({ compte: 'Veuillez saisir le code' })
+    expect(actorCalls(calls)).toEqual([])
+  })
+
+  it('after a submit attempt the error follows the typing', async () => {
+    const { snapshot } = await play(ask, type('compte', 'K1'))
+    expect(snapshot.context.errors).toEqual({})
+  })
+
+  it('the trimmed user code is sent once, the button busy', async () => {
+    const { snapshot, calls } = await play(type('compte', ' K123456 '), ask, ask)
+    expect(snapshot.value).toBe('requesting')
+    expect(pinResetScreen(snapshot)).toMatchObject({ step: 'ask', busy: true })
+    expect(actorCalls(calls)).toEqual([['askPinReset', { compte: 'K123456' }]])
+  })
+
+  it("status '0': the confirmation form appears and the returned code is kept", async () => {
+    const { snapshot } = await play(...toConfirm)
+    expect(snapshot.value).toBe('confirming')
+    expect(snapshot.context.reference).toBe('REF-42')
+    expect(pinResetScreen(snapshot)).toMatchObject({ step: 'confirm', busy: false, error: null, errors: {} })
+  })
+
+  it('another status: the form stays with the server message', async () => {
+    const { snapshot } = await play(type('compte', 'K1'), ask, asked(askRefused))
+    expect(snapshot.value).toBe('asking')
+    expect(pinResetScreen(snapshot).error).toBe('Code utilisateur inconnu')
+  })
+
+  it('an HTTP error without message, or a status 0 without reference: the request error', async () => {
+    for (const answer of [{ status: 500, body: null }, { status: 200, body: { status: '0' } }] as PinResetAskAnswer[]) {
+      const { snapshot } = await play(type('compte', 'K1'), ask, asked(answer))
+      expect(snapshot.value).toBe('asking')
+      expect(snapshot.context.error).toBe(texts.askNetworkError)
+    }
+  })
+
+  it('network error: "Une erreur lors du traitement de votre transaction"', async () => {
+    const { snapshot } = await play(type('compte', 'K1'), ask, errorEvent('askPinReset'))
+    expect(snapshot.value).toBe('asking')
+    expect(pinResetScreen(snapshot).error).toBe('Une erreur lors du traitement de votre transaction')
+  })
+
+  it('a new submit clears the banner', async () => {
+    const { snapshot } = await play(type('compte', 'K1'), ask, asked(askRefused), ask)
+    expect(snapshot.value).toBe('requesting')
+    expect(snapshot.context.error).toBeNull()
+  })
+})
+
+describe('PIN reset — step 2, the confirmation code (spec §4, §5, §8)', () => {
+  it.each([
+    ['', 'Saisir le code token'],
+    ['1234567', 'Le code saisi est trop court'],
+    ['1234567a', 'Saisir correctement le code'],
+  ])('"%s" shows "%s" after a submit attempt and sends nothing', async (token, message) => {
+    const { snapshot, calls } = await play(...toConfirm, type('token', token), confirm)
+    expect(snapshot.value).toBe('confirming')
+    expect(pinResetScreen(snapshot).errors).toEqual({ token: message })
+    expect(actorCalls(calls)).toHaveLength(1)
+  })
+
+  it('the code is sent with the kept reference, once', async () => {
+    const { snapshot, calls } = await play(...toConfirm, type('token', '12345678'), confirm, confirm)
+    expect(snapshot.value).toBe('confirmingCode')
+    expect(pinResetScreen(snapshot).busy).toBe(true)
+    expect(actorCalls(calls)[1]).toEqual(['confirmPinReset', { code: 'REF-42', token: '12345678' }])
+    expect(actorCalls(calls)).toHaveLength(2)
+  })
+
+  it("status '0': success shown, form hidden; \"Se connecter\" goes to login", async () => {
+    const { snapshot, calls } = await play(...toConfirm, type('token', '12345678'), confirm, confirmed(confirmOk), signIn)
+    expect(snapshot.value).toBe('done')
+    expect(pinResetScreen(snapshot)).toMatchObject({ step: 'done', success: texts.success, error: null, busy: false })
+    expect(actionCalls(calls)).toEqual(['goToLogin'])
+  })
+
+  it("status '1': the server message, the form kept", async () => {
+    const { snapshot } = await play(...toConfirm, type('token', '12345678'), confirm, confirmed(confirmRefused))
+    expect(snapshot.value).toBe('confirming')
+    expect(pinResetScreen(snapshot)).toMatchObject({ step: 'confirm', error: 'Code incorrect' })
+    expect(snapshot.context.values.token).toBe('12345678')
+  })
+
+  it.each([
+    ['another status', confirmOther],
+    ['an HTTP error', { status: 500, body: { code: '500', message: 'Erreur interne' } }],
+    ["status '1' without message", { status: 200, body: { status: '1' } }],
+  ] as Array<[string, PinResetConfirmAnswer]>)('%s: "Une erreur lors du traitement de votre demande"', async (_, answer) => {
+    const { snapshot } = await play(...toConfirm, type('token', '12345678'), confirm, confirmed(answer))
+    expect(snapshot.value).toBe('confirming')
+    expect(snapshot.context.error).toBe('Une erreur lors du traitement de votre demande')
+  })
+
+  it('network error: an error banner, the form stays', async () => {
+    const { snapshot } = await play(...toConfirm, type('token', '12345678'), confirm, errorEvent('confirmPinReset'))
+    expect(snapshot.value).toBe('confirming')
+    expect(pinResetScreen(snapshot).error).toBe(texts.confirmNetworkError)
+  })
+})
