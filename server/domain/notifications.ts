@@ -1,4 +1,4 @@
-/** The customer's notifications (spec §2 /app/notification); the list comes with a later issue. */
+/** The customer's notifications (spec §2 /app/notification): written by security events and transfers, listed by page, shown (and marked seen) one at a time. */
 import type { Queryable } from '../db/db.ts'
 
 export async function addNotification(
@@ -20,4 +20,52 @@ export async function unreadCount(q: Queryable, customerId: string): Promise<num
     [customerId],
   )
   return row?.n ?? 0
+}
+
+export interface NotificationView {
+  id: string
+  title: string
+  content: string
+  createdAt: string
+  seen: boolean
+}
+
+type Row = { id: string; title: string; content: string; created_at: Date; seen: boolean }
+const view = (r: Row): NotificationView => ({
+  id: r.id,
+  title: r.title,
+  content: r.content,
+  createdAt: r.created_at.toISOString(),
+  seen: r.seen,
+})
+
+/** One page (zero-based) of the customer's notifications, newest first (ties: newest id first), and the total. */
+export async function listNotifications(
+  q: Queryable,
+  customerId: string,
+  page: number,
+  size: number,
+): Promise<{ notifications: NotificationView[]; count: number }> {
+  const rows = await q.query<Row>(
+    `select id::text, title, content, created_at, seen_at is not null as seen
+       from notifications where customer_id = $1
+      order by created_at desc, id desc limit $2 offset $3`,
+    [customerId, size, page * size],
+  )
+  const [total] = await q.query<{ n: number }>('select count(*)::int as n from notifications where customer_id = $1', [customerId])
+  return { notifications: rows.map(view), count: total?.n ?? 0 }
+}
+
+/**
+ * One notification of the customer's, marked seen (the first reading's time is kept). Another
+ * customer's id answers null, exactly like an unknown one.
+ */
+export async function showNotification(q: Queryable, customerId: string, id: string, now: Date): Promise<NotificationView | null> {
+  const [row] = await q.query<Row>(
+    `update notifications set seen_at = coalesce(seen_at, $3)
+      where id = $1::bigint and customer_id = $2
+      returning id::text, title, content, created_at, true as seen`,
+    [id, customerId, now],
+  )
+  return row ? view(row) : null
 }

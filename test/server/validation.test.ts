@@ -129,7 +129,7 @@ describe('OpenAPI 3.1 features of the document are enforced (before the handler,
     expect((await page('page=a&size=5')).body).toEqual(bad([{ field: 'page', message: f.type }]))
     expect((await page('page=0&size=51')).body).toEqual(bad([{ field: 'size', message: f.range }]))
     expect((await page('size=5')).body).toEqual(bad([{ field: 'page', message: f.required }]))
-    expect((await page('page=0&size=5')).status).toBe(501)
+    expect((await page('page=0&size=5')).body).toMatchObject({ code: '0' })
   })
 
   it('path parameter pattern', async () => {
@@ -145,8 +145,7 @@ describe('OpenAPI 3.1 features of the document are enforced (before the handler,
 
 describe('operations not built yet', () => {
   const expected = [
-    'askPinReset', 'confirmPinReset', 'changePassword', 'getContact', 'updateContact', 'showPhoto', 'updatePhoto', 'notifications',
-    'showNotification',
+    'changePassword', 'getContact', 'updateContact', 'showPhoto', 'updatePhoto',
   ]
 
   it('are exactly these, each registered', () => {
@@ -155,7 +154,6 @@ describe('operations not built yet', () => {
 
   it('answer 501 with a French message once the request is valid', async () => {
     const cases: [string, Parameters<TestServer['call']>[1]][] = [
-      ['/auth/v1/password/ask', { body: { compte: mainCustomer.kcode } }],
       [customerPath('get-contact'), { token }],
       [customerPath('photo/show/abc'), { token }],
       [customerPath('photo/update'), { token, method: 'POST', body: '--x\r\n', headers: { 'content-type': 'multipart/form-data; boundary=x' } }],
