@@ -516,6 +516,56 @@ export const api = {
       page: (n: number, total: number) => `Page ${n} / ${total}`,
     },
   },
+  /**
+   * Forgotten PIN (spec §2 /reinit-password, rulings §4): the answers of password/ask and
+   * password/confirm, the SMS and e-mails of the code and of the new PIN, the notification.
+   * A browser test reads the code with /Code de validation : (\d{8})/ and the new PIN with
+   * /Votre nouveau code pin : (\d{5})/.
+   */
+  pinReset: {
+    /** The same words whether the user code exists or not (no enumeration). */
+    codeSent: (lifetime: string) =>
+      `Si ce code utilisateur est enregistré, un code de confirmation a été envoyé par SMS et par e-mail au numéro et à l'adresse connus de votre banque. Il est valable ${lifetime}.`,
+    noContact:
+      "Aucun numéro de téléphone ni adresse e-mail n'est enregistré pour vous envoyer le code de confirmation. Veuillez contacter votre banque.",
+    codeSms: (p: { code: string; lifetime: string }) =>
+      `Code de validation : ${p.code}. Réinitialisation de votre code pin. Valable ${p.lifetime}. Ne communiquez ce code à personne.`,
+    codeEmailSubject: 'Réinitialisation de votre code pin',
+    codeEmail: (p: { name: string; kcode: string; code: string; lifetime: string; bank: string }) =>
+      `Bonjour ${p.name},\n\nVous avez demandé la réinitialisation du code pin de votre banque en ligne (code utilisateur ${p.kcode}).\n\nCode de validation : ${p.code}\n\nCe code est valable ${p.lifetime}. Si vous n'êtes pas à l'origine de cette demande, ne le communiquez à personne et contactez ${p.bank}.`,
+    invalid: "Ce code n'est plus valable. Veuillez faire une nouvelle demande de réinitialisation.",
+    expired: 'Le code de confirmation a expiré. Veuillez faire une nouvelle demande de réinitialisation.',
+    wrongCode: (triesLeft: number) => `Code incorrect. Il vous reste ${triesLeft} essai${triesLeft > 1 ? 's' : ''}.`,
+    cancelledWrongCode: 'Code incorrect saisi 3 fois : la demande a été annulée. Veuillez faire une nouvelle demande.',
+    done: 'Votre code pin a été réinitialisé : le nouveau code pin vous a été envoyé par SMS et par e-mail.',
+    newPinSms: (pin: string) =>
+      `Votre nouveau code pin : ${pin}. Changez-le dès votre prochaine connexion. Ne le communiquez à personne.`,
+    newPinEmailSubject: 'Votre nouveau code pin',
+    newPinEmail: (p: { name: string; pin: string; when: string; bank: string }) =>
+      `Bonjour ${p.name},\n\nVotre code pin a été réinitialisé le ${p.when}.\n\nVotre nouveau code pin : ${p.pin}\n\nVos sessions ouvertes ont été fermées. Changez ce code pin dès votre prochaine connexion. Si vous n'êtes pas à l'origine de cette demande, contactez ${p.bank}.`,
+    title: 'Code pin réinitialisé',
+    content: (when: string, bank: string) =>
+      `Votre code pin a été réinitialisé le ${when}. Si vous n'en êtes pas l'auteur, contactez ${bank}.`,
+  },
+  /** POST change-password (spec §4 Password change): `description` of the answers, the notification. */
+  changePassword: {
+    mismatch: 'Les deux nouveaux mots de passe ne sont pas identiques.',
+    wrongOld: "L'ancien mot de passe est incorrect.",
+    sameAsOld: "Le nouveau mot de passe doit être différent de l'ancien.",
+    done: 'Votre mot de passe a été modifié.',
+    title: 'Code pin modifié',
+    content: (when: string, bank: string) =>
+      `Votre code pin a été modifié le ${when}. Vos autres sessions ont été fermées. Si vous n'en êtes pas l'auteur, contactez ${bank}.`,
+  },
+  /** update-contact and photo/update (spec §2 /app/update-contact, /app/update-picture). */
+  contact: {
+    done: 'Vos coordonnées ont été mises à jour.',
+    unknownCountry: "Ce pays ne figure pas dans la liste des pays.",
+    title: 'Coordonnées modifiées',
+    content: (when: string, bank: string) =>
+      `Vos coordonnées (e-mail, téléphone, adresse, pays) ont été modifiées le ${when}. Si vous n'en êtes pas l'auteur, contactez ${bank}.`,
+    photoDone: 'Votre photo a été mise à jour.',
+  },
   /** The demo-mode page /__dev/outbox.html. */
   devOutbox: {
     title: 'Messages envoyés (SMS et e-mails)',

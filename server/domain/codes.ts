@@ -40,9 +40,9 @@ export async function loadCodeKey(q: Queryable, configured: string | undefined):
 
 /** Crockford's base32 (no I, L, O, U): easy to read out on the phone. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-const PREFIX = { transfer: 'VIR', wallet: 'MOB', card: 'CRT' } as const
+const PREFIX = { transfer: 'VIR', wallet: 'MOB', card: 'CRT', pinReset: 'PIN' } as const
 
-/** A transfer reference: a prefix by kind and 20 random base32 characters (100 bits). */
+/** A transfer (or PIN reset) reference: a prefix by kind and 20 random base32 characters (100 bits). */
 export function newReference(kind: keyof typeof PREFIX): string {
   // 256 is a multiple of 32: each character is uniform.
   return PREFIX[kind] + [...randomBytes(20)].map((b) => ALPHABET[b % 32]).join('')

@@ -17,7 +17,7 @@ export interface Session {
   kcode: string
 }
 
-export type EndReason = 'logout' | 'idle' | 'max' | 'fault' | 'blocked'
+export type EndReason = 'logout' | 'idle' | 'max' | 'fault' | 'blocked' | 'pin_reset' | 'pin_changed'
 
 /** A token as this server makes them: 43 base64url characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
@@ -73,4 +73,20 @@ export async function endSession(q: Queryable, token: string, reason: EndReason,
     [hashToken(token), now, reason],
   )
   return rows.length > 0
+}
+
+/** Ends every open session of a customer, except `keepId` (the caller's own) when given. */
+export async function endCustomerSessions(
+  q: Queryable,
+  customerId: string,
+  reason: EndReason,
+  now: Date,
+  keepId?: string,
+): Promise<number> {
+  const rows = await q.query(
+    `update sessions set ended_at = $2, end_reason = $3
+      where customer_id = $1 and ended_at is null and ($4::bigint is null or id <> $4::bigint) returning id`,
+    [customerId, now, reason, keepId ?? null],
+  )
+  return rows.length
 }

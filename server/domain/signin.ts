@@ -79,6 +79,6 @@ export async function signIn(db: Db, userCode: string, pin: string, ctx: SignInC
 }
 
 /** "21 novembre 2026 à 14:03" in the bank's time zone. */
-function formatWhen(date: Date, timeZone: string): string {
+export function formatWhen(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(date)
 }

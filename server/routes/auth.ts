@@ -1,14 +1,39 @@
-/** Public sign-in (spec §7 auth/login). The forgotten-PIN calls come with a later issue. */
+/** Public calls (spec §7): sign-in, and the forgotten-PIN flow (password/ask, password/confirm). */
 import { api } from '../../machines/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
+import { loadCodeKey } from '../domain/codes.ts'
+import { askPinReset, confirmPinReset } from '../domain/pin-reset.ts'
 import { decoyPinHash } from '../domain/pins.ts'
 import { signIn } from '../domain/signin.ts'
 
 export function authRoutes(ctx: AppContext): Handlers {
   // Made now rather than at the first unknown user code, so that even that answer is not slower.
   void decoyPinHash()
+  // The HMAC key of the codes (the one of transfers), read (or made) once, at the first reset call.
+  let key: Promise<Buffer> | undefined
+  const settings = async () => ({
+    now: ctx.now(),
+    lifetimeSeconds: ctx.config.codeLifetimeSeconds,
+    bankName: ctx.config.bankName,
+    timeZone: ctx.config.timeZone,
+    codeKey: await (key ??= loadCodeKey(ctx.db, ctx.config.codeSecret).catch((error: unknown) => {
+      key = undefined
+      throw error
+    })),
+  })
   return {
+    async askPinReset({ body }) {
+      const outcome = await askPinReset(ctx.db, body.compte, await settings())
+      return {
+        status: 200,
+        body: outcome.ok ? { status: '0', message: outcome.message, code: outcome.reference } : { status: '1', message: outcome.message },
+      }
+    },
+    async confirmPinReset({ body }) {
+      const outcome = await confirmPinReset(ctx.db, body.code, body.token, await settings())
+      return { status: 200, body: { status: outcome.ok ? '0' : '1', message: outcome.message } }
+    },
     async login({ body }) {
       const outcome = await signIn(ctx.db, body.username, body.password, {
         now: ctx.now(),
