@@ -6,6 +6,7 @@ import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xst
 import { describe, expect, it } from 'vitest'
 import { balanceMachine } from '../../machines/balance.ts'
 import { loginMachine } from '../../machines/login.ts'
+import { notificationsMachine } from '../../machines/notifications.ts'
 import { pinResetMachine } from '../../machines/pinReset.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { statementMachine } from '../../machines/statement.ts'
@@ -18,6 +19,7 @@ const machines: Record<string, AnyStateMachine> = {
   balance: balanceMachine,
   statement: statementMachine,
   pinReset: pinResetMachine,
+  notifications: notificationsMachine,
 }
 
 const descendants = (node: AnyStateNode): AnyStateNode[] =>

@@ -160,7 +160,14 @@ describe('message catalogue against portal-spec.md', () => {
       forgotPin: 'Code pin oublié',
     })
     expect(landing.cta).toBe('Cliquez pour vous connecter')
-    expect(notifications).toMatchObject({ show: 'afficher', prev: 'Prev', next: 'Next', previewSuffix: ' ...' })
+    expect(notifications).toMatchObject({
+      title: 'VOS NOTIFICATIONS',
+      show: 'afficher',
+      prev: 'Prev',
+      next: 'Next',
+      previewSuffix: ' ...',
+      loadError: 'Une erreur lors de la récupération de vos notifications.',
+    })
     expect(balance).toMatchObject({ title: 'SOLDE DE VOTRE COMPTE', show: 'Cliquer ici pour afficher le solde' })
     expect(statement.loadError).toBe('Une erreur lors de votre transfert, veuillez réessayer')
     expect(validation.startAfterEnd).toBe('La date de début ne peut pas être supérieure à la date de fin')
