@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { balanceMachine } from '../../machines/balance.ts'
 import { loginMachine } from '../../machines/login.ts'
 import { notificationsMachine } from '../../machines/notifications.ts'
+import { passwordChangeMachine } from '../../machines/passwordChange.ts'
 import { pinResetMachine } from '../../machines/pinReset.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { statementMachine } from '../../machines/statement.ts'
@@ -20,6 +21,7 @@ const machines: Record<string, AnyStateMachine> = {
   statement: statementMachine,
   pinReset: pinResetMachine,
   notifications: notificationsMachine,
+  passwordChange: passwordChangeMachine,
 }
 
 const descendants = (node: AnyStateNode): AnyStateNode[] =>

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import * as catalogue from '../../machines/messages.ts'
 
-const { login, validation, transfer, session, landing, notifications, balance, statement, pinReset } = catalogue
+const { login, validation, transfer, session, landing, notifications, balance, statement, pinReset, password } = catalogue
 
 const SPEC_PATH = fileURLToPath(new URL('../../../shared/spec/portal-spec.md', import.meta.url))
 const MACHINES_DIR = fileURLToPath(new URL('../../machines/', import.meta.url))
@@ -181,6 +181,14 @@ describe('message catalogue against portal-spec.md', () => {
       askNetworkError: 'Une erreur lors du traitement de votre transaction',
       confirmUnknownStatus: 'Une erreur lors du traitement de votre demande',
     })
+  })
+
+  it('spec §2, §4, §8 password change: title, HTTP failure message, a success message', () => {
+    expect(password).toMatchObject({
+      title: 'MODIFICATION MOT DE PASSE',
+      changeError: 'Une erreur lors de la modification de votre mot de passe',
+    })
+    expect(password.success).toBeTruthy()
   })
 
   it('spec §8 PIN reset confirm network error: no text in the spec; the banner repeats the request error', () => {

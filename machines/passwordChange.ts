@@ -1,0 +1,213 @@
+/**
+ * The change of password (spec §2 /app/update-password; §3 Password change form and response; §4
+ * Password change; §5 old, new and repeat password; §8 password change HTTP failure; §9 min 5).
+ *
+ *   editing ──password.submit [valid]──▶ saving ──status '0'──▶ editing + password.success
+ *      ▲ (errors after a submit attempt)  │ ──another status──▶ editing + the answer's description
+ *      │                                  │ ──HTTP error, no answer──▶ editing + password.changeError
+ *      └──────────── HTTP 403 / code '2' (the session signs out, no message) ┘
+ *
+ * The three fields are wiped after every answer (a password never stays on screen). Equality of the
+ * new and repeated passwords is not checked here (spec §5): the server decides and answers with a
+ * description. A status other than '0' without description shows password.changeError.
+ */
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import type { components } from '../openapi/schema'
+import { passwordChangeForm, type PasswordChangeFormValues } from './flowForms.ts'
+import { fieldErrors, type FieldErrors } from './forms.ts'
+import { password as texts } from './messages.ts'
+
+// ---------------------------------------------------------------------------------------------
+// Types shared with the app (src/)
+// ---------------------------------------------------------------------------------------------
+
+export type PasswordField = keyof PasswordChangeFormValues
+export type PasswordValues = { [F in PasswordField]: string }
+
+/** The input of `changePassword`: the contract's ChangePasswordRequest (POST change-password). */
+export type ChangePasswordRequest = components['schemas']['ChangePasswordRequest']
+/** The answer: ChangePasswordResponse, or an error body. */
+export type ChangePasswordBody = Partial<components['schemas']['ChangePasswordResponse']> & { message?: string }
+/** What `changePassword` resolves with; it rejects only when no answer came. */
+export interface ChangePasswordAnswer {
+  status: number
+  body: ChangePasswordBody | null
+}
+
+/** The banner after an answer. */
+export interface PasswordResult {
+  ok: boolean
+  message: string
+}
+
+export interface PasswordChangeContext {
+  values: PasswordValues
+  /** field → message; set once `submitted` (spec §5). */
+  errors: FieldErrors<PasswordValues>
+  submitted: boolean
+  /** The success or error banner of the last answer, `null` when none. */
+  result: PasswordResult | null
+}
+
+export type PasswordChangeEvent =
+  | { type: 'field.change'; field: PasswordField; value: string }
+  | { type: 'password.submit' }
+
+// ---------------------------------------------------------------------------------------------
+// Pure helpers
+// ---------------------------------------------------------------------------------------------
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+
+const emptyValues = (): PasswordValues => ({ oldPassword: '', password: '', password2: '' })
+
+export function freshPasswordChangeContext(): PasswordChangeContext {
+  return { values: emptyValues(), errors: {}, submitted: false, result: null }
+}
+
+/** spec §5: old required, min 5; new and repeat required, min 5; no equality check. */
+export const passwordErrors = (values: PasswordValues): FieldErrors<PasswordValues> => fieldErrors(passwordChangeForm, values)
+
+/** spec §4 Session: HTTP 403 or code '2'. */
+const isSessionEndedAnswer = ({ status, body }: ChangePasswordAnswer) =>
+  status === 403 || body?.code === '2' || body?.status === '2'
+
+/** spec §4, §8: the banner of an answer. */
+export function resultOf({ status, body }: ChangePasswordAnswer): PasswordResult {
+  if (status < 200 || status >= 300 || body === null) return { ok: false, message: texts.changeError }
+  if (body.status === '0') return { ok: true, message: texts.success }
+  return { ok: false, message: text(body.description) ?? texts.changeError }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The machine
+// ---------------------------------------------------------------------------------------------
+
+const changeAnswer = ({ event }: { event: { output: ChangePasswordAnswer } }) => event.output
+
+export const passwordChangeMachine = setup({
+  types: {
+    context: {} as PasswordChangeContext,
+    events: {} as PasswordChangeEvent,
+  },
+  actors: {
+    /** POST change-password {oldPassword, password, password2} → HTTP status and body. Provided by src/. */
+    changePassword: fromPromise<ChangePasswordAnswer, ChangePasswordRequest>(async () => {
+      throw new Error('changePassword: provided by src/')
+    }),
+  },
+  guards: {
+    isFormValid: ({ context }) => Object.keys(passwordErrors(context.values)).length === 0,
+    wasSubmitted: ({ context }) => context.submitted,
+    isSessionEnded: (_, answer: ChangePasswordAnswer) => isSessionEndedAnswer(answer),
+  },
+  actions: {
+    setField: assign({
+      values: ({ context }, event: PasswordChangeEvent) =>
+        event.type === 'field.change' ? { ...context.values, [event.field]: event.value } : context.values,
+    }),
+    validate: assign({ errors: ({ context }) => passwordErrors(context.values) }),
+    markSubmitted: assign({ submitted: true }),
+    /** After an answer: the fields are wiped, a new form starts (no error until its submit). */
+    wipe: assign({ values: emptyValues, errors: {}, submitted: false }),
+    setResult: assign({ result: (_, result: PasswordResult | null) => result }),
+  },
+}).createMachine({
+  id: 'passwordChange',
+  description:
+    'The change of password: old password, new password, repeat password and the button; the success ' +
+    'or error banner of the last answer (spec §2 /app/update-password).',
+  context: freshPasswordChangeContext,
+  initial: 'editing',
+  states: {
+    editing: {
+      description:
+        'The title password.title, the three password fields, the button; the errors under the fields ' +
+        'once a submit was tried; the banner of the last answer.',
+      meta: { spec: 'spec §2 /app/update-password; spec §5 Old password, New and repeat password; spec §9' },
+      on: {
+        'field.change': [
+          {
+            guard: 'wasSubmitted',
+            actions: [{ type: 'setField', params: ({ event }) => event }, 'validate'],
+            description: 'spec §5: after a submit attempt, the errors follow what the customer types',
+          },
+          {
+            actions: { type: 'setField', params: ({ event }) => event },
+            description: 'spec §5: before any submit attempt, no error is shown',
+          },
+        ],
+        'password.submit': [
+          {
+            guard: 'isFormValid',
+            target: 'saving',
+            actions: ['markSubmitted', 'validate', { type: 'setResult', params: null }],
+            description: 'spec §4, §5: a valid form is sent (equality of the new passwords is not checked, spec §5)',
+          },
+          {
+            actions: ['markSubmitted', 'validate'],
+            description: 'spec §5: the errors show after a submit attempt and the fields are highlighted',
+          },
+        ],
+      },
+    },
+    saving: {
+      description: 'The busy button: the new password is being saved.',
+      meta: { spec: 'spec §4 Password change; spec §7 change-password' },
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => ({ ...context.values }),
+        onDone: [
+          {
+            guard: { type: 'isSessionEnded', params: changeAnswer },
+            target: 'editing',
+            actions: 'wipe',
+            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+          },
+          {
+            target: 'editing',
+            actions: ['wipe', { type: 'setResult', params: ({ event }) => resultOf(event.output) }],
+            description:
+              "spec §4: status '0' gives the success message, anything else an error with the description; " +
+              'spec §8: an HTTP error gives password.changeError; the fields are wiped',
+          },
+        ],
+        onError: {
+          target: 'editing',
+          actions: ['wipe', { type: 'setResult', params: { ok: false, message: texts.changeError } }],
+          description: 'spec §8 password change HTTP failure: no answer (network failure, timeout)',
+        },
+      },
+      on: {
+        'password.submit': { description: 'a double click sends one request: a submit while saving is ignored' },
+      },
+    },
+  },
+})
+
+// ---------------------------------------------------------------------------------------------
+// What the screen shows, from a snapshot
+// ---------------------------------------------------------------------------------------------
+
+export interface PasswordChangeScreen {
+  busy: boolean
+  values: PasswordValues
+  errors: FieldErrors<PasswordValues>
+  /** The success banner, `null` when none. */
+  success: string | null
+  /** The error banner, `null` when none. */
+  error: string | null
+}
+
+export function passwordChangeScreen(snapshot: SnapshotFrom<typeof passwordChangeMachine>): PasswordChangeScreen {
+  const { values, errors, result } = snapshot.context
+  return {
+    busy: snapshot.matches('saving'),
+    values,
+    errors,
+    success: result?.ok ? result.message : null,
+    error: result && !result.ok ? result.message : null,
+  }
+}
