@@ -18,6 +18,7 @@ import { accountRoutes } from './routes/accounts.ts'
 import { authRoutes } from './routes/auth.ts'
 import { devRoutes, registerOutboxPage } from './routes/dev.ts'
 import { notificationRoutes } from './routes/notifications.ts'
+import { profileRoutes } from './routes/profile.ts'
 import { referenceRoutes } from './routes/reference.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { statementRoutes } from './routes/statements.ts'
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...sessionRoutes(ctx),
       ...accountRoutes(ctx),
       ...notificationRoutes(ctx),
+      ...profileRoutes(ctx),
       ...transferRoutes(ctx),
       ...statementRoutes(ctx),
       ...(config.demoMode ? devRoutes(ctx, faults) : {}),

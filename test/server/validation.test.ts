@@ -104,7 +104,7 @@ describe('OpenAPI 3.1 features of the document are enforced (before the handler,
     const contact = (email: string) =>
       server.call(customerPath('update-contact'), { token, body: { email, phone: '0812345678', address: '12, avenue du Commerce', country: 'CD' } })
     expect((await contact('jean.mukendi@')).body).toEqual(bad([{ field: 'email', message: f.format }]))
-    expect((await contact('jean@example.com')).status).toBe(501)
+    expect((await contact('jean@example.com')).body).toMatchObject({ code: '0' })
   })
 
   it('21-character account numbers and amounts with at most 2 decimals', async () => {
@@ -145,7 +145,7 @@ describe('OpenAPI 3.1 features of the document are enforced (before the handler,
 
 describe('operations not built yet', () => {
   const expected = [
-    'changePassword', 'getContact', 'updateContact', 'showPhoto', 'updatePhoto',
+    'showPhoto', 'updatePhoto',
   ]
 
   it('are exactly these, each registered', () => {
@@ -154,7 +154,6 @@ describe('operations not built yet', () => {
 
   it('answer 501 with a French message once the request is valid', async () => {
     const cases: [string, Parameters<TestServer['call']>[1]][] = [
-      [customerPath('get-contact'), { token }],
       [customerPath('photo/show/abc'), { token }],
       [customerPath('photo/update'), { token, method: 'POST', body: '--x\r\n', headers: { 'content-type': 'multipart/form-data; boundary=x' } }],
     ]
@@ -166,7 +165,7 @@ describe('operations not built yet', () => {
   })
 
   it('still need a session when they are customer calls', async () => {
-    const res = await server.call(customerPath('get-contact'))
+    const res = await server.call(customerPath('photo/show/abc'))
     expect(res.status).toBe(403)
   })
 })
