@@ -5,6 +5,7 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { balanceMachine } from '../../machines/balance.ts'
+import { contactMachine } from '../../machines/contact.ts'
 import { loginMachine } from '../../machines/login.ts'
 import { notificationsMachine } from '../../machines/notifications.ts'
 import { passwordChangeMachine } from '../../machines/passwordChange.ts'
@@ -22,6 +23,7 @@ const machines: Record<string, AnyStateMachine> = {
   pinReset: pinResetMachine,
   notifications: notificationsMachine,
   passwordChange: passwordChangeMachine,
+  contact: contactMachine,
 }
 
 const descendants = (node: AnyStateNode): AnyStateNode[] =>

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest'
+import {
+  contactMachine,
+  contactScreen,
+  type ContactAnswer,
+  type ContactEvent,
+  type ContactField,
+  type CountryListAnswer,
+  type UpdateContactAnswer,
+} from '../../machines/contact.ts'
+import { profile as texts } from '../../machines/messages.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+
+const type = (field: ContactField, value: string): ContactEvent => ({ type: 'field.change', field, value })
+const submit: ContactEvent = { type: 'contact.submit' }
+const contactRead = (answer: ContactAnswer) => doneEvent('loadContact', answer)
+const countriesRead = (answer: CountryListAnswer) => doneEvent('loadCountries', answer)
+const updated = (answer: UpdateContactAnswer) => doneEvent('updateContact', answer)
+
+const current: ContactAnswer = {
+  status: 200,
+  body: { code: '0', email: 'client@exemple.cd', phone: '0812345678', address: '12 avenue du Port', country: 'CD', photo: '' },
+}
+const countryList: CountryListAnswer = { status: 200, body: { countries: [{ code: 'CD', name: 'RD Congo' }, { code: 'FR', name: 'France' }] } }
+const expired = { status: 403, body: { code: '2' } }
+
+describe('contact machine — walk of every transition (spec §2 /app/update-contact, §4, §8)', () => {
+  const walk = createWalk(contactMachine, {
+    events: [
+      type('email', 'x'),
+      submit,
+      contactRead(current),
+      contactRead({ status: 500, body: null }),
+      contactRead(expired),
+      errorEvent('loadContact'),
+      countriesRead(countryList),
+      countriesRead({ status: 500, body: null }),
+      errorEvent('loadCountries'),
+      updated({ status: 200, body: { code: '0', message: 'Mis à jour' } }),
+      updated({ status: 200, body: { code: '1', message: 'Adresse refusée' } }),
+      updated(expired),
+      errorEvent('updateContact'),
+    ],
+    stubActions: ['toastSent', 'goToProfile'],
+    invariant: (snapshot) => {
+      if (!snapshot.context.submitted) expect(snapshot.context.errors).toEqual({})
+    },
+  })
+  for (const path of walk.paths) it(path.description, () => path.run().then(() => undefined))
+  it('walked every transition of the graph', () => walk.assertEveryEdgeWalked())
+})
+
+const walk = createWalk(contactMachine, {
+  events: [contactRead(current), countriesRead(countryList), updated({ status: 200, body: { code: '0' } })],
+  stubActions: ['toastSent', 'goToProfile'],
+})
+const play = (...events: Array<ContactEvent | SyntheticEvent>) => walk.play(undefined, events)
+const actorCalls = (calls: Call[]) =>
+  calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
+const actionCalls = (calls: Call[]) =>
+  calls.filter((c): c is Extract<Call, { kind: 'action' }> => c.kind === 'action').map((c) => [c.name, c.params])
+
+describe('contact — loading (spec §2 pre-filled)', () => {
+  it('reads the contact data and the countries; the form is pre-filled', async () => {
+    const { snapshot, calls } = await play(contactRead(current), countriesRead(countryList))
+    expect(actorCalls(calls).map(([src]) => src).sort()).toEqual(['loadContact', 'loadCountries'])
+    expect(contactScreen(snapshot)).toMatchObject({
+      loading: false,
+      values: { email: 'client@exemple.cd', phone: '0812345678', address: '12 avenue du Port', country: 'CD' },
+      countries: [{ code: 'CD', name: 'RD Congo' }, { code: 'FR', name: 'France' }],
+      errors: {},
+      error: null,
+    })
+  })
+
+  it('unreadable contact data: an empty form; no country list: the current country only', async () => {
+    const empty = await play(errorEvent('loadContact'))
+    expect(contactScreen(empty.snapshot)).toMatchObject({ loading: false, values: { email: '', country: '', phone: '', address: '' } })
+    const noList = await play(contactRead(current), errorEvent('loadCountries'))
+    expect(contactScreen(noList.snapshot).countries).toEqual([{ code: 'CD', name: 'CD' }])
+  })
+})
+
+describe('contact — the form (spec §5)', () => {
+  it('a blank form shows the four required messages after a submit attempt', async () => {
+    const { snapshot, calls } = await play(errorEvent('loadContact'), submit)
+    expect(contactScreen(snapshot).errors).toEqual({
+      email: "Saisir l'adresse email",
+      country: 'Veuillez sélectionner un pays',
+      phone: 'Saisir le numéro de téléphone',
+      address: 'Saisir une adresse',
+    })
+    expect(actorCalls(calls).filter(([src]) => src === 'updateContact')).toEqual([])
+  })
+
+  it('format rules: e-mail, phone 6 to 10 digits, address min 5', async () => {
+    const { snapshot } = await play(contactRead(current), type('email', 'client@'), type('phone', '12345'), type('address', 'rue'), submit)
+    expect(snapshot.context.errors).toEqual({
+      email: "Le format de l'email ne correspond pas",
+      phone: 'Le numéro saisi est incorrect',
+      address: "L'adresse saisie est trop courte",
+    })
+    const longPhone = await play(contactRead(current), type('phone', '12345678901'), submit)
+    expect(longPhone.snapshot.context.errors).toEqual({ phone: 'Le numéro saisi est incorrect' })
+  })
+
+  it('no error before a submit attempt; the errors follow the typing after it', async () => {
+    expect((await play(contactRead(current), type('email', 'x'))).snapshot.context.errors).toEqual({})
+    const { snapshot } = await play(contactRead(current), type('email', 'x'), submit, type('email', 'a@b.cd'))
+    expect(snapshot.context.errors).toEqual({})
+  })
+})
+
+describe('contact — the update (spec §4, §8)', () => {
+  it('sends the trimmed data once; code 0: toast "Envoyé" and the profile', async () => {
+    const { snapshot, calls } = await play(contactRead(current), type('address', ' 5 rue Neuve '), submit, submit, updated({ status: 200, body: { code: '0' } }))
+    expect(actorCalls(calls).filter(([src]) => src === 'updateContact')).toEqual([
+      ['updateContact', { phone: '0812345678', email: 'client@exemple.cd', address: '5 rue Neuve', country: 'CD' }],
+    ])
+    expect(snapshot.matches({ form: 'sent' })).toBe(true)
+    expect(actionCalls(calls)).toEqual([['toastSent', { message: 'Envoyé' }], ['goToProfile', undefined]])
+  })
+
+  it('another code: the message; the form stays', async () => {
+    const { snapshot } = await play(contactRead(current), submit, updated({ status: 200, body: { code: '1', message: 'Adresse refusée' } }))
+    expect(contactScreen(snapshot)).toMatchObject({ busy: false, error: 'Adresse refusée' })
+  })
+
+  it.each([
+    ['an HTTP error', updated({ status: 500, body: { code: '500', message: 'Erreur interne' } })],
+    ['no answer', errorEvent('updateContact')],
+  ])('%s: "Une erreur lors de votre transfert, veuillez réessayer"', async (_, event) => {
+    const { snapshot } = await play(contactRead(current), submit, event)
+    expect(contactScreen(snapshot).error).toBe('Une erreur lors de votre transfert, veuillez réessayer')
+    expect(texts.updateError).toBe('Une erreur lors de votre transfert, veuillez réessayer')
+  })
+
+  it('HTTP 403 / code 2: no message (the session signs out)', async () => {
+    const { snapshot, calls } = await play(contactRead(current), submit, updated(expired))
+    expect(contactScreen(snapshot)).toMatchObject({ busy: false, error: null })
+    expect(actionCalls(calls)).toEqual([])
+  })
+})
