@@ -3,6 +3,7 @@
  * rules (security headers, error shapes, log hygiene). It does not listen: main.ts does, and the
  * tests either listen on port 0 or use `inject`.
  */
+import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
@@ -18,6 +19,7 @@ import { accountRoutes } from './routes/accounts.ts'
 import { authRoutes } from './routes/auth.ts'
 import { devRoutes, registerOutboxPage } from './routes/dev.ts'
 import { notificationRoutes } from './routes/notifications.ts'
+import { PHOTO_MAX_BYTES } from './domain/photos.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { referenceRoutes } from './routes/reference.ts'
 import { sessionRoutes } from './routes/session.ts'
@@ -86,9 +88,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const faults = new FaultStore()
   if (config.demoMode) registerFaults(app, ctx, faults)
 
-  // Photo upload (multipart) comes with a later issue, which registers @fastify/multipart in place
-  // of this parser; until then the body is left unread and the route answers 501.
-  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined))
+  // Photo upload (photo/update): one file, read by the handler with request.file(). The file limit is
+  // the photo's 2 Mo: a larger file is cut by busboy and answered with the photo-size message.
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } })
 
   contract ??= loadContract()
   const notImplemented = registerContract(app, contract, {

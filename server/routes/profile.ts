@@ -1,7 +1,8 @@
 /** The customer's own data (spec §7): change-password, get-contact, update-contact, photo/update, photo/show/{id}. */
-import { api } from '../../machines/messages.ts'
+import { api, validation } from '../../machines/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
+import { PHOTO_MAX_BYTES, photoType, readPhoto, savePhoto } from '../domain/photos.ts'
 import { changePin, getContact, updateContact } from '../domain/profile.ts'
 import { signedIn } from './signed-in.ts'
 
@@ -23,6 +24,30 @@ export function profileRoutes(ctx: AppContext): Handlers {
     async updateContact(call) {
       const outcome = await updateContact(ctx.db, signedIn(call).customerId, call.body, settings())
       return { status: 200, body: { code: outcome.ok ? '0' : '1', message: outcome.message } }
+    },
+    async updatePhoto(call) {
+      const customerId = signedIn(call).customerId
+      const refuse = (message: string) => ({ status: 200 as const, body: { code: '1', message } })
+      let bytes: Buffer
+      try {
+        const file = await call.request.file()
+        if (!file || file.fieldname !== 'photo') return refuse(validation.photoRequired)
+        bytes = await file.toBuffer()
+      } catch (error) {
+        // Over the multipart limit (fileSize = 2 Mo): the same words as a file checked too large.
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return refuse(validation.photoSize)
+        throw error
+      }
+      if (bytes.length > PHOTO_MAX_BYTES) return refuse(validation.photoSize)
+      const type = photoType(bytes)
+      if (!type) return refuse(validation.photoType)
+      await savePhoto(ctx.db, customerId, type, bytes, ctx.now())
+      return { status: 200, body: { code: '0', message: api.contact.photoDone } }
+    },
+    async showPhoto(call) {
+      const photo = await readPhoto(ctx.db, signedIn(call).customerId, call.params.id)
+      if (!photo) return { status: 404, body: { message: api.notFound } }
+      return call.reply.code(200).header('content-type', photo.type).send(photo.bytes)
     },
   }
 }

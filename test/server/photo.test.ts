@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, validation } from '../../machines/messages.ts'
+import { statementOnlyCustomer } from '../../server/db/demo-data.ts'
+import { customerPath, startTestServer, type TestServer } from './harness.ts'
+
+let server: TestServer
+let token: string
+beforeAll(async () => {
+  server = await startTestServer()
+  token = await server.signIn()
+})
+afterAll(() => server?.close())
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(56, 7)])
+
+async function upload(bytes: Buffer, name: string, type = 'image/png', t = token, field = 'photo') {
+  const form = new FormData()
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name)
+  const res = await fetch(server.url + customerPath('photo/update'), { method: 'POST', headers: { authorization: `Bearer ${t}` }, body: form })
+  return { status: res.status, body: await res.json() }
+}
+const contact = async (t = token) => (await server.call(customerPath('get-contact'), { token: t })).body
+
+describe('photo/update and photo/show/{id}', () => {
+  it('a valid PNG is stored; get-contact gives its id; show serves it with its type, to the owner only', async () => {
+    expect(await upload(PNG, 'moi.png')).toEqual({ status: 200, body: { code: '0', message: api.contact.photoDone } })
+    const id = (await contact()).photo
+    expect(id).toMatch(/^[A-Za-z0-9_-]{24}$/)
+    const res = await fetch(server.url + customerPath(`photo/show/${id}`), { headers: { authorization: `Bearer ${token}` } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/png')
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true)
+
+    const other = await server.signIn(statementOnlyCustomer)
+    const theirs = await server.call(customerPath(`photo/show/${id}`), { token: other })
+    expect(theirs).toMatchObject({ status: 404, body: { message: api.notFound } })
+    expect(await server.call(customerPath('photo/show/unknown'), { token })).toMatchObject({ status: 404, body: { message: api.notFound } })
+    expect((await server.call(customerPath(`photo/show/${id}`))).status).toBe(403)
+  })
+
+  it('JPEG and WebP are recognised by their bytes; a new upload replaces the photo with a new id', async () => {
+    const before = (await contact()).photo
+    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([1, 2, 3, 4]), Buffer.from('WEBPVP8 '), Buffer.alloc(20)])
+    expect((await upload(webp, 'a.bin', 'application/octet-stream')).body.code).toBe('0')
+    const id = (await contact()).photo
+    expect(id).not.toBe(before)
+    const res = await fetch(server.url + customerPath(`photo/show/${id}`), { headers: { authorization: `Bearer ${token}` } })
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    expect((await upload(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]), 'a.jpg', 'image/jpeg')).body.code).toBe('0')
+    const [n] = await server.db.query<{ n: number }>('select count(*)::int as n from customer_photos')
+    expect(n!.n).toBe(1)
+  })
+
+  it('a text file named .png is refused by its bytes', async () => {
+    const id = (await contact()).photo
+    expect(await upload(Buffer.from('bonjour, je ne suis pas une image'), 'photo.png')).toEqual({
+      status: 200,
+      body: { code: '1', message: validation.photoType },
+    })
+    expect((await contact()).photo).toBe(id)
+  })
+
+  it('over 2 Mo is refused, also far over (cut by the multipart limit); exactly 2 Mo passes', async () => {
+    const big = (n: number) => Buffer.concat([PNG, Buffer.alloc(n - PNG.length)])
+    expect(await upload(big(2 * 1024 * 1024 + 1), 'grande.png')).toEqual({ status: 200, body: { code: '1', message: validation.photoSize } })
+    expect(await upload(big(12 * 1024 * 1024), 'enorme.png')).toEqual({ status: 200, body: { code: '1', message: validation.photoSize } })
+    expect((await upload(big(2 * 1024 * 1024), 'juste.png')).body).toEqual({ code: '0', message: api.contact.photoDone })
+  })
+
+  it('no file in the field photo', async () => {
+    expect((await upload(PNG, 'moi.png', 'image/png', token, 'image')).body).toEqual({ code: '1', message: validation.photoRequired })
+  })
+})
