@@ -316,6 +316,10 @@ export const profile = {
   contactSent: 'Envoyé',
   pictureTitle: 'MISE A JOUR PHOTO',
   updateError: 'Une erreur lors de votre transfert, veuillez réessayer',
+  /** The message kept for the profile page when photo/update answers code '0' without one. */
+  pictureSent: 'Votre photo a été mise à jour.',
+  photoLabel: 'Photo (JPEG, PNG ou WebP, 2 Mo au plus)',
+  submit: 'Enregistrer',
 } as const
 
 export const password = {

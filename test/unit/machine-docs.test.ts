@@ -9,6 +9,7 @@ import { contactMachine } from '../../machines/contact.ts'
 import { loginMachine } from '../../machines/login.ts'
 import { notificationsMachine } from '../../machines/notifications.ts'
 import { passwordChangeMachine } from '../../machines/passwordChange.ts'
+import { photoMachine } from '../../machines/photo.ts'
 import { pinResetMachine } from '../../machines/pinReset.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { statementMachine } from '../../machines/statement.ts'
@@ -24,6 +25,7 @@ const machines: Record<string, AnyStateMachine> = {
   notifications: notificationsMachine,
   passwordChange: passwordChangeMachine,
   contact: contactMachine,
+  photo: photoMachine,
 }
 
 const descendants = (node: AnyStateNode): AnyStateNode[] =>

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import * as catalogue from '../../machines/messages.ts'
 
-const { login, validation, transfer, session, landing, notifications, balance, statement, pinReset, password } = catalogue
+const { login, validation, transfer, session, landing, notifications, balance, statement, pinReset, password, profile } = catalogue
 
 const SPEC_PATH = fileURLToPath(new URL('../../../shared/spec/portal-spec.md', import.meta.url))
 const MACHINES_DIR = fileURLToPath(new URL('../../machines/', import.meta.url))
@@ -189,6 +189,21 @@ describe('message catalogue against portal-spec.md', () => {
       changeError: 'Une erreur lors de la modification de votre mot de passe',
     })
     expect(password.success).toBeTruthy()
+  })
+
+  it('spec §2, §8 profile, contact and picture: titles, links, toast, update error', () => {
+    expect(profile).toMatchObject({
+      title: 'Mon profil',
+      codePrefix: 'Code : ',
+      editPhoto: 'Modifier photo',
+      editContact: 'Modifier mes données',
+      resetPassword: 'Réinitialiser le mot de passe',
+      contactTitle: 'METTRE A JOUR MES DONNEES',
+      contactSent: 'Envoyé',
+      pictureTitle: 'MISE A JOUR PHOTO',
+      updateError: 'Une erreur lors de votre transfert, veuillez réessayer',
+    })
+    expect(profile.pictureSent).toBeTruthy()
   })
 
   it('spec §8 PIN reset confirm network error: no text in the spec; the banner repeats the request error', () => {
