@@ -318,6 +318,8 @@ export const profile = {
   updateError: 'Une erreur lors de votre transfert, veuillez réessayer',
   /** The message kept for the profile page when photo/update answers code '0' without one. */
   pictureSent: 'Votre photo a été mise à jour.',
+  /** The profile's contact data could not be read (spec silent). */
+  loadError: "Vos données n'ont pu être chargées, cliquez pour réessayer",
   photoLabel: 'Photo (JPEG, PNG ou WebP, 2 Mo au plus)',
   submit: 'Enregistrer',
 } as const

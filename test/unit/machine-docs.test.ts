@@ -11,6 +11,7 @@ import { notificationsMachine } from '../../machines/notifications.ts'
 import { passwordChangeMachine } from '../../machines/passwordChange.ts'
 import { photoMachine } from '../../machines/photo.ts'
 import { pinResetMachine } from '../../machines/pinReset.ts'
+import { profileMachine } from '../../machines/profile.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { statementMachine } from '../../machines/statement.ts'
 import { transferMachine } from '../../machines/transfer.ts'
@@ -26,6 +27,7 @@ const machines: Record<string, AnyStateMachine> = {
   passwordChange: passwordChangeMachine,
   contact: contactMachine,
   photo: photoMachine,
+  profile: profileMachine,
 }
 
 const descendants = (node: AnyStateNode): AnyStateNode[] =>

@@ -1,0 +1,168 @@
+/**
+ * The profile page (spec §2 /app/profile; §3 Contact; §7 get-contact, photo/show/{id}).
+ *
+ *   loading ──code '0'──▶ shown
+ *      │ ──another code, HTTP error, no answer──▶ failed (profile.loadError) ──profile.retry──▶ loading
+ *      └── HTTP 403 / code '2' ──▶ failed without message (the session signs out)
+ *
+ * The name and the customer code come from the session (the input); so does the message left by the
+ * photo update (spec §2: "shown at the top"), which the app keeps and gives here. The photo is shown
+ * from photo/show/{id} when the contact has a photo id, the default picture otherwise (the view's
+ * business: `photoId` is `null` then).
+ *
+ * Choice (spec silent, documented here): a contact that cannot be read shows profile.loadError and a
+ * retry; the name, the code, the links and the photo update's message stay on screen.
+ */
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import type { components } from '../openapi/schema'
+import { profile as texts } from './messages.ts'
+
+export interface ProfileInput {
+  /** From the session (login answer). */
+  name: string
+  kcode: string
+  /** The message left by the photo update, `null` when none. */
+  message: string | null
+}
+
+export type ContactBody = Partial<components['schemas']['ContactResponse']>
+/** What `loadContact` resolves with (GET get-contact); it rejects only when no answer came. */
+export interface ContactAnswer {
+  status: number
+  body: ContactBody | null
+}
+
+export interface ProfileContact {
+  email: string
+  phone: string
+  address: string
+  /** The id for photo/show/{id}, `null` when none. */
+  photoId: string | null
+}
+
+export interface ProfileContext extends ProfileInput {
+  contact: ProfileContact | null
+  error: string | null
+}
+
+export type ProfileEvent = { type: 'profile.retry' }
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+const ok = (status: number) => status >= 200 && status < 300
+
+/** The contact of a get-contact answer (2xx, code '0'), `null` otherwise. */
+export function contactOf({ status, body }: ContactAnswer): ProfileContact | null {
+  if (!ok(status) || body === null || body.code !== '0') return null
+  return {
+    email: text(body.email) ?? '',
+    phone: text(body.phone) ?? '',
+    address: text(body.address) ?? '',
+    photoId: text(body.photo) ?? null,
+  }
+}
+
+const isSessionEndedAnswer = ({ status, body }: ContactAnswer) => status === 403 || body?.code === '2'
+const contactAnswer = ({ event }: { event: { output: ContactAnswer } }) => event.output
+
+export const profileMachine = setup({
+  types: {
+    input: {} as ProfileInput,
+    context: {} as ProfileContext,
+    events: {} as ProfileEvent,
+  },
+  actors: {
+    /** GET get-contact → HTTP status and body. Provided by src/. */
+    loadContact: fromPromise<ContactAnswer, void>(async () => {
+      throw new Error('loadContact: provided by src/')
+    }),
+  },
+  guards: {
+    isSessionEnded: (_, answer: ContactAnswer) => isSessionEndedAnswer(answer),
+    hasContact: (_, answer: ContactAnswer) => contactOf(answer) !== null,
+  },
+  actions: {
+    setContact: assign({ contact: (_, answer: ContactAnswer) => contactOf(answer) }),
+    showError: assign({ error: (_, { message }: { message: string | null }) => message }),
+  },
+}).createMachine({
+  id: 'profile',
+  description:
+    'The profile: photo, name, "Code : " and the customer code, e-mail, phone, address, the three links, ' +
+    'and the message left by the photo update (spec §2 /app/profile).',
+  context: ({ input }) => ({ ...input, contact: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The name and code shown; the contact data are being read.',
+      meta: { spec: 'spec §2 /app/profile; spec §7 get-contact' },
+      entry: { type: 'showError', params: { message: null } },
+      invoke: {
+        id: 'loadContact',
+        src: 'loadContact',
+        onDone: [
+          {
+            guard: { type: 'isSessionEnded', params: contactAnswer },
+            target: 'failed',
+            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+          },
+          {
+            guard: { type: 'hasContact', params: contactAnswer },
+            target: 'shown',
+            actions: { type: 'setContact', params: contactAnswer },
+            description: "spec §2, §3: code '0' — the e-mail, phone, address and photo",
+          },
+          {
+            target: 'failed',
+            actions: { type: 'showError', params: { message: texts.loadError } },
+            description: "another code or an HTTP error: profile.loadError (spec silent)",
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'showError', params: { message: texts.loadError } },
+          description: 'no answer: profile.loadError (spec silent)',
+        },
+      },
+    },
+    shown: {
+      description:
+        'The photo (or the default picture), the name, the code, e-mail, phone, address; the links ' +
+        'profile.editPhoto, editContact, resetPassword; the photo update message at the top.',
+      meta: { spec: 'spec §2 /app/profile' },
+    },
+    failed: {
+      description: 'The name, code and links stay; the error banner profile.loadError with a retry link.',
+      meta: { spec: 'spec §2 /app/profile; spec §8 (no entry: the choice is documented in the module)' },
+      on: {
+        'profile.retry': {
+          target: 'loading',
+          description: 'the customer may read the contact data again',
+        },
+      },
+    },
+  },
+})
+
+export interface ProfileScreen {
+  loading: boolean
+  name: string
+  /** "Code : " followed by the customer code. */
+  codeLine: string
+  contact: ProfileContact | null
+  /** The message left by the photo update, `null` when none. */
+  message: string | null
+  error: string | null
+}
+
+export function profileScreen(snapshot: SnapshotFrom<typeof profileMachine>): ProfileScreen {
+  const c = snapshot.context
+  return {
+    loading: snapshot.matches('loading'),
+    name: c.name,
+    codeLine: texts.codePrefix + c.kcode,
+    contact: snapshot.matches('shown') ? c.contact : null,
+    message: text(c.message) ?? null,
+    error: snapshot.matches('failed') ? c.error : null,
+  }
+}
