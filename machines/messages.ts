@@ -343,6 +343,14 @@ export const notifications = {
   /** spec §2: the content is cut to 20 characters followed by " ..." */
   previewSuffix: ' ...',
   loadError: 'Une erreur lors de la récupération de vos notifications.',
+  /** The icon's text for screen readers. */
+  unread: 'Non lue',
+  read: 'Lue',
+  listLabel: 'Liste des notifications',
+  paginationLabel: 'Pages des notifications',
+  pageLabel: (n: string) => `Page ${n}`,
+  retry: 'Réessayer',
+  empty: 'Aucune notification',
 } as const
 
 /** Currency codes of spec §9; anything else displays as NA (rulings §1). */
