@@ -322,6 +322,15 @@ export const profile = {
   loadError: "Vos données n'ont pu être chargées, cliquez pour réessayer",
   photoLabel: 'Photo (JPEG, PNG ou WebP, 2 Mo au plus)',
   submit: 'Enregistrer',
+  emailLabel: 'E-mail',
+  countryLabel: 'Pays',
+  chooseCountry: 'Choisir un pays',
+  phoneLabel: 'Téléphone',
+  addressLabel: 'Adresse',
+  /** The preview of the chosen file on the photo page. */
+  previewAlt: 'Aperçu de la photo choisie',
+  /** The list of the profile's links (accessible name). */
+  actionsLabel: 'Actions du profil',
 } as const
 
 export const password = {

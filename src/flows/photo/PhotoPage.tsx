@@ -1,0 +1,97 @@
+import { useMachine } from '@xstate/react'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useId, useState } from 'react'
+import { profile as texts } from '../../../machines/messages'
+import { photoMachine, photoScreen } from '../../../machines/photo'
+import { inspect } from '../../inspect/inspector'
+import { Banner, Spinner } from '../../ui/Feedback'
+import * as ui from '../../ui/ui.css'
+import { toaster } from '../../ui/toasts'
+import { usePageTitle } from '../../ui/usePageTitle'
+import * as css from '../profile/profile.css'
+import { remember } from '../profile/profileMessage'
+import { uploadPhoto } from './actors'
+
+/** An object URL of the chosen file for the preview, revoked when the file changes or the page leaves. */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    if (!file) return
+    const objectUrl = URL.createObjectURL(file)
+    setUrl(objectUrl)
+    return () => {
+      URL.revokeObjectURL(objectUrl)
+      setUrl(null)
+    }
+  }, [file])
+  return url
+}
+
+/** spec §2 /app/update-picture: the file chooser, a preview, the button. */
+export function PhotoPage() {
+  usePageTitle(texts.pictureTitle)
+  const navigate = useNavigate()
+  const [machine] = useState(() =>
+    photoMachine.provide({
+      actors: { uploadPhoto },
+      actions: {
+        rememberProfileMessage: (_, { message }) => remember(message),
+        toastSent: (_, { message }) => toaster.show({ kind: 'success', title: message }),
+        goToProfile: () => void navigate({ to: '/app/profile' }),
+      },
+    }),
+  )
+  const [snapshot, send] = useMachine(machine, { inspect: inspect() })
+  const screen = photoScreen(snapshot)
+  const [file, setFile] = useState<File | null>(null)
+  const preview = usePreviewUrl(file)
+  const id = useId()
+  const errorId = `${id}-error`
+
+  return (
+    <>
+      <h1>{texts.pictureTitle}</h1>
+      <section className={ui.card} aria-label={texts.pictureTitle}>
+        <form
+          noValidate
+          aria-busy={screen.busy}
+          onSubmit={(e) => {
+            e.preventDefault()
+            send({ type: 'photo.submit' })
+          }}
+        >
+          <div className={ui.field}>
+            <label htmlFor={id} className={ui.label}>
+              {texts.photoLabel}
+            </label>
+            <input
+              id={id}
+              type="file"
+              name="photo"
+              accept="image/jpeg,image/png,image/webp"
+              className={`${ui.input} ${css.fileInput}`}
+              aria-invalid={screen.fieldError ? true : undefined}
+              aria-describedby={screen.fieldError ? errorId : undefined}
+              onChange={(e) => {
+                const chosen = e.target.files?.[0] ?? null
+                setFile(chosen)
+                send({ type: 'file.choose', file: chosen })
+              }}
+            />
+            {screen.fieldError && (
+              <span id={errorId} className={ui.fieldError}>
+                {screen.fieldError}
+              </span>
+            )}
+          </div>
+          {preview && <img className={css.preview} src={preview} alt={texts.previewAlt} />}
+          <button type="submit" className={ui.button} aria-disabled={screen.busy}>
+            {screen.busy && <Spinner />}
+            {texts.submit}
+          </button>
+        </form>
+      </section>
+      <div aria-live="polite">{screen.error && <Banner kind="error">{screen.error}</Banner>}</div>
+    </>
+  )
+}

@@ -1,0 +1,98 @@
+import { useMachine, useSelector } from '@xstate/react'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { profile as texts } from '../../../machines/messages'
+import { profileMachine, profileScreen } from '../../../machines/profile'
+import { inspect } from '../../inspect/inspector'
+import { useSession } from '../../session/session'
+import { Banner, Spinner } from '../../ui/Feedback'
+import { buttonSecondary, card } from '../../ui/ui.css'
+import { usePageTitle } from '../../ui/usePageTitle'
+import { loadContact, usePhotoUrl } from './actors'
+import * as css from './profile.css'
+import { take } from './profileMessage'
+
+const machine = profileMachine.provide({ actors: { loadContact } })
+
+/** The default picture: a neutral avatar, named by the customer's name. */
+function DefaultAvatar({ name }: { name: string }) {
+  return (
+    <svg className={css.photo} viewBox="0 0 96 96" role="img" aria-label={name}>
+      <circle cx="48" cy="48" r="48" fill="#dfe4ea" />
+      <circle cx="48" cy="38" r="17" fill="#8a94a3" />
+      <path d="M16 82c5-17 18-25 32-25s27 8 32 25a48 48 0 0 1-64 0z" fill="#8a94a3" />
+    </svg>
+  )
+}
+
+function Photo({ photoId, name }: { photoId: string | null; name: string }) {
+  const url = usePhotoUrl(photoId)
+  return url ? <img className={css.photo} src={url} alt={name} /> : <DefaultAvatar name={name} />
+}
+
+/** spec §2 /app/profile: the photo, the name, the code, the contact data and the three links. */
+export function ProfilePage() {
+  usePageTitle(texts.title)
+  const session = useSession()
+  const user = useSelector(session, (s) => s.context.user)
+  // The photo update's message is read once, when the page opens.
+  const [message] = useState(take)
+  const [snapshot, send] = useMachine(machine, {
+    input: { name: user?.name ?? '', kcode: user?.kcode ?? '', message },
+    inspect: inspect(),
+  })
+  const screen = profileScreen(snapshot)
+
+  return (
+    <>
+      <h1>{texts.title}</h1>
+      {screen.message && <Banner kind="success">{screen.message}</Banner>}
+      <section className={card} aria-label={texts.title} aria-busy={screen.loading}>
+        <div className={css.identity}>
+          <Photo photoId={screen.contact?.photoId ?? null} name={screen.name} />
+          <div>
+            <p className={css.name}>{screen.name}</p>
+            <p className={css.code}>{screen.codeLine}</p>
+          </div>
+        </div>
+        <div aria-live="polite">
+          {screen.loading && <Spinner />}
+          {screen.error && (
+            <button type="button" role="alert" className={css.retry} onClick={() => send({ type: 'profile.retry' })}>
+              {screen.error}
+            </button>
+          )}
+          {screen.contact && (
+            <dl className={css.data}>
+              <dt className={css.term}>{texts.emailLabel}</dt>
+              <dd className={css.value}>{screen.contact.email}</dd>
+              <dt className={css.term}>{texts.phoneLabel}</dt>
+              <dd className={css.value}>{screen.contact.phone}</dd>
+              <dt className={css.term}>{texts.addressLabel}</dt>
+              <dd className={css.value}>{screen.contact.address}</dd>
+            </dl>
+          )}
+        </div>
+        <nav aria-label={texts.actionsLabel}>
+          <ul className={css.links}>
+            <li>
+              <Link to="/app/update-picture" className={buttonSecondary}>
+                {texts.editPhoto}
+              </Link>
+            </li>
+            <li>
+              <Link to="/app/update-contact" className={buttonSecondary}>
+                {texts.editContact}
+              </Link>
+            </li>
+            <li>
+              <Link to="/app/update-password" className={buttonSecondary}>
+                {texts.resetPassword}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </section>
+    </>
+  )
+}
