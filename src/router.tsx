@@ -5,7 +5,6 @@ import { RootLayout } from './flows/RootLayout'
 import { NotFoundContent, NotFoundPage } from './flows/not-found/NotFoundPage'
 
 // Routes of spec §2. Every screen is a lazy chunk: the first screen loads only what it shows.
-// Screens of later issues are declared but show the not-found page until their flow exists (rulings §2).
 const root = createRootRoute({ component: RootLayout })
 
 const landingPage = lazyRouteComponent(() => import('./flows/landing/LandingPage'), 'LandingPage')
@@ -62,10 +61,11 @@ const dashboard = createRoute({
   component: lazyRouteComponent(() => import('./flows/dashboard/DashboardPage'), 'DashboardPage'),
 })
 
-// Screens that later issues build. They are declared so that links are typed, and show the
-// not-found page until their flow exists — never a fake screen.
-const reinitPassword = createRoute({ getParentRoute: () => root, path: '/reinit-password', component: NotFoundPage })
-const later = { getParentRoute: () => app, component: NotFoundContent }
+const reinitPassword = createRoute({
+  getParentRoute: () => root,
+  path: '/reinit-password',
+  component: lazyRouteComponent(() => import('./flows/pin-reset/PinResetPage'), 'PinResetPage'),
+})
 
 // spec §6: a module's screen exists only for a customer granted that module.
 const requireModule = (code: ModuleCode) => () => {
@@ -75,6 +75,32 @@ const transferPage = (name: 'AccountTransferPage' | 'MomoTransferPage' | 'CardTr
   lazyRouteComponent(() => import('./flows/transfer/TransferPage'), name)
 const inApp = { getParentRoute: () => app }
 const transfer = createRoute({ ...inApp, path: '/transfer', beforeLoad: requireModule('transfert'), component: transferPage('AccountTransferPage') })
+// Always available to a signed-in customer (spec §1).
+const updatePassword = createRoute({
+  ...inApp,
+  path: '/update-password',
+  component: lazyRouteComponent(() => import('./flows/password/PasswordChangePage'), 'PasswordChangePage'),
+})
+const profile = createRoute({
+  ...inApp,
+  path: '/profile',
+  component: lazyRouteComponent(() => import('./flows/profile/ProfilePage'), 'ProfilePage'),
+})
+const updateContact = createRoute({
+  ...inApp,
+  path: '/update-contact',
+  component: lazyRouteComponent(() => import('./flows/contact/ContactPage'), 'ContactPage'),
+})
+const updatePicture = createRoute({
+  ...inApp,
+  path: '/update-picture',
+  component: lazyRouteComponent(() => import('./flows/photo/PhotoPage'), 'PhotoPage'),
+})
+const notification = createRoute({
+  ...inApp,
+  path: '/notification',
+  component: lazyRouteComponent(() => import('./flows/notifications/NotificationsPage'), 'NotificationsPage'),
+})
 const balance = createRoute({
   ...inApp,
   path: '/balance',
@@ -94,11 +120,6 @@ const prepaidCard = createRoute({
   beforeLoad: requireModule('card-visa'),
   component: transferPage('CardTransferPage'),
 })
-const updatePassword = createRoute({ ...later, path: '/update-password' })
-const profile = createRoute({ ...later, path: '/profile' })
-const updateContact = createRoute({ ...later, path: '/update-contact' })
-const updatePicture = createRoute({ ...later, path: '/update-picture' })
-const notification = createRoute({ ...later, path: '/notification' })
 
 const routeTree = root.addChildren([
   landing,

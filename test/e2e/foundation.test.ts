@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { landing, login, moduleNames, notFound, session, shell, validation } from '../../machines/messages'
+import { landing, login, moduleNames, notFound, password, session, shell, validation } from '../../machines/messages'
 import { axeViolations, devFault, launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer } from './harness'
 
 let server: RunningServer
@@ -183,7 +183,7 @@ describe('signed in', () => {
     expect(await menu.getByRole('link').allTextContents()).toEqual([shell.dashboard, moduleNames.solde, moduleNames.statement, shell.profile])
   })
 
-  it('a stored session on /login goes to the dashboard; a screen not built yet is not found, inside the shell', async () => {
+  it('a stored session on /login goes to the dashboard; /change-password is the password screen; an unknown screen is not found, inside the shell', async () => {
     const page = await open('/login')
     await signIn(page, 'K7654321', '54321')
     await page.waitForURL('**/app/dashboard')
@@ -191,6 +191,8 @@ describe('signed in', () => {
     await page.waitForURL('**/app/dashboard')
     await page.goto('/change-password')
     await page.waitForURL('**/app/update-password')
+    await page.getByRole('heading', { name: password.title }).waitFor()
+    await page.goto('/app/nulle-part')
     await page.getByRole('heading', { name: notFound.title }).waitFor()
     expect(await page.locator('#menu-lateral').count()).toBe(1)
   })
