@@ -1,0 +1,20 @@
+/** Messages of later flows (spec §2, §4, §8), kept here so that the whole catalogue is in one place. */
+export const pinReset = {
+  askTitle: 'PIN oublié ?',
+  askSubmit: 'Envoyer la demande',
+  confirmTitle: 'Confirmation',
+  confirmSubtitle: 'Terminer la réinitialisation de votre PIN',
+  confirmSubmit: 'Cliquer pour confirmer',
+  backToLogin: 'Retour à la connexion',
+  signIn: 'Se connecter',
+  askNetworkError: 'Une erreur lors du traitement de votre transaction',
+  confirmUnknownStatus: 'Une erreur lors du traitement de votre demande',
+  /** spec §8 gives no text for a confirm network error: the banner repeats the request's one. */
+  confirmNetworkError: 'Une erreur lors du traitement de votre transaction',
+  /** spec §2: the message shown after success, above "Se connecter". */
+  success: 'Votre code PIN a été réinitialisé. Vous pouvez vous connecter.',
+  compteLabel: 'Code utilisateur',
+  comptePlaceholder: 'K0000000',
+  tokenLabel: 'Code de confirmation',
+  tokenPlaceholder: '12345678',
+} as const
