@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { landing, login, moduleNames, notFound, password, session, shell, validation } from '../../machines/messages'
-import { axeViolations, devFault, launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer } from './harness'
+import { devFault, launchBrowser, newPage, pageProblems, PHONE, startServer, type RunningServer, expectAccessible } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -34,10 +34,6 @@ async function open(path: string, viewport?: { width: number; height: number }):
   return page
 }
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  expect(await axeViolations(page), name).toEqual([])
-  await screenshot(page, name)
-}
 
 async function signIn(page: Page, username: string, pin: string): Promise<void> {
   await page.getByPlaceholder(login.userCodePlaceholder).fill(username)

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 export const E2E_DIST = resolve('.tmp/e2e-dist')
 
@@ -102,4 +103,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function devFault(baseUrl: string, fault: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${baseUrl}/__dev/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })
   if (!res.ok) throw new Error(`fault refused: ${res.status} ${await res.text()}`)
+}
+
+/** No axe violation on the page as it is, and a screenshot of it for a person to look at. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  expect(await axeViolations(page), name).toEqual([])
+  await screenshot(page, name)
+}
+
+/** The message tied to a field (its first aria-describedby), as a screen reader reads it. */
+export async function errorOf(page: Page, name: string): Promise<string | null> {
+  const ids = await page.locator(`main [name="${name}"]`).getAttribute('aria-describedby')
+  return ids ? page.locator(`[id="${ids.split(' ')[0]}"]`).textContent() : null
 }

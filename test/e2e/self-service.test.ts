@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { login, notifications, password, pinReset, profile, shell, validation } from '../../machines/messages'
-import { axeViolations, launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer } from './harness'
+import { launchBrowser, newPage, pageProblems, PHONE, startServer, type RunningServer, expectAccessible, errorOf } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -51,15 +51,7 @@ async function signedIn(path: string, viewport?: { width: number; height: number
   return page
 }
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  expect(await axeViolations(page), name).toEqual([])
-  await screenshot(page, name)
-}
 
-async function errorOf(page: Page, name: string): Promise<string | null> {
-  const ids = await page.locator(`main [name="${name}"]`).getAttribute('aria-describedby')
-  return ids ? page.locator(`[id="${ids.split(' ')[0]}"]`).textContent() : null
-}
 
 async function outbox(pattern: RegExp): Promise<string> {
   const messages = (await (await fetch(`${server.url}/__dev/outbox`)).json()) as { channel: string; text: string }[]
@@ -203,5 +195,24 @@ describe('notifications', () => {
     await expect.poll(() => page.locator('main [aria-current="page"]').textContent()).toBe('2')
     await expect.poll(() => items.count()).toBeGreaterThan(0)
     expect(shell.notifications).toBeTruthy()
+  })
+})
+
+describe('at 375 px', () => {
+  it('every self-service screen is accessible and fits a phone', async () => {
+    const page = await signedIn('/app/profile', PHONE)
+    for (const [path, name] of [
+      ['/app/update-password', 'password'],
+      ['/app/update-contact', 'contact'],
+      ['/app/update-picture', 'photo'],
+      ['/app/notification', 'notifications'],
+    ] as const) {
+      await page.goto(path)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      await page.locator('main form, main ul').first().waitFor()
+      // Nothing wider than the screen: no sideways scrolling of the page.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+      await expectAccessible(page, `${name}-phone`)
+    }
   })
 })

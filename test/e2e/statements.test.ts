@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { balance, login, statement as texts, validation } from '../../machines/messages'
-import { axeViolations, devFault, launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer } from './harness'
+import { devFault, launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer, expectAccessible, errorOf } from './harness'
 
 const USD = '000170100100123456701'
 
@@ -43,15 +43,7 @@ async function signedIn(path: string, viewport?: { width: number; height: number
   return page
 }
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  expect(await axeViolations(page), name).toEqual([])
-  await screenshot(page, name)
-}
 
-async function errorOf(page: Page, name: string): Promise<string | null> {
-  const ids = await page.locator(`main [name="${name}"]`).getAttribute('aria-describedby')
-  return ids ? page.locator(`[id="${ids.split(' ')[0]}"]`).textContent() : null
-}
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 

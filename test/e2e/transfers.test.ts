@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { login, transfer as texts, validation } from '../../machines/messages'
 import { payeeAccounts, unknownAccountNumber } from '../../server/db/demo-data'
-import { axeViolations, launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer } from './harness'
+import { launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer, expectAccessible, errorOf } from './harness'
 
 const USD = '000170100100123456701'
 const EUR = '000170100100123456703'
@@ -45,10 +45,6 @@ async function signedIn(path: string, viewport?: { width: number; height: number
   return page
 }
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  expect(await axeViolations(page), name).toEqual([])
-  await screenshot(page, name)
-}
 
 /** The newest code sent by SMS (rulings §4: the text names amount, currency and payee). */
 async function lastCode(on = server): Promise<{ code: string; text: string }> {
@@ -67,11 +63,6 @@ async function fill(page: Page, values: Record<string, string>): Promise<void> {
 
 const submit = (page: Page) => page.getByRole('button', { name: texts.submit }).click()
 const confirm = (page: Page) => page.getByRole('button', { name: texts.codeSubmit }).click()
-/** The message tied to a field (aria-describedby), as a screen reader reads it. */
-async function errorOf(page: Page, name: string): Promise<string | null> {
-  const ids = await page.locator(`main [name="${name}"]`).getAttribute('aria-describedby')
-  return ids ? page.locator(`[id="${ids.split(' ')[0]}"]`).textContent() : null
-}
 
 describe('account transfer', () => {
   it('goes from form to receipt, with the holder looked up and the code from the outbox', async () => {

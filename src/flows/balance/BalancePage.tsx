@@ -1,9 +1,8 @@
-import { useMachine, useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
+import { useMachine } from '@xstate/react'
 import { balanceMachine, balanceScreen } from '../../../machines/balance'
 import { balance as texts } from '../../../machines/messages'
 import { inspect } from '../../inspect/inspector'
-import { useSession } from '../../session/session'
+import { useForwardAccounts, useSessionAccounts } from '../../session/useSessionAccounts'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Select } from '../../ui/Field'
 import { TableScroller } from '../../ui/TableScroller'
@@ -18,16 +17,10 @@ const machine = balanceMachine.provide({ actors: { loadBalance }, actions: { rel
 /** spec §2 /app/balance: pick an account, show its balance. */
 export function BalancePage() {
   usePageTitle(texts.title)
-  const session = useSession()
-  const accounts = useSelector(session, (s) => s.context.accounts)
-  const accountsFailed = useSelector(session, (s) => s.context.accountsFailed)
+  const { accounts, accountsFailed } = useSessionAccounts()
   const [snapshot, send] = useMachine(machine, { input: { accounts, accountsFailed }, inspect: inspect() })
   const screen = balanceScreen(snapshot)
-  const first = useRef(true)
-  useEffect(() => {
-    if (first.current) first.current = false
-    else send({ type: 'accounts.change', accounts, accountsFailed })
-  }, [accounts, accountsFailed, send])
+  useForwardAccounts({ accounts, accountsFailed }, send)
 
   return (
     <>

@@ -1,9 +1,9 @@
-import { useMachine, useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
+import { useMachine } from '@xstate/react'
+import { useRef } from 'react'
 import { statement as texts } from '../../../machines/messages'
 import { statementMachine, statementScreen, type StatementField } from '../../../machines/statement'
 import { inspect } from '../../inspect/inspector'
-import { useSession } from '../../session/session'
+import { useForwardAccounts, useSessionAccounts } from '../../session/useSessionAccounts'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field, Select } from '../../ui/Field'
 import { TableScroller } from '../../ui/TableScroller'
@@ -33,19 +33,13 @@ const columns = ['num_transaction', 'date_operation', 'num', 'description', 'deb
 /** spec §2 /app/statement: a period of one account, the table, and its PDF and csv files. */
 export function StatementPage() {
   usePageTitle(texts.title)
-  const session = useSession()
-  const accounts = useSelector(session, (s) => s.context.accounts)
-  const accountsFailed = useSelector(session, (s) => s.context.accountsFailed)
+  const { accounts, accountsFailed } = useSessionAccounts()
   const [snapshot, send] = useMachine(machine, { input: { accounts, accountsFailed, today: localToday() }, inspect: inspect() })
   const screen = statementScreen(snapshot)
   const { values, errors } = snapshot.context
   const form = useRef<HTMLFormElement>(null)
   useFocusFirstError(form, errors)
-  const first = useRef(true)
-  useEffect(() => {
-    if (first.current) first.current = false
-    else send({ type: 'accounts.change', accounts, accountsFailed })
-  }, [accounts, accountsFailed, send])
+  useForwardAccounts({ accounts, accountsFailed }, send)
   const change = (field: StatementField) => (value: string) => send({ type: 'field.change', field, value })
 
   return (

@@ -1,9 +1,10 @@
-import { useMachine, useSelector } from '@xstate/react'
+import { useMachine } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { transferKinds, transferMachine, transferScreen, type TransferKind } from '../../../machines/transfer'
 import { askTransfer, confirmTransfer, loadBalance, loadCurrencies, loadSuggestions, lookUpHolder } from './actors'
 import { inspect } from '../../inspect/inspector'
 import { useSession } from '../../session/session'
+import { useForwardAccounts, useSessionAccounts } from '../../session/useSessionAccounts'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { CodeForm } from './CodeForm'
 import { TransferForm } from './TransferForm'
@@ -23,17 +24,11 @@ export function TransferPage({ kind }: { kind: TransferKind }) {
   const spec = transferKinds[kind]
   usePageTitle(spec.heading)
   const session = useSession()
-  const accounts = useSelector(session, (s) => s.context.accounts)
-  const accountsFailed = useSelector(session, (s) => s.context.accountsFailed)
+  const { accounts, accountsFailed } = useSessionAccounts()
   const [snapshot, send] = useMachine(machine, { input: { kind, accounts, accountsFailed }, inspect: inspect() })
   const screen = transferScreen(snapshot)
 
-  // The session may finish loading the accounts after the screen opened.
-  const first = useRef(true)
-  useEffect(() => {
-    if (first.current) first.current = false
-    else send({ type: 'accounts.change', accounts, accountsFailed })
-  }, [accounts, accountsFailed, send])
+  useForwardAccounts({ accounts, accountsFailed }, send)
 
   // A transfer leaves notifications: the shell's counter is read again.
   useEffect(() => {
