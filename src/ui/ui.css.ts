@@ -95,3 +95,19 @@ export const visuallyHidden = style({
   whiteSpace: 'nowrap',
   border: 0,
 })
+
+/** spec §8: the accounts message is a button (a click reloads the page). */
+export const accountsButton = style({
+  display: 'block',
+  width: '100%',
+  textAlign: 'left',
+  padding: vars.space.md,
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.dangerBg,
+  color: vars.color.danger,
+  font: 'inherit',
+  fontWeight: 600,
+  cursor: 'pointer',
+  marginBottom: vars.space.md,
+})

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { balance, login, statement as texts, validation } from '../../machines/messages'
+import { balance, login, statement as texts, transfer, validation } from '../../machines/messages'
 import { devFault, launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer, expectAccessible, errorOf } from './harness'
 
 const USD = '000170100100123456701'
@@ -95,6 +95,20 @@ describe('balance', () => {
     await page.getByRole('button', { name: balance.show }).click()
     await page.getByRole('alert').filter({ hasText: balance.failed }).waitFor()
     await expectAccessible(page, 'balance-failed')
+  })
+})
+
+describe('accounts that cannot be loaded', () => {
+  it('show the spec message, and a click reloads the page', async () => {
+    const page = await signedIn('/app/balance')
+    await devFault(server.url, { path: '/api/rest/customer/v1/account', status: 500, body: { message: 'x' }, times: 1 })
+    await page.reload()
+    const message = page.getByRole('button', { name: transfer.accountsNotLoaded })
+    await message.waitFor()
+    await expectAccessible(page, 'balance-accounts-failed')
+    await message.click()
+    await message.waitFor({ state: 'detached' })
+    expect(await page.locator('main select[name="account"] option').count()).toBe(4)
   })
 })
 

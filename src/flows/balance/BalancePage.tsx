@@ -8,8 +8,8 @@ import { Select } from '../../ui/Field'
 import { TableScroller } from '../../ui/TableScroller'
 import { button, card } from '../../ui/ui.css'
 import * as table from '../../ui/table.css'
+import { AccountsMessage } from '../../ui/AccountsMessage'
 import { usePageTitle } from '../../ui/usePageTitle'
-import { accountsButton } from '../transfer/transfer.css'
 import { loadBalance } from './actors'
 
 const machine = balanceMachine.provide({ actors: { loadBalance }, actions: { reloadPage: () => window.location.reload() } })
@@ -26,11 +26,7 @@ export function BalancePage() {
     <>
       <h1>{texts.title}</h1>
       <section className={card} aria-label={texts.title}>
-        {screen.accountsMessage && (
-          <button type="button" className={accountsButton} onClick={() => send({ type: 'accounts.reload' })}>
-            {screen.accountsMessage}
-          </button>
-        )}
+        <AccountsMessage message={screen.accountsMessage} onReload={() => send({ type: 'accounts.reload' })} />
         <form
           noValidate
           aria-busy={screen.busy}

@@ -10,8 +10,8 @@ import { TableScroller } from '../../ui/TableScroller'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
 import { button, buttonSecondary, card } from '../../ui/ui.css'
 import * as table from '../../ui/table.css'
+import { AccountsMessage } from '../../ui/AccountsMessage'
 import { usePageTitle } from '../../ui/usePageTitle'
-import { accountsButton } from '../transfer/transfer.css'
 import { downloadFile, loadStatement } from './actors'
 import * as css from './statement.css'
 
@@ -46,11 +46,7 @@ export function StatementPage() {
     <>
       <h1>{texts.title}</h1>
       <section className={card} aria-label={texts.title}>
-        {screen.accountsMessage && (
-          <button type="button" className={accountsButton} onClick={() => send({ type: 'accounts.reload' })}>
-            {screen.accountsMessage}
-          </button>
-        )}
+        <AccountsMessage message={screen.accountsMessage} onReload={() => send({ type: 'accounts.reload' })} />
         <form
           ref={form}
           noValidate

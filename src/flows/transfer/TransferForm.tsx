@@ -2,6 +2,7 @@ import { useRef } from 'react'
 import { currencyLabel, formatAmount } from '../../../machines/amounts'
 import { transfer as texts } from '../../../machines/messages'
 import type { TransferField, TransferKindSpec } from '../../../machines/transfer'
+import { AccountsMessage } from '../../ui/AccountsMessage'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field, Select } from '../../ui/Field'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
@@ -78,11 +79,10 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
       <section className={card} aria-label={spec.formTitle}>
         {/* The account transfer's form title is its heading: not said twice. */}
         {spec.formTitle !== spec.heading && <h2>{spec.formTitle}</h2>}
-        {c.accountsUnavailable && (
-          <button type="button" className={css.accountsButton} onClick={() => send({ type: 'accounts.reload' })}>
-            {texts.accountsNotLoaded}
-          </button>
-        )}
+        <AccountsMessage
+          message={c.accountsUnavailable ? texts.accountsNotLoaded : null}
+          onReload={() => send({ type: 'accounts.reload' })}
+        />
         {c.error && <Banner kind="error">{c.error}</Banner>}
         <form
           ref={form}

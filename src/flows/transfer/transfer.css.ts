@@ -24,17 +24,3 @@ export const summary = style({
 export const term = style({ color: vars.color.muted })
 export const definition = style({ margin: 0, fontWeight: 600 })
 
-export const accountsButton = style({
-  display: 'block',
-  width: '100%',
-  textAlign: 'left',
-  padding: vars.space.md,
-  border: `2px solid ${vars.color.danger}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.dangerBg,
-  color: vars.color.danger,
-  font: 'inherit',
-  fontWeight: 600,
-  cursor: 'pointer',
-  marginBottom: vars.space.md,
-})
