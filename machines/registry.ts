@@ -1,0 +1,95 @@
+/**
+ * Every machine of the portal, in one list: what the audit documents (`npm run docs:machines`),
+ * the traceability table and the QA tools walk over. A new flow's machine is added here.
+ */
+import type { AnyStateMachine } from 'xstate'
+import { balanceMachine } from './balance.ts'
+import { contactMachine } from './contact.ts'
+import { loginMachine } from './login.ts'
+import { notificationsMachine } from './notifications.ts'
+import { passwordChangeMachine } from './passwordChange.ts'
+import { photoMachine } from './photo.ts'
+import { pinResetMachine } from './pinReset.ts'
+import { profileMachine } from './profile.ts'
+import { sessionMachine } from './session.ts'
+import { statementMachine } from './statement.ts'
+import { transferMachine } from './transfer.ts'
+
+export interface MachineEntry {
+  /** The machine's id (its `id`, also the name of its document: docs/machines/<id>.md). */
+  id: string
+  /** What an auditor calls it. */
+  title: string
+  machine: AnyStateMachine
+  /** Its definition, from the repository root. */
+  source: string
+  /** The views that render it, from the repository root. */
+  screens: string[]
+  /** The routes where it runs (spec §2). */
+  routes: string[]
+}
+
+export const machineRegistry: MachineEntry[] = [
+  { id: 'login', title: 'Sign-in', machine: loginMachine, source: 'machines/login.ts', screens: ['src/flows/login'], routes: ['/login'] },
+  {
+    id: 'session',
+    title: 'Session of the signed-in customer',
+    machine: sessionMachine,
+    source: 'machines/session.ts',
+    screens: ['src/session', 'src/flows/shell'],
+    routes: ['/app/*'],
+  },
+  {
+    id: 'pinReset',
+    title: 'Forgotten PIN',
+    machine: pinResetMachine,
+    source: 'machines/pinReset.ts',
+    screens: ['src/flows/pin-reset'],
+    routes: ['/reinit-password'],
+  },
+  {
+    id: 'transfer',
+    title: 'Transfers (account, mobile money, prepaid card)',
+    machine: transferMachine,
+    source: 'machines/transfer.ts',
+    screens: ['src/flows/transfer'],
+    routes: ['/app/transfer', '/app/momo', '/app/prepaid-card'],
+  },
+  { id: 'balance', title: 'Balance', machine: balanceMachine, source: 'machines/balance.ts', screens: ['src/flows/balance'], routes: ['/app/balance'] },
+  {
+    id: 'statement',
+    title: 'Account statement',
+    machine: statementMachine,
+    source: 'machines/statement.ts',
+    screens: ['src/flows/statement'],
+    routes: ['/app/statement'],
+  },
+  {
+    id: 'passwordChange',
+    title: 'Change of password',
+    machine: passwordChangeMachine,
+    source: 'machines/passwordChange.ts',
+    screens: ['src/flows/password'],
+    routes: ['/app/update-password'],
+  },
+  { id: 'profile', title: 'Profile', machine: profileMachine, source: 'machines/profile.ts', screens: ['src/flows/profile'], routes: ['/app/profile'] },
+  {
+    id: 'contact',
+    title: 'Contact data',
+    machine: contactMachine,
+    source: 'machines/contact.ts',
+    screens: ['src/flows/contact'],
+    routes: ['/app/update-contact'],
+  },
+  { id: 'photo', title: 'Profile photo', machine: photoMachine, source: 'machines/photo.ts', screens: ['src/flows/photo'], routes: ['/app/update-picture'] },
+  {
+    id: 'notifications',
+    title: 'Notifications',
+    machine: notificationsMachine,
+    source: 'machines/notifications.ts',
+    screens: ['src/flows/notifications'],
+    routes: ['/app/notification'],
+  },
+]
+
+export const machineById = (id: string): MachineEntry | undefined => machineRegistry.find((entry) => entry.id === id)
