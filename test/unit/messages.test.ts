@@ -1,6 +1,7 @@
 /**
  * The message catalogue against the specification: every message the spec quotes (section 5 and 8
- * tables, titles and buttons of sections 1 and 2) is in `machines/messages.ts` exactly as quoted,
+ * tables, the states of section 4, titles and buttons of sections 1 and 2) is in
+ * `machines/messages.ts` exactly as quoted,
  * typos included, except where a ruling replaces it — each such case is listed below with its
  * ruling and checked the ruling's way.
  */
@@ -142,6 +143,19 @@ describe('message catalogue against portal-spec.md', () => {
 
   it('sections 1 and 2 (titles, buttons, placeholders): every quoted text, exactly', () => {
     expectAllInCatalogue([...quotes(section(1)), ...quotes(section(2))])
+  })
+
+  it('section 4 (states and transitions): every quoted message and button, exactly', () => {
+    const found = quotes(section(4))
+    expect(found).toContain('Votre transfert a été traité avec succès.')
+    expectAllInCatalogue(found)
+  })
+
+  it('no section of the spec quotes a text that the tests above do not check', () => {
+    const checked = [1, 2, 4, 5, 8]
+    const sections = [...specText().matchAll(/^## (\d+)\./gm)].map((m) => Number(m[1]))
+    const quoting = sections.filter((n) => quotes(section(n)).length > 0)
+    expect(quoting.filter((n) => !checked.includes(n))).toEqual([])
   })
 
   it('the texts an auditor checks first are the spec quotes', () => {
