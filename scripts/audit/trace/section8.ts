@@ -1,4 +1,379 @@
-/** Traceability records of spec §8 (see model.ts; item ids in docs/traceability.md). */
-import type { Trace } from './model.ts'
+/** Traceability records of spec §8 Error catalogue (see model.ts; item ids in docs/traceability.md). */
+import type { TestRef, Trace } from './model.ts'
 
-export const section8: Trace[] = []
+/** Every quoted message of the §8 table is in the catalogue, exactly (typos included). */
+const catalogueQuotes: TestRef = 'test/unit/messages.test.ts > section 8 table (error catalogue): every quoted message, exactly'
+/** The catalogue texts an auditor checks first, compared with the spec's quotes one by one. */
+const auditorQuotes: TestRef = 'test/unit/messages.test.ts > the texts an auditor checks first are the spec quotes'
+/** The banner of each answer of the login call (it.each: HTTP 403, 401 with and without code, 500, 404, network, unusable bodies). */
+const loginBanners: TestRef = 'test/model/login.test.ts > login machine — banner message per answer (spec §4, §8)'
+
+export const section8: Trace[] = [
+  // Login HTTP 403
+  {
+    items: ['8.login-http-403', '8.login-http-403.m1'],
+    by: [
+      { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
+      { catalogue: 'login.wrongCredentials' },
+      { operation: 'login' },
+      { file: 'server/routes/auth.ts', symbol: "case 'wrongCredentials'" },
+    ],
+    tests: [
+      loginBanners,
+      'test/server/auth.test.ts > answers 403 with the same body for a wrong PIN and an unknown user code',
+      'test/e2e/foundation.test.ts > a wrong PIN shows "Code utilisateur ou code pin incorrect"',
+      catalogueQuotes,
+    ],
+  },
+
+  // Login HTTP 401: the body's message when it has a code, else the blocked-access message
+  {
+    items: ['8.login-http-401', '8.login-http-401.m1'],
+    by: [
+      { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
+      { catalogue: 'login.blocked' },
+      { schema: 'BlockedBody' },
+      { file: 'server/routes/auth.ts', symbol: "case 'webBlocked'" },
+      { file: 'server/routes/auth.ts', symbol: "case 'pinBlocked'" },
+      { file: 'src/config.ts', symbol: 'bankName' },
+    ],
+    tests: [
+      loginBanners,
+      'test/model/login.test.ts > the blocked message names the bank given as input',
+      'test/unit/messages.test.ts > rulings §1: {provider} is the bank name, a setting',
+      'test/server/auth.test.ts > answers 401 without a code to a customer whose web banking the bank blocked, and no token',
+      'test/server/auth.test.ts > blocks the access at the 5th consecutive wrong PIN: 401 with a code, even with the right PIN afterwards',
+      'test/server/http.test.ts > writes the bank name into the page, escaped',
+      'test/e2e/foundation.test.ts > the blocked customer K1111111 is told to contact the bank',
+    ],
+    note:
+      'rulings §1: {provider} is the bank\'s name, a setting (default "votre banque"), so the catalogue entry is the function ' +
+      'login.blocked(provider); the server writes the name into index.html. docs/decisions.md: a 401 whose body has a code ' +
+      "but an empty message falls back to the blocked-access message; a code of '' counts as no code.",
+  },
+
+  // Login, any other HTTP error
+  {
+    items: ['8.login-any-other-http-error', '8.login-any-other-http-error.m1'],
+    by: [
+      { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
+      { machine: 'login', state: 'authenticating', event: 'xstate.error.actor.authenticate' },
+      { catalogue: 'login.connectionError' },
+    ],
+    tests: [loginBanners, 'test/e2e/foundation.test.ts > another HTTP error and an unusable answer have their own messages', catalogueQuotes],
+    note: 'No answer at all (network failure, timeout) shows the same message as any other HTTP error.',
+  },
+
+  // Login answer without usable code or token
+  {
+    items: ['8.login-answer-without-usable-code-or-token', '8.login-answer-without-usable-code-or-token.m1'],
+    by: [
+      { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
+      { catalogue: 'login.unusableAnswer' },
+      { schema: 'LoginResponse' },
+    ],
+    tests: [loginBanners, 'test/e2e/foundation.test.ts > another HTTP error and an unusable answer have their own messages', catalogueQuotes],
+  },
+
+  // PIN reset request, network error
+  {
+    items: ['8.pin-reset-request-network-error', '8.pin-reset-request-network-error.m1'],
+    by: [
+      { machine: 'pinReset', state: 'requesting', event: 'xstate.error.actor.askPinReset' },
+      { catalogue: 'pinReset.askNetworkError' },
+    ],
+    tests: [
+      'test/model/pinReset.test.ts > network error: "Une erreur lors du traitement de votre transaction"',
+      auditorQuotes,
+      catalogueQuotes,
+    ],
+    note:
+      'machines/pinReset.ts: the same text is the request error when an answer carries no message to show (an HTTP error ' +
+      "without body, a status '0' without reference).",
+  },
+
+  // PIN reset confirm, network error: an error banner, the form stays
+  {
+    items: ['8.pin-reset-confirm-network-error'],
+    by: [
+      { machine: 'pinReset', state: 'confirmingCode', event: 'xstate.error.actor.confirmPinReset' },
+      { machine: 'pinReset', state: 'confirming' },
+      { catalogue: 'pinReset.confirmNetworkError' },
+    ],
+    tests: [
+      'test/model/pinReset.test.ts > network error: an error banner, the form stays',
+      'test/unit/messages.test.ts > spec §8 PIN reset confirm network error: no text in the spec; the banner repeats the request error',
+    ],
+    note:
+      'docs/decisions.md (a network error on the PIN reset confirm): the spec gives no text; the banner repeats the request\'s ' +
+      'network error sentence, so that it is not empty for a screen reader.',
+  },
+
+  // PIN reset confirm, status other than '0' or '1'
+  {
+    items: ['8.pin-reset-confirm-status-other-than-0-or-1', '8.pin-reset-confirm-status-other-than-0-or-1.m1'],
+    by: [
+      { machine: 'pinReset', state: 'confirmingCode', event: 'xstate.done.actor.confirmPinReset' },
+      { catalogue: 'pinReset.confirmUnknownStatus' },
+      { schema: 'StatusResponse' },
+    ],
+    tests: ['test/model/pinReset.test.ts > %s: "Une erreur lors du traitement de votre demande"', auditorQuotes, catalogueQuotes],
+    note: "machines/pinReset.ts: an HTTP error, and a status '1' without message, show the same text.",
+  },
+
+  // Session expired (HTTP 403 or code '2'): sign out, warning toast, /login
+  {
+    items: ['8.session-expired', '8.session-expired.m1', '8.session-expired.m2'],
+    by: [
+      { file: 'src/api/client.ts', symbol: 'sessionExpiry' },
+      { machine: 'session', state: 'signedIn', event: 'session.expired' },
+      { catalogue: 'session.expiredTitle' },
+      { catalogue: 'session.expiredText' },
+      { file: 'src/session/session.ts', symbol: 'announceExpiry' },
+      { file: 'src/ui/toasts.ts', symbol: 'EXPIRY_TOAST_MS' },
+      { file: 'src/ui/Toaster.tsx', symbol: 'RadixToast.Close' },
+      { file: 'server/http/auth.ts', symbol: 'sessionExpired' },
+    ],
+    tests: [
+      'test/model/session.test.ts > signs out, clears the storage, announces the expiry and goes to /login, in that order',
+      'test/model/session.test.ts > also from the open logout dialog',
+      'test/unit/spec8-client.test.ts > a customer call answered HTTP 403 signs out: storage cleared, warning toast "Deconnexion" for 3 s, /login',
+      "test/unit/spec8-client.test.ts > a customer call answered code '2' in a 200 body signs out the same way",
+      'test/unit/spec8-client.test.ts > a customer call answered HTTP 500, or code 1, does not end the session',
+      'test/unit/spec8-client.test.ts > a public call answered HTTP 403 (a wrong PIN at login) is not a session expiry',
+      'test/server/sessions.test.ts > customer calls without a valid session: HTTP 403 code 2',
+      'test/e2e/foundation.test.ts > a session expired on the server signs out with the toast and goes to /login',
+      auditorQuotes,
+      catalogueQuotes,
+    ],
+    note:
+      'Closable: every toast has a close button (src/ui/Toaster.tsx, RadixToast.Close); no automated test clicks it. ' +
+      'docs/decisions.md: an expiry found while the customer is logging out ends the session without the toast.',
+  },
+
+  // Accounts not loaded or empty: the message, a click reloads the page
+  {
+    items: ['8.accounts-not-loaded-or-empty', '8.accounts-not-loaded-or-empty.m1'],
+    by: [
+      { machine: 'session', state: 'signedIn', event: 'xstate.error.actor.loadAccounts' },
+      { file: 'src/api/actors.ts', symbol: 'loadAccounts' },
+      { machine: 'transfer', state: 'editing.form.filling', event: 'accounts.reload' },
+      { machine: 'balance', state: '', event: 'accounts.reload' },
+      { machine: 'statement', state: '', event: 'accounts.reload' },
+      { catalogue: 'transfer.accountsNotLoaded' },
+      { file: 'src/ui/AccountsMessage.tsx' },
+    ],
+    tests: [
+      'test/model/session.test.ts > marks the accounts as failed when they cannot be loaded (spec §8)',
+      'test/model/transfer.test.ts > %s: the form shows the message; a click reloads the page; no transfer can be asked',
+      'test/model/balance.test.ts > %s: the accounts message; its click reloads the page; no account is offered',
+      'test/model/statement.test.ts > %s: the accounts message; its click reloads the page',
+      'test/unit/spec8-client.test.ts > POST account answered with %s: the session marks the accounts failed; the screen shows the message',
+      'test/unit/spec8-client.test.ts > POST account answered with an empty list: the same message',
+      'test/e2e/statements.test.ts > show the spec message, and a click reloads the page',
+      catalogueQuotes,
+    ],
+  },
+
+  // Account holder lookup failed
+  {
+    items: ['8.account-holder-lookup-failed', '8.account-holder-lookup-failed.m1'],
+    by: [
+      { machine: 'transfer', state: 'editing.holder.lookingUp', event: 'xstate.done.actor.lookUpHolder' },
+      { machine: 'transfer', state: 'editing.holder.lookingUp', event: 'xstate.error.actor.lookUpHolder' },
+      { catalogue: 'transfer.holderNotFound' },
+      { operation: 'accountDetails' },
+      { file: 'src/flows/transfer/actors.ts', symbol: 'lookUpHolder' },
+    ],
+    tests: [
+      'test/model/transfer.test.ts > transfer machine — holder of the account to credit (spec §2 /app/transfer, §8)',
+      'test/model/transfer.test.ts > a change during the lookup cancels it and looks the new value up',
+      'test/server/transfers.test.ts > answers code 1 with a message when no account has that number',
+      'test/e2e/transfers.test.ts > shows every validation message of the form, and an unknown holder',
+      catalogueQuotes,
+    ],
+    note: "Not found (code other than '0', or an empty label) and a lookup that fails (no answer) show the same message.",
+  },
+
+  // Transfer submit error: the server message
+  {
+    items: ['8.transfer-submit-error'],
+    by: [
+      { machine: 'transfer', state: 'asking', event: 'xstate.done.actor.askTransfer' },
+      { schema: 'TransferAskResponse' },
+      { schema: 'ErrorBody' },
+      { file: 'server/domain/transfers.ts', symbol: 'refuse(' },
+    ],
+    tests: [
+      'test/model/transfer.test.ts > %s; the form stays with its values',
+      'test/server/transfers.test.ts > POST transfer/ask: refusals answer status 1 with a message and change no row',
+      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
+    ],
+    note:
+      "When there is no message to show (an HTTP error without one, status '1' without one, no answer) the form shows " +
+      "transfer.failed; an HTTP 403 or code '2' shows nothing here, the session signs out (docs/decisions.md, Transfers).",
+  },
+
+  // Transfer confirm with status '1': the description, "Réessayer un nouveau transfert"
+  {
+    items: ['8.transfer-confirm-with-status-1', '8.transfer-confirm-with-status-1.m1'],
+    by: [
+      { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
+      { machine: 'transfer', state: 'failed', event: 'transfer.restart' },
+      { catalogue: 'transfer.retry' },
+      { file: 'machines/transferKinds.ts', symbol: 'onConfirmRefused' },
+      { schema: 'TransferConfirmResponse' },
+    ],
+    tests: [
+      'test/model/transfer.test.ts > %s; the code is wiped',
+      'test/model/transfer.test.ts > from %s, transfer.restart gives a fresh form and loads the lists again',
+      'test/server/transfers.test.ts > a wrong code leaves 2 tries, then 1; the 3rd cancels the transfer; the right code then does nothing',
+      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
+      'test/e2e/transfers.test.ts > with the three steps and a kept code form after a wrong code',
+      catalogueQuotes,
+    ],
+    note:
+      "Spec §4: status '1' hides the code form and offers the button for an account transfer; momo and prepaid card keep " +
+      'the code form with the description (docs/decisions.md: with no try left, every kind ends with the button). ' +
+      'The button gives a fresh form instead of reloading the page (docs/decisions.md, Restart).',
+  },
+
+  // Transfer confirm failure: error with the description, confirm form kept
+  {
+    items: ['8.transfer-confirm-failure'],
+    by: [
+      { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
+      { machine: 'transfer', state: 'confirming', event: 'xstate.error.actor.confirmTransfer' },
+      { machine: 'transfer', state: 'awaitingCode' },
+    ],
+    tests: ['test/model/transfer.test.ts > %s; the code is wiped'],
+    note:
+      'Read with spec §4 ("a confirm failure by HTTP keeps the confirm form with an error"): an HTTP error keeps the code ' +
+      'form with the description, else the message, else transfer.failed; no answer keeps it with transfer.failed.',
+  },
+
+  // Statement load failure
+  {
+    items: ['8.statement-load-failure', '8.statement-load-failure.m1'],
+    by: [
+      { machine: 'statement', state: 'query.loading', event: 'xstate.done.actor.loadStatement' },
+      { machine: 'statement', state: 'query.loading', event: 'xstate.error.actor.loadStatement' },
+      { machine: 'statement', state: 'query.failed' },
+      { catalogue: 'statement.loadError' },
+    ],
+    tests: [
+      'test/model/statement.test.ts > %s: "Une erreur lors de votre transfert, veuillez réessayer"; the form stays',
+      'test/e2e/statements.test.ts > checks the dates and shows a load failure, at 375 px',
+      auditorQuotes,
+      catalogueQuotes,
+    ],
+    note:
+      "docs/decisions.md: an answer with a status other than '0' but no message still shows its table, without download " +
+      'links; with a message, on an HTTP error or with no answer, this text.',
+  },
+
+  // Password change HTTP failure
+  {
+    items: ['8.password-change-http-failure', '8.password-change-http-failure.m1'],
+    by: [
+      { machine: 'passwordChange', state: 'saving', event: 'xstate.done.actor.changePassword' },
+      { machine: 'passwordChange', state: 'saving', event: 'xstate.error.actor.changePassword' },
+      { catalogue: 'password.changeError' },
+    ],
+    tests: [
+      'test/model/passwordChange.test.ts > %s: "Une erreur lors de la modification de votre mot de passe"',
+      'test/unit/messages.test.ts > spec §2, §4, §8 password change: title, HTTP failure message, a success message',
+      catalogueQuotes,
+    ],
+    note: 'No answer, and a refusal without description, show the same text.',
+  },
+
+  // Contact or picture update HTTP failure
+  {
+    items: ['8.contact-or-picture-update-http-failure', '8.contact-or-picture-update-http-failure.m1'],
+    by: [
+      { machine: 'contact', state: 'form.saving', event: 'xstate.done.actor.updateContact' },
+      { machine: 'contact', state: 'form.saving', event: 'xstate.error.actor.updateContact' },
+      { machine: 'photo', state: 'uploading', event: 'xstate.done.actor.uploadPhoto' },
+      { machine: 'photo', state: 'uploading', event: 'xstate.error.actor.uploadPhoto' },
+      { catalogue: 'profile.updateError' },
+    ],
+    tests: [
+      'test/model/contact.test.ts > %s: "Une erreur lors de votre transfert, veuillez réessayer"',
+      'test/model/photo.test.ts > %s: "Une erreur lors de votre transfert, veuillez réessayer"',
+      'test/unit/messages.test.ts > spec §2, §8 profile, contact and picture: titles, links, toast, update error',
+      catalogueQuotes,
+    ],
+    note: 'No answer (network failure, timeout) shows the same text.',
+  },
+
+  // Notification list code other than '0' or failure
+  {
+    items: ['8.notification-list-code-other-than-0-or-failure', '8.notification-list-code-other-than-0-or-failure.m1'],
+    by: [
+      { machine: 'notifications', state: 'list.loading', event: 'xstate.done.actor.loadNotifications' },
+      { machine: 'notifications', state: 'list.loading', event: 'xstate.error.actor.loadNotifications' },
+      { machine: 'notifications', state: 'list.failed' },
+      { catalogue: 'notifications.loadError' },
+    ],
+    tests: [
+      'test/model/notifications.test.ts > %s: "Une erreur lors de la récupération de vos notifications."',
+      auditorQuotes,
+      catalogueQuotes,
+    ],
+    note: "An HTTP 403 or code '2' shows no message: the session signs out.",
+  },
+
+  // Balance failure: an error box with no message text
+  {
+    items: ['8.balance-failure'],
+    by: [
+      { machine: 'balance', state: 'loading', event: 'xstate.done.actor.loadBalance' },
+      { machine: 'balance', state: 'loading', event: 'xstate.error.actor.loadBalance' },
+      { machine: 'balance', state: 'failed' },
+      { catalogue: 'balance.failed' },
+      { machine: 'transfer', state: 'editing.balance.loading', event: 'xstate.error.actor.loadBalance' },
+    ],
+    tests: [
+      'test/model/balance.test.ts > %s: the error box with its screen-reader text, no table',
+      'test/unit/messages.test.ts > spec §8 balance failure: the box has no text in the spec; the catalogue gives it a short one for screen readers',
+      'test/e2e/statements.test.ts > a failure shows an error box that still says an error happened',
+      'test/model/transfer.test.ts > momo: a balance that cannot be read is not shown, and not asked again for the same account',
+    ],
+    note:
+      'docs/decisions.md (Balance failure box): an empty alert tells a screen-reader user nothing, so the box says ' +
+      "balance.failed (issue 4's accessibility request). On the momo screen the selected account's balance that cannot be " +
+      'read is simply not shown (transfer editing.balance.unavailable).',
+  },
+
+  // Currency load failure: nothing is shown
+  {
+    items: ['8.currency-load-failure'],
+    by: [
+      { machine: 'transfer', state: 'editing.currencies.loading', event: 'xstate.error.actor.loadCurrencies' },
+      { machine: 'transfer', state: 'editing.currencies.idle' },
+      { file: 'src/flows/transfer/actors.ts', symbol: 'loadCurrencies' },
+    ],
+    tests: [
+      'test/model/spec8-currency-load-failure.test.ts > %s: a failed currency load offers no currency and shows no message',
+      'test/model/spec8-currency-load-failure.test.ts > %s: the form stays usable and the load is not retried behind the customer',
+      'test/unit/spec8-client.test.ts > GET currencies/b2c answered with %s: no currency offered, no message, the form stays',
+      'test/model/transfer.test.ts > suggestions and currencies in the context; empty on failure',
+    ],
+    note: 'The contact screen treats a country list that cannot be read the same way (machines/contact.ts, countries.failed).',
+  },
+
+  // Download errors: only logged, nothing shown
+  {
+    items: ['8.download-errors'],
+    by: [
+      { machine: 'statement', state: 'download.downloading', event: 'xstate.error.actor.downloadFile' },
+      { file: 'src/flows/statement/StatementPage.tsx', symbol: 'logDownloadError' },
+      { file: 'src/flows/transfer/TransferOutcome.tsx', symbol: 'console.warn' },
+    ],
+    tests: ['test/model/statement.test.ts > a download error is only logged: nothing is shown'],
+    note:
+      'The statement files (PDF, csv) go through the statement machine; the transfer receipt download of the final ' +
+      'transfer screen also only logs its error (src/flows/transfer/TransferOutcome.tsx), with no automated test.',
+  },
+]
