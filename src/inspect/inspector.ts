@@ -5,14 +5,15 @@ export type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => v
 let current: Inspect | undefined
 
 /**
- * The Stately inspector, only in an inspector build (`npm run dev:inspect`, or a QA build with
- * VITE_INSPECT=true). Vite replaces the flag at build time, so a production build contains
- * neither this import nor the inspector.
+ * The inspection (Stately inspector and QA panel), only in an inspector build (`npm run
+ * dev:inspect`, or `npm run build:qa`: VITE_INSPECT=true). Vite replaces the flag at build time, so
+ * a production build drops this branch, and with it the dynamic import: the production bundle
+ * holds no chunk of the inspector (test/e2e/qa.test.ts checks it). Called before any actor exists.
  */
 export async function startInspector(): Promise<void> {
   if (import.meta.env.VITE_INSPECT !== 'true') return
-  const [{ createBrowserInspector }, { maskSecrets }] = await Promise.all([import('@statelyai/inspect'), import('./mask')])
-  current = createBrowserInspector({ sanitizeContext: maskSecrets, sanitizeEvent: maskSecrets }).inspect
+  const { startInspection } = await import('./inspection')
+  current = startInspection().inspect
 }
 
 /** Given to every actor the app creates (`createActor(m, { inspect: inspect() })`). */
