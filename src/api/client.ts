@@ -37,7 +37,10 @@ const sessionExpiry: Middleware = {
         .clone()
         .json()
         .catch(() => null)
-      if (body && typeof body === 'object' && (body as { code?: unknown }).code === '2') onSessionExpired()
+      // The answers that carry their result in `status` (transfers, statement, password change)
+      // say '2' there: the machines read both fields the same way, and so must the sign-out.
+      const { code, status } = (body && typeof body === 'object' ? body : {}) as { code?: unknown; status?: unknown }
+      if (code === '2' || status === '2') onSessionExpired()
     }
     return response
   },

@@ -149,6 +149,15 @@ describe('spec §8 session expired (HTTP 403 or code 2): sign out, warning toast
     expect(storage.length).toBe(0)
   })
 
+  it("a customer call answered status '2' (the field of transfer, statement and password answers) signs out too", async () => {
+    bank[customer('notification-size')] = { status: 200, body: { status: '2', message: 'Session expirée' } }
+    const { actor, navigate, show } = signedInTab()
+    await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 1000 })
+    await settled()
+    expect(navigate).toHaveBeenLastCalledWith('/login')
+    expect(show).toHaveBeenCalledWith(expiredToast)
+  })
+
   it('a customer call answered HTTP 500, or code 1, does not end the session', async () => {
     bank[customer('notification-size')] = { status: 500, body: { message: 'Erreur interne' } }
     bank[customer('balance')] = { status: 200, body: { code: '1', message: 'Refusé' } }
