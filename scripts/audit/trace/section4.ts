@@ -2,7 +2,7 @@
 import type { Trace } from './model.ts'
 
 export const section4: Trace[] = [
-  // Login
+  // Login: idle, loading, then success or failure; what an answer means; what success does
   {
     items: ['4.login.1'],
     by: [
@@ -12,7 +12,343 @@ export const section4: Trace[] = [
     ],
     tests: [
       'test/model/login.test.ts > walked every transition of the graph',
+      'test/model/login.test.ts > a second submit while authenticating sends no second request',
       'test/e2e/foundation.test.ts > a double click sends one request and shows a spinner meanwhile',
     ],
+  },
+  {
+    items: ['4.login.2'],
+    by: [
+      { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
+      { file: 'machines/login.ts', symbol: 'isRefused' },
+      { schema: 'LoginResponse' },
+    ],
+    tests: [
+      "test/model/login.test.ts > code '0' with a token signs in; the output carries the token and the known modules",
+      "test/model/login.test.ts > code '1' with a message",
+    ],
+    note:
+      "A code other than '0' whose message is blank shows the §8 unusable-answer text (there is no server message to show); " +
+      "code '0' without a token cannot open a session and is treated as an unusable answer (4.login.4).",
+  },
+  {
+    items: ['4.login.3'],
+    by: [
+      { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
+      { file: 'machines/login.ts', symbol: 'isAccepted' },
+    ],
+    tests: [
+      'test/model/login.test.ts > a token without code signs in',
+    ],
+  },
+  {
+    items: ['4.login.4', '4.login.4.m1'],
+    by: [
+      { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
+      { catalogue: 'login.unusableAnswer' },
+    ],
+    tests: [
+      'test/model/login.test.ts > body without code or token',
+      "test/model/login.test.ts > code '0' without token",
+      'test/e2e/foundation.test.ts > another HTTP error and an unusable answer have their own messages',
+      'test/unit/messages.test.ts > section 4 (states and transitions): every quoted message and button, exactly',
+    ],
+  },
+  {
+    items: ['4.login.5'],
+    by: [
+      { machine: 'session', state: 'signedOut', event: 'session.start' },
+      { file: 'src/flows/login/LoginPage.tsx', symbol: "type: 'session.start'" },
+      { file: 'src/session/session.ts', symbol: 'storeSession' },
+      { file: 'src/session/storage.ts', symbol: 'save(token: string, user: SessionUser)' },
+    ],
+    tests: [
+      'test/model/session.test.ts > session.start stores the token and the user, then goes to the dashboard',
+      'test/unit/spec4-session.test.ts > a sign-in accepted by the bank saves the token and the user in session storage, then opens /app/dashboard',
+      'test/unit/spec4-session.test.ts > a refused sign-in saves nothing and stays on /login',
+      'test/e2e/foundation.test.ts > sees 5 tiles, the shell, and logs out through the dialog',
+    ],
+  },
+
+  // PIN reset: the request, then the confirmation
+  {
+    items: ['4.pin-reset.1'],
+    by: [
+      { machine: 'pinReset', state: 'asking', event: 'ask.submit' },
+      { machine: 'pinReset', state: 'requesting', event: 'xstate.done.actor.askPinReset' },
+      { machine: 'pinReset', state: 'confirming' },
+      { file: 'machines/pinReset.ts', symbol: 'referenceOf' },
+      { operation: 'askPinReset' },
+    ],
+    tests: [
+      "test/model/pinReset.test.ts > status '0': the confirmation form appears and the returned code is kept",
+      'test/model/pinReset.test.ts > another status: the form stays with the server message',
+      'test/model/pinReset.test.ts > the code is sent with the kept reference, once',
+      'test/e2e/self-service.test.ts > resets the PIN in two steps, then the new PIN signs in',
+    ],
+    note:
+      "A refusal without a message, or a status '0' without the code to keep, shows pinReset.askNetworkError, " +
+      'the one request error the spec gives (machines/pinReset.ts, choices).',
+  },
+  {
+    items: ['4.pin-reset.2', '4.pin-reset.2.m1'],
+    by: [
+      { machine: 'pinReset', state: 'confirmingCode', event: 'xstate.done.actor.confirmPinReset' },
+      { machine: 'pinReset', state: 'done' },
+      { file: 'machines/pinReset.ts', symbol: 'confirmErrorOf' },
+      { catalogue: 'pinReset.confirmUnknownStatus' },
+      { operation: 'confirmPinReset' },
+    ],
+    tests: [
+      "test/model/pinReset.test.ts > status '0': success shown, form hidden",
+      "test/model/pinReset.test.ts > status '1': the server message, the form kept",
+      'test/model/pinReset.test.ts > "Une erreur lors du traitement de votre demande"',
+      'test/e2e/self-service.test.ts > resets the PIN in two steps, then the new PIN signs in',
+      'test/unit/messages.test.ts > section 4 (states and transitions): every quoted message and button, exactly',
+    ],
+    note: "An HTTP error on the confirm, and a status '1' without message, also show pinReset.confirmUnknownStatus.",
+  },
+
+  // Transfers (account, momo, prepaid-card): the ask
+  {
+    items: ['4.transfers.1'],
+    by: [
+      { machine: 'transfer', state: 'editing.form.filling', event: 'transfer.submit' },
+      { machine: 'transfer', state: 'asking' },
+    ],
+    tests: [
+      'test/model/transfer.test.ts > %s: a double submit sends one request',
+    ],
+  },
+  {
+    items: ['4.transfers.2'],
+    by: [
+      { machine: 'transfer', state: 'asking', event: 'xstate.done.actor.askTransfer' },
+      { file: 'machines/transfer.ts', symbol: 'isRefused' },
+      { schema: 'TransferAskResponse' },
+    ],
+    tests: [
+      "test/model/transfer.test.ts > status '1': the server message",
+      'test/model/transfer.test.ts > HTTP 400 with a message: that message',
+      'test/model/transfer.test.ts > the form stays with its values',
+      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
+    ],
+    note:
+      'Without a message (status 1, HTTP error, no answer) the form stays with transfer.failed; an HTTP 403 or code 2 ' +
+      'shows nothing here, the session signs out (4.session.1).',
+  },
+  {
+    items: ['4.transfers.3'],
+    by: [
+      { machine: 'transfer', state: 'asking', event: 'xstate.done.actor.askTransfer' },
+      { machine: 'transfer', state: 'awaitingCode' },
+      { file: 'machines/transfer.ts', symbol: 'pendingOf' },
+    ],
+    tests: [
+      'test/model/transfer.test.ts > otherwise the code form shows what the code is for',
+      'test/model/transfer.test.ts > sends the reference and the trimmed code',
+      'test/e2e/transfers.test.ts > goes from form to receipt, with the holder looked up and the code from the outbox',
+    ],
+    note:
+      'An answer without a reference cannot be confirmed: the form stays with transfer.failed (docs/decisions.md, Transfers: ' +
+      '"never taken for a success").',
+  },
+
+  // Transfers: the confirmation
+  {
+    items: ['4.transfers.4'],
+    by: [
+      { machine: 'transfer', state: 'awaitingCode', event: 'code.submit' },
+      { machine: 'transfer', state: 'confirming' },
+    ],
+    tests: [
+      'test/model/transfer.test.ts > sends the reference and the trimmed code; a double submit sends one request',
+    ],
+  },
+  {
+    items: ['4.transfers.5', '4.transfers.5.m1'],
+    by: [
+      { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
+      { machine: 'transfer', state: 'failed', event: 'transfer.restart' },
+      { file: 'machines/transferKinds.ts', symbol: "onConfirmRefused: 'hideCodeForm'" },
+      { catalogue: 'transfer.retry' },
+      { schema: 'TransferConfirmResponse' },
+    ],
+    tests: [
+      "test/model/transfer.test.ts > status '1': the code form is hidden, the description shows",
+      "test/model/transfer.test.ts > status '1': the code form is kept with the description",
+      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
+      'test/e2e/transfers.test.ts > with the three steps and a kept code form after a wrong code',
+      'test/unit/messages.test.ts > section 4 (states and transitions): every quoted message and button, exactly',
+    ],
+    note:
+      'rulings §4 (3 wrong codes cancel the transfer): a refusal with no try left hides the code form for every kind; ' +
+      '"Réessayer un nouveau transfert" gives a fresh form without reloading the page (docs/decisions.md, Transfers: Restart).',
+  },
+  {
+    items: ['4.transfers.6', '4.transfers.6.m1'],
+    by: [
+      { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
+      { machine: 'transfer', state: 'done' },
+      { file: 'machines/transfer.ts', symbol: 'receiptOf' },
+      { catalogue: 'transfer.success' },
+      { catalogue: 'transfer.newBalance' },
+    ],
+    tests: [
+      'test/model/transfer.test.ts > success with a new balance: the message names it, in French format',
+      'test/model/transfer.test.ts > success with an empty solde: "Votre transfert a été traité avec succès."',
+      'test/e2e/transfers.test.ts > goes from form to receipt, with the holder looked up and the code from the outbox',
+      'test/unit/messages.test.ts > section 4 (states and transitions): every quoted message and button, exactly',
+    ],
+  },
+  {
+    items: ['4.transfers.6', '4.transfers.6.m2'],
+    by: [
+      { machine: 'transfer', state: 'done', event: 'transfer.restart' },
+      { catalogue: 'transfer.another' },
+    ],
+    tests: [
+      'test/model/transfer.test.ts > transfer.restart gives a fresh form and loads the lists again',
+      'test/e2e/transfers.test.ts > goes from form to receipt, with the holder looked up and the code from the outbox',
+      'test/unit/messages.test.ts > section 4 (states and transitions): every quoted message and button, exactly',
+    ],
+    note:
+      '"Faire un autre transfert" resets the machine to a fresh form (the lists load again) instead of reloading the page: ' +
+      'the same result for the customer (docs/decisions.md, Transfers: Restart).',
+  },
+  {
+    items: ['4.transfers.7'],
+    by: [
+      { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
+      { file: 'machines/transfer.ts', symbol: 'descriptionOf' },
+    ],
+    tests: [
+      'test/model/transfer.test.ts > HTTP 400: the code form stays with the message',
+      'test/model/transfer.test.ts > HTTP 500 with a description: that description',
+    ],
+    note: 'No answer at all (network, timeout) keeps the code form too, with transfer.failed.',
+  },
+
+  // Statement
+  {
+    items: ['4.statement.1'],
+    by: [
+      { machine: 'statement', state: 'query.editing', event: 'statement.submit' },
+      { machine: 'statement', state: 'query.loading', event: 'xstate.done.actor.loadStatement' },
+      { machine: 'statement', state: 'query.shown' },
+      { operation: 'statements' },
+    ],
+    tests: [
+      'test/model/statement.test.ts > POST statements gets the contract request: trimmed dates, the account and its currency',
+      'test/model/statement.test.ts > status 0 with transactions: the table with formatted amounts and the download links',
+      'test/e2e/statements.test.ts > loads 3 months, downloads the PDF and the CSV, and the CSV rows match the table',
+    ],
+  },
+  {
+    items: ['4.statement.2'],
+    by: [
+      { machine: 'statement', state: 'download.idle', event: 'download.pdf' },
+      { machine: 'statement', state: 'download.idle', event: 'download.csv' },
+      { file: 'machines/statement.ts', symbol: 'export function canDownload' },
+    ],
+    tests: [
+      'test/model/statement.test.ts > canDownload: status 0 with at least one transaction and a file name',
+      'test/model/statement.test.ts > status 0 without transaction: an empty table, no download link',
+      'test/model/statement.test.ts > a status other than 0 without message: the table, no download link (spec §4)',
+      'test/model/statement.test.ts > no download without links: no transaction, a status other than 0, no statement',
+    ],
+    note:
+      'The links also need a file name in the answer, the name the files are downloaded by (docs/decisions.md, ' +
+      'Balance and statement: "Downloads need a file name").',
+  },
+
+  // Password change
+  {
+    items: ['4.password-change.1'],
+    by: [
+      { machine: 'passwordChange', state: 'saving', event: 'xstate.done.actor.changePassword' },
+      { file: 'machines/passwordChange.ts', symbol: 'export function resultOf' },
+      { catalogue: 'password.success' },
+      { operation: 'changePassword' },
+    ],
+    tests: [
+      "test/model/passwordChange.test.ts > status '0': the success message, fields wiped",
+      'test/model/passwordChange.test.ts > another status: the description',
+      'test/e2e/self-service.test.ts > checks the fields, refuses a wrong old PIN, then changes it and the new PIN signs in',
+    ],
+    note:
+      'The spec quotes no success text: password.success is the catalogue\'s (docs/decisions.md, Self-service: Password change). ' +
+      'A refusal without description shows password.changeError, the §8 HTTP failure text.',
+  },
+
+  // Contact and picture updates
+  {
+    items: ['4.contact-and-picture-updates.1'],
+    by: [
+      { machine: 'contact', state: 'form.saving', event: 'xstate.done.actor.updateContact' },
+      { machine: 'contact', state: 'form.sent' },
+      { machine: 'photo', state: 'uploading', event: 'xstate.done.actor.uploadPhoto' },
+      { machine: 'photo', state: 'sent' },
+      { file: 'src/flows/contact/ContactPage.tsx', symbol: "goToProfile: () => void navigate({ to: '/app/profile' })" },
+      { file: 'src/flows/photo/PhotoPage.tsx', symbol: "goToProfile: () => void navigate({ to: '/app/profile' })" },
+    ],
+    tests: [
+      'test/model/contact.test.ts > sends the trimmed data once; code 0: toast "Envoyé" and the profile',
+      'test/model/contact.test.ts > another code: the message; the form stays',
+      "test/model/photo.test.ts > code '0': the message kept for the profile, a toast, the profile page",
+      'test/model/photo.test.ts > another code: the message',
+      'test/e2e/self-service.test.ts > shows the profile and updates the contact data (375 px)',
+      'test/e2e/self-service.test.ts > uploads a photo; refuses a too-large file and a text file named .png',
+    ],
+    note: 'A refusal without message, an HTTP error or no answer shows profile.updateError (spec §8).',
+  },
+
+  // Notification
+  {
+    items: ['4.notification.1', '4.notification.1.m1'],
+    by: [
+      { machine: 'notifications', state: 'list.shown', event: 'notification.show' },
+      { machine: 'notifications', state: 'seen.idle', event: 'always' },
+      { machine: 'notifications', state: 'seen.marking', event: 'xstate.done.actor.markSeen' },
+      { catalogue: 'notifications.show' },
+      { operation: 'showNotification' },
+      { file: 'server/domain/notifications.ts', symbol: 'export async function showNotification' },
+    ],
+    tests: [
+      'test/model/notifications.test.ts > shows the items with a 20-character preview, the pages and Prev/Next',
+      'test/model/notifications.test.ts > an unseen one: full content, seen at once, counter at once, then the server is told',
+      'test/server/spec4-notification.test.ts > reading the list pages, again and again, leaves every unseen notification unseen',
+      'test/server/spec4-notification.test.ts > the click (GET notification/show/{id}) answers the full content and marks that notification seen, and no other',
+      'test/server/notifications.test.ts > answers the notification, marks it seen and lowers notification-size',
+      'test/e2e/self-service.test.ts > pages by 5, and "afficher" reveals the text and lowers the counter at once',
+      'test/unit/messages.test.ts > the texts an auditor checks first are the spec quotes',
+    ],
+  },
+
+  // Session
+  {
+    items: ['4.session.1'],
+    by: [
+      { file: 'src/api/client.ts', symbol: 'const sessionExpiry: Middleware' },
+      { machine: 'session', state: 'signedIn', event: 'session.expired' },
+      { file: 'src/session/session.ts', symbol: 'announceExpiry' },
+      { catalogue: 'session.expiredTitle' },
+      { catalogue: 'session.expiredText' },
+      { file: 'server/http/auth.ts', symbol: 'export function sessionExpired' },
+    ],
+    tests: [
+      'test/unit/spec4-session.test.ts > HTTP 403 without body, on the shell counter (GET notification-size)',
+      "test/unit/spec4-session.test.ts > code '2' in a 200 answer, on a statement (POST statements)",
+      'test/unit/spec4-session.test.ts > HTTP 403 on a file download (GET download/pdf/{id})',
+      'test/unit/spec4-session.test.ts > keeps the customer signed in',
+      'test/unit/spec4-session.test.ts > on a public call (the sign-in) is not a session expiry',
+      'test/model/session.test.ts > signs out, clears the storage, announces the expiry and goes to /login, in that order',
+      'test/e2e/foundation.test.ts > a session expired on the server signs out with the toast and goes to /login',
+      'test/server/sessions.test.ts > an unknown token, a malformed one, another scheme',
+    ],
+    note:
+      'The client middleware tells the session machine; the flow machines only leave their busy state on such an answer, ' +
+      'without a message of their own. A session found expired while the customer is logging out ends without the toast ' +
+      '(docs/decisions.md, Sign-in and session rules).',
   },
 ]
