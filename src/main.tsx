@@ -19,3 +19,7 @@ createRoot(document.getElementById('root')!).render(
     <RouterProvider router={router} />
   </SessionContext>,
 )
+
+// Inspector build only (VITE_INSPECT, replaced at build time): the offline QA panel, a chunk of its
+// own mounted in a root of its own, so that it survives navigation (docs/qa.md).
+if (import.meta.env.VITE_INSPECT === 'true') void import('./qa/mountQaPanel').then((qa) => qa.mountQaPanel())
