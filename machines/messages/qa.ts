@@ -35,6 +35,7 @@ export const qa = {
   noAccepted: 'Aucun dans cet état.',
   stately: 'Inspecteur Stately',
   statelyStatus: {
+    closed: 'fenêtre pas encore ouverte',
     connected: 'connecté',
     waiting: 'pas de connexion (réseau bloqué ou page isolée)',
     blocked: 'fenêtre bloquée par le navigateur',

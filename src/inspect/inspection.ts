@@ -62,9 +62,15 @@ export function createInspection(adapter: StatelyAdapter & { status?: StatelySta
 
 let current: Inspection | undefined
 
-/** The app's inspection: the hosted inspector's window is opened at once (docs/qa.md). */
+/**
+ * The app's inspection. Under `npm run dev:inspect` (Vite's dev server) the hosted inspector's
+ * window opens at once; in a QA build, from the QA panel's button (see `PopupAdapter`).
+ */
 export function startInspection(): Inspection {
-  current ??= createInspection(new PopupAdapter({ onStatus: () => current?.store.touch() }))
+  if (!current) {
+    const adapter = new PopupAdapter({ openAtStart: import.meta.env.DEV, onStatus: () => current?.store.touch() })
+    current = createInspection(adapter)
+  }
   return current
 }
 

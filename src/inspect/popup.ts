@@ -5,14 +5,13 @@
  * and from then on every inspection event is posted to it.
  *
  * Our own adapter rather than the package's, so that:
- * - a blocked network or popup never breaks the app: `window.open` may throw or give `null`, the
- *   events then wait in a bounded buffer, and the QA panel offers to open the window again (a
- *   click is a user gesture, which popup blockers let through);
+ * - the window can be opened later, from a click in the QA panel: browsers block a popup opened
+ *   without one, and a page served with `Cross-Origin-Opener-Policy: same-origin` (the reference
+ *   server's) cuts the popup off from its opener, so that opening at each page load would only
+ *   pile up disconnected tabs (docs/qa.md). Until then the events wait in a bounded buffer;
+ * - a blocked network or popup never breaks the app: `window.open` may throw or give `null`;
  * - opening it again does not add a second listener (the package's would replay every event twice);
  * - messages go to the inspector's origin only, not to `*`, and only its handshake is heard.
- *
- * A page served with `Cross-Origin-Opener-Policy: same-origin` (the reference server's) cuts the
- * popup off from its opener: the handshake never comes and the status stays `waiting` (docs/qa.md).
  */
 import type { StatelyInspectionEvent } from '@statelyai/inspect'
 
@@ -21,8 +20,8 @@ const CONNECTED = '@statelyai.connected'
 const DISCONNECTED = '@statelyai.disconnected'
 const WINDOW_NAME = 'xstateinspector'
 
-/** `blocked`: the window could not be opened; `waiting`: opened, no handshake (yet). */
-export type StatelyStatus = 'blocked' | 'waiting' | 'connected'
+/** `closed`: not opened yet; `blocked`: could not be opened; `waiting`: opened, no handshake (yet). */
+export type StatelyStatus = 'closed' | 'blocked' | 'waiting' | 'connected'
 
 /** What `createInspector` of @statelyai/inspect needs (the package does not export the type). */
 export interface StatelyAdapter {
@@ -36,11 +35,13 @@ export interface PopupOptions {
   window?: Window
   /** The last events kept for a window that connects (or reconnects) later. */
   keep?: number
+  /** Opens the window as the inspection starts (`npm run dev:inspect`), not only on `open()`. */
+  openAtStart?: boolean
   onStatus?: (status: StatelyStatus) => void
 }
 
 export class PopupAdapter implements StatelyAdapter {
-  status: StatelyStatus = 'waiting'
+  status: StatelyStatus = 'closed'
   private target: Window | null = null
   private readonly kept: StatelyInspectionEvent[] = []
   private readonly url: string
@@ -59,7 +60,7 @@ export class PopupAdapter implements StatelyAdapter {
       this.host.addEventListener('message', this.onMessage)
       this.listening = true
     }
-    this.open()
+    if (this.options.openAtStart) this.open()
   }
 
   /** Opens (or brings back) the inspector's window. */
@@ -76,7 +77,7 @@ export class PopupAdapter implements StatelyAdapter {
     this.post({ type: DISCONNECTED })
     this.host.removeEventListener('message', this.onMessage)
     this.listening = false
-    this.setStatus('waiting')
+    this.setStatus('closed')
   }
 
   send(event: StatelyInspectionEvent): void {

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { login, qa, shell, transfer as texts } from '../../machines/messages'
+import { login, moduleNames, qa, shell, transfer as texts } from '../../machines/messages'
 import { payeeAccounts } from '../../server/db/demo-data'
 import { MASK } from '../../src/inspect/mask'
 import {
@@ -68,9 +68,12 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL('**/app/dashboard')
 }
 
-/** An account transfer up to its code form; the code sent by SMS, read from the demo outbox. */
+/**
+ * An account transfer up to its code form; the code sent by SMS, read from the demo outbox. The
+ * screen is reached by its menu link: the app's page stays the same (and so does its inspection).
+ */
 async function askTransfer(page: Page, api: RunningServer): Promise<string> {
-  await page.goto('/app/transfer')
+  await page.getByRole('link', { name: moduleNames.transfert }).first().click()
   await page.getByRole('button', { name: texts.submit }).waitFor()
   await page.locator('main select[name="debitAccount"]').selectOption(USD)
   await page.locator('main input[name="amount"]').fill('3,25')
@@ -124,6 +127,9 @@ describe('(b) the offline QA panel, on the reference server without internet', (
     await page.keyboard.press('Enter')
     const panel = page.getByRole('region', { name: qa.title })
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('qa-title')
+    // The hosted inspector: not opened by itself; asked for, it cannot connect, and the app goes on.
+    await panel.getByText(`${qa.stately} : ${qa.statelyStatus.closed}`).waitFor()
+    await panel.getByRole('button', { name: qa.statelyOpen }).click()
     await panel.getByText(`${qa.stately} : ${qa.statelyStatus.waiting}`).waitFor()
 
     const session = actor(page, 'session')
@@ -192,16 +198,12 @@ describe('(c) the hosted Stately inspector, end to end', () => {
     await api?.stop()
   })
 
-  const LOADED = 'recorder.loaded'
   /**
    * Stands in for https://stately.ai/inspect: like @statelyai/inspect's `createBrowserReceiver`,
    * it tells its opener `@statelyai.connected`, then keeps the messages that are inspection
-   * events (a `type` and a `_version`). Each is handed to the test at once, so that nothing is
-   * lost when a full page load of the app opens (reloads) the window again; a marker tells the
-   * loads apart, since each page load of the app numbers its actors from `x:0` again.
+   * events (a `type` and a `_version`), each handed to the test at once.
    */
   const RECORDER = `<!doctype html><html lang="en"><title>Inspector stand-in</title><script>
-    window.recordInspection({ type: '${LOADED}' })
     addEventListener('message', (e) => {
       if (e.data && typeof e.data.type === 'string' && typeof e.data._version === 'string') window.recordInspection(e.data)
     })
@@ -209,49 +211,57 @@ describe('(c) the hosted Stately inspector, end to end', () => {
     if (target) target.postMessage({ type: '@statelyai.connected' }, '*')
   </script></html>`
 
-  type Recorded = { type: string; sessionId: string; name?: string; parentId?: string; event?: { type: string; [k: string]: unknown }; snapshot?: { value?: unknown; status?: string; context?: Record<string, unknown> } }
+  type Recorded = { type: string; sessionId: string; name?: string; parentId?: string; event?: { type: string; [k: string]: unknown }; snapshot?: { value?: unknown; status?: string } }
 
-  it('receives the transfer actor, its states and events, every secret masked', async () => {
+  it('receives the sign-in and the transfer: actors, states and events, every secret masked', async () => {
     const recorded: Recorded[] = []
     const page = await openPage(preview.url, async (context) => {
       await context.exposeBinding('recordInspection', (_source, data: Recorded) => void recorded.push(data))
       await context.route('https://stately.ai/**', (route) => route.fulfill({ contentType: 'text/html', body: RECORDER }))
     })
-    await signIn(page)
+    // The tester opens the inspector from the QA panel, then signs in and makes a transfer: all
+    // in one page load (the app navigates by itself), so that actor ids are not reused.
+    await page.goto('/login')
+    await page.getByRole('button', { name: qa.toggle }).click()
+    const [inspector] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: qa.statelyOpen }).click()])
+    expect(inspector.url()).toBe('https://stately.ai/inspect')
+    await page.getByText(`${qa.stately} : ${qa.statelyStatus.connected}`).waitFor()
+    await page.getByRole('button', { name: qa.close }).click()
+
+    await page.getByPlaceholder(login.userCodePlaceholder).fill('K1234567')
+    await page.getByPlaceholder(login.pinPlaceholder).fill(PIN)
+    await page.getByRole('button', { name: login.submit }).click()
+    await page.waitForURL('**/app/dashboard')
     const token = (await sessionToken(page))!
     const code = await askTransfer(page, api)
     await page.locator('main input[name="token"]').fill(code)
     await page.getByRole('button', { name: texts.codeSubmit }).click()
     await page.getByRole('heading', { name: texts.doneTitle }).waitFor()
 
-    // The transfer ran in the app's last page load: what the window received since it reloaded.
-    const lastLoad = () => recorded.slice(recorded.findLastIndex((e) => e.type === LOADED))
-    const transferIds = () => lastLoad().filter((e) => e.type === '@xstate.actor' && e.name === 'transfer').map((e) => e.sessionId)
+    const transferIds = () => recorded.filter((e) => e.type === '@xstate.actor' && e.name === 'transfer').map((e) => e.sessionId)
     const states = (id: string) =>
-      lastLoad()
+      recorded
         .filter((e) => e.type === '@xstate.snapshot' && e.sessionId === id)
         .map((e) => e.snapshot!.value)
         .map((v) => (typeof v === 'string' ? v : Object.keys(v as object)[0]))
     await expect.poll(() => transferIds().some((id) => states(id).includes('done'))).toBe(true)
-    const id = transferIds().find((id) => states(id).includes('done'))!
+    expect(transferIds()).toHaveLength(1)
+    const id = transferIds()[0]!
     expect(states(id).filter((step, i, all) => step !== all[i - 1])).toEqual(['editing', 'asking', 'awaitingCode', 'confirming', 'done'])
 
-    const events = lastLoad().filter((e) => e.type === '@xstate.event' && e.sessionId === id).map((e) => e.event!)
+    const events = recorded.filter((e) => e.type === '@xstate.event' && e.sessionId === id).map((e) => e.event!)
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['field.change', 'transfer.submit', 'code.change', 'code.submit']))
     expect(events.filter((e) => e.type === 'code.change').every((e) => e.value === MASK)).toBe(true)
-    const children = lastLoad().filter((e) => e.type === '@xstate.actor' && e.parentId === id).map((e) => e.name)
+    const children = recorded.filter((e) => e.type === '@xstate.actor' && e.parentId === id).map((e) => e.name)
     expect(children).toEqual(expect.arrayContaining(['askTransfer', 'confirmTransfer']))
 
-    // The sign-in was inspected too: its PIN masked; the session token nowhere.
+    // The sign-in: its PIN masked; the session token nowhere.
+    expect(recorded.some((e) => e.type === '@xstate.actor' && e.name === 'login')).toBe(true)
     const pinTyped = recorded.find((e) => e.type === '@xstate.event' && e.event?.type === 'field.change' && e.event.field === 'password')
     expect(pinTyped?.event?.value).toBe(MASK)
     const all = JSON.stringify(recorded)
     expect(all).not.toMatch(inClear(code))
     expect(all).not.toContain(`"${PIN}"`)
     expect(all).not.toContain(token)
-
-    // The panel knows the window answered.
-    await page.getByRole('button', { name: qa.toggle }).click()
-    await page.getByText(`${qa.stately} : ${qa.statelyStatus.connected}`).waitFor()
   })
 })

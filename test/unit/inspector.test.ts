@@ -12,6 +12,7 @@ import { pinResetMachine, type PinResetAskAnswer, type PinResetConfirmAnswer } f
 import { transferMachine, type AskAnswer, type ConfirmAnswer, type HolderLookup, type TransferField } from '../../machines/transfer'
 import { createInspection, type Inspection } from '../../src/inspect/inspection'
 import { MASK } from '../../src/inspect/mask'
+import { PopupAdapter } from '../../src/inspect/popup'
 import type { ActorView } from '../../src/inspect/store'
 
 const CODE = '73920458'
@@ -119,7 +120,7 @@ describe('inspection of a transfer (form → ask → code → confirm → done)'
     expect(events.find((event) => event.type === 'field.change' && event.field === 'creditAccount')).toMatchObject({ value: PAYEE })
   })
 
-  it('masks the code in the context and in the confirm call’s input, which the app really sent in clear', () => {
+  it("masks the code in the context and in the confirm call's input, which the app really sent in clear", () => {
     expect(confirmInputs).toEqual([{ kind: 'account', reference: 'TRF-0042', token: CODE }])
     const awaiting = ofActor(sent, transferId()).filter((event) => event.type === '@xstate.snapshot' && (event.snapshot as { value?: unknown }).value === 'awaitingCode')
     expect(awaiting.at(-1)).toMatchObject({ snapshot: { context: { token: MASK } } })
@@ -134,7 +135,7 @@ describe('inspection of a transfer (form → ask → code → confirm → done)'
     expect(JSON.stringify(sent)).not.toMatch(inClear(CODE))
   })
 
-  it('the QA store shows each step with the spec’s names, the last events and what is accepted, masked', () => {
+  it("the QA store shows each step with the spec's names, the last events and what is accepted, masked", () => {
     expect(transfer('editing')).toMatchObject({ id: transferId(), machine: 'transfer', depth: 0, status: 'active' })
     expect(transfer('editing').leaves).toEqual(expect.arrayContaining(['editing.form.filling', 'editing.holder.idle']))
     expect(transfer('asking').leaves).toEqual(['asking'])
@@ -251,5 +252,72 @@ describe('inspection of a PIN reset: the confirmation code', () => {
     expect(JSON.stringify(sent)).toContain('RST-7')
     const confirmCall = sent.find((event) => event.type === '@xstate.actor' && event.name === 'confirmPinReset')!
     expect(eventsSent(ofActor(sent, confirmCall.sessionId))[0]).toMatchObject({ input: { code: 'RST-7', token: MASK } })
+  })
+})
+
+describe("the hosted inspector's window (PopupAdapter)", () => {
+  type Listener = (message: { origin: string; data: unknown; source: unknown }) => void
+  /** A page's window: what `open` gives, and the `message` listeners. */
+  function fakeHost(open: () => unknown) {
+    const listeners = new Set<Listener>()
+    const host = {
+      open,
+      addEventListener: (_: string, listener: Listener) => listeners.add(listener),
+      removeEventListener: (_: string, listener: Listener) => listeners.delete(listener),
+    }
+    const say = (origin: string, data: unknown, source: unknown) => listeners.forEach((listener) => listener({ origin, data, source }))
+    return { host: host as unknown as Window, say, listeners }
+  }
+  const inspector = () => {
+    const posted: Array<{ message: unknown; origin: string }> = []
+    return { posted, window: { postMessage: (message: unknown, origin: string) => posted.push({ message, origin }) } }
+  }
+  const event = (n: number) => ({ type: '@xstate.event', sessionId: `x:${n}` }) as unknown as StatelyInspectionEvent
+
+  it('opens nothing by itself in a QA build; a click opens it; it then sends what it kept, to stately.ai only', () => {
+    const target = inspector()
+    const { host, say, listeners } = fakeHost(() => target.window)
+    const adapter = new PopupAdapter({ window: host })
+    adapter.start()
+    adapter.send(event(1))
+    expect(adapter.status).toBe('closed')
+    adapter.open()
+    adapter.open()
+    expect(listeners.size).toBe(1)
+    expect(adapter.status).toBe('waiting')
+    say('https://evil.example', { type: '@statelyai.connected' }, target.window)
+    expect(target.posted).toEqual([])
+    say('https://stately.ai', { type: '@statelyai.connected' }, target.window)
+    expect(adapter.status).toBe('connected')
+    adapter.send(event(2))
+    expect(target.posted).toEqual([
+      { message: event(1), origin: 'https://stately.ai' },
+      { message: event(2), origin: 'https://stately.ai' },
+    ])
+  })
+
+  it('a blocked pop-up (null, or an exception) is a status, not a failure', () => {
+    const blocked = new PopupAdapter({ window: fakeHost(() => null).host, openAtStart: true })
+    expect(() => blocked.start()).not.toThrow()
+    expect(blocked.status).toBe('blocked')
+    const throwing = new PopupAdapter({
+      window: fakeHost(() => {
+        throw new Error('blocked')
+      }).host,
+    })
+    throwing.start()
+    expect(() => throwing.open()).not.toThrow()
+    expect(throwing.status).toBe('blocked')
+    expect(() => throwing.send(event(1))).not.toThrow()
+  })
+
+  it('keeps the last events only', () => {
+    const target = inspector()
+    const { host, say } = fakeHost(() => target.window)
+    const adapter = new PopupAdapter({ window: host, keep: 2, openAtStart: true })
+    adapter.start()
+    ;[1, 2, 3].forEach((n) => adapter.send(event(n)))
+    say('https://stately.ai', { type: '@statelyai.connected' }, target.window)
+    expect(target.posted.map((p) => p.message)).toEqual([event(2), event(3)])
   })
 })
