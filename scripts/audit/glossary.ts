@@ -1,0 +1,52 @@
+/**
+ * The glossary of a machine: the guards, actions and actors declared in its `setup({...})`, each
+ * with the JSDoc comment written above it (read with the TypeScript compiler API).
+ */
+import ts from 'typescript'
+import { jsDocText, propertyName, sourceFile, unwrap, type SourceProgram } from './source-program.ts'
+
+export type GlossaryKind = 'guards' | 'actions' | 'actors'
+
+export interface GlossaryEntry {
+  name: string
+  /** The JSDoc comment, on one line; `undefined` when there is none. */
+  doc: string | undefined
+}
+
+export type Glossary = Record<GlossaryKind, GlossaryEntry[]>
+
+const KINDS: GlossaryKind[] = ['guards', 'actions', 'actors']
+
+/** The object literal given to `setup(...)` in the file, if any. */
+function setupConfig(file: ts.SourceFile): ts.ObjectLiteralExpression | undefined {
+  let found: ts.ObjectLiteralExpression | undefined
+  const visit = (node: ts.Node) => {
+    if (found) return
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'setup') {
+      const arg = node.arguments[0]
+      if (arg && ts.isObjectLiteralExpression(unwrap(arg))) found = unwrap(arg) as ts.ObjectLiteralExpression
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(file)
+  return found
+}
+
+/** The guards, actions and actors of the machine's `setup({...})`, sorted by name. */
+export function glossaryOf(sp: SourceProgram, path: string): Glossary {
+  const config = setupConfig(sourceFile(sp, path))
+  const glossary: Glossary = { guards: [], actions: [], actors: [] }
+  if (!config) return glossary
+  for (const property of config.properties) {
+    const kind = propertyName(property.name) as GlossaryKind | undefined
+    if (!kind || !KINDS.includes(kind) || !ts.isPropertyAssignment(property)) continue
+    const members = unwrap(property.initializer)
+    if (!ts.isObjectLiteralExpression(members)) continue
+    for (const member of members.properties) {
+      const name = propertyName(member.name)
+      if (name) glossary[kind].push({ name, doc: jsDocText(member) })
+    }
+    glossary[kind].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  }
+  return glossary
+}
