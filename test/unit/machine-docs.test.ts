@@ -1,34 +1,12 @@
 /**
  * What an auditor reads: every state of every machine says what the customer sees there and which
- * part of the spec it implements; every transition says which rule it implements.
+ * part of the spec it implements; every transition says which rule it implements. The machines are
+ * those of the registry, and the registry has every machine of `machines/`.
  */
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
+import { readdirSync, readFileSync } from 'node:fs'
+import type { AnyStateNode, AnyTransitionDefinition } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { balanceMachine } from '../../machines/balance.ts'
-import { contactMachine } from '../../machines/contact.ts'
-import { loginMachine } from '../../machines/login.ts'
-import { notificationsMachine } from '../../machines/notifications.ts'
-import { passwordChangeMachine } from '../../machines/passwordChange.ts'
-import { photoMachine } from '../../machines/photo.ts'
-import { pinResetMachine } from '../../machines/pinReset.ts'
-import { profileMachine } from '../../machines/profile.ts'
-import { sessionMachine } from '../../machines/session.ts'
-import { statementMachine } from '../../machines/statement.ts'
-import { transferMachine } from '../../machines/transfer.ts'
-
-const machines: Record<string, AnyStateMachine> = {
-  login: loginMachine,
-  session: sessionMachine,
-  transfer: transferMachine,
-  balance: balanceMachine,
-  statement: statementMachine,
-  pinReset: pinResetMachine,
-  notifications: notificationsMachine,
-  passwordChange: passwordChangeMachine,
-  contact: contactMachine,
-  photo: photoMachine,
-  profile: profileMachine,
-}
+import { machineRegistry } from '../../machines/registry.ts'
 
 const descendants = (node: AnyStateNode): AnyStateNode[] =>
   Object.values(node.states).flatMap((child) => [child, ...descendants(child)])
@@ -37,7 +15,21 @@ const transitionsOf = (node: AnyStateNode): AnyTransitionDefinition[] => [
   ...(node.always ?? []),
 ]
 
-describe.each(Object.entries(machines))('%s machine', (_, machine) => {
+describe('the machine registry', () => {
+  it('has every machine of machines/ (each module that calls createMachine)', () => {
+    const withMachine = readdirSync('machines')
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => `machines/${name}`)
+      .filter((path) => /\bcreateMachine\s*\(/.test(readFileSync(path, 'utf8')))
+    expect(machineRegistry.map((e) => e.source).sort()).toEqual(withMachine.sort())
+  })
+
+  it("names each machine by its id (the name of its document)", () => {
+    expect(machineRegistry.map((e) => e.machine.id)).toEqual(machineRegistry.map((e) => e.id))
+  })
+})
+
+describe.each(machineRegistry.map((entry) => [entry.id, entry.machine] as const))('%s machine', (_, machine) => {
   const states = descendants(machine.root)
 
   it('every state has a description and a spec reference', () => {
