@@ -123,8 +123,11 @@ function clausesSection(facts: MachineFacts): string[] {
     '',
     unsourced === 0
       ? 'Every transition names the clause it implements.'
-      : `${unsourced} of the ${facts.transitions.length} transitions name no clause: they state a rule of the portal ` +
-        'where the spec is silent (a double click, a failure the spec does not list); their rule says which.',
+      : unsourced === 1
+        ? `1 of the ${facts.transitions.length} transitions names no clause: it states a rule of the portal where the spec ` +
+          'is silent (a double click, a failure the spec does not list); its rule says which.'
+        : `${unsourced} of the ${facts.transitions.length} transitions name no clause: they state rules of the portal ` +
+          'where the spec is silent (a double click, a failure the spec does not list); their rules say which.',
   ]
 }
 
