@@ -264,7 +264,7 @@ export const contactMachine = setup({
                 guard: { type: 'isUpdated', params: updateAnswer },
                 target: 'sent',
                 actions: [{ type: 'toastSent', params: { message: texts.contactSent } }, 'goToProfile'],
-                description: "spec §2, §4: code '0' — the toast \"Envoye\" and /app/profile",
+                description: "spec §2, §4: code '0' — the toast \"Envoyé\" and /app/profile",
               },
               {
                 target: 'editing',
