@@ -1,12 +1,23 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 // The SPA. In development (`npm run dev`) Vite proxies the API to the reference server.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080'
 
+/**
+ * An inspector build (VITE_INSPECT=true: `npm run build:qa`) says so in its page, so that the
+ * server lets the page keep its link to the Stately inspector's window (docs/qa.md). A production
+ * build has no such mark, and the server then cuts every pop-up off from the page.
+ */
+const markInspectorBuild: Plugin = {
+  name: 'mark-inspector-build',
+  transformIndexHtml: () =>
+    process.env.VITE_INSPECT === 'true' ? [{ tag: 'meta', attrs: { name: 'portal-build', content: 'inspector' }, injectTo: 'head' }] : [],
+}
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), markInspectorBuild],
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
     emptyOutDir: true,

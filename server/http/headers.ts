@@ -22,6 +22,14 @@ export const contentSecurityPolicy = (styleNonce?: string) =>
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy()
 
+/**
+ * The page of an inspector build (QA) opens the hosted Stately inspector in a pop-up and talks to
+ * it: `same-origin` would sever that link, so such a page only (marked by vite.config.ts) gets
+ * `same-origin-allow-popups`. A production build never carries the mark.
+ */
+export const INSPECTOR_BUILD_MARK = '<meta name="portal-build" content="inspector">'
+export const INSPECTOR_OPENER_POLICY = 'same-origin-allow-popups'
+
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
@@ -47,10 +55,13 @@ export function pathOf(url: string): string {
 export function securityHeaders(app: FastifyInstance): void {
   // onSend runs for every answer, including errors, 404s and the faults' early answers.
   app.addHook('onSend', async (request, reply, payload) => {
-    // A page carries its own policy (with its nonce); every other answer gets the strict one.
+    // A page carries its own policies (the CSP with its nonce; an inspector build's opener
+    // policy); every other answer gets the strict ones.
     const pagePolicy = reply.getHeader('content-security-policy')
+    const pageOpener = reply.getHeader('cross-origin-opener-policy')
     reply.headers(SECURITY_HEADERS)
     if (pagePolicy) reply.header('content-security-policy', pagePolicy)
+    if (pageOpener) reply.header('cross-origin-opener-policy', pageOpener)
     if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store')
     return payload
   })

@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { api } from '../../machines/messages.ts'
 import { escapeHtml } from '../routes/dev.ts'
-import { contentSecurityPolicy } from './headers.ts'
+import { contentSecurityPolicy, INSPECTOR_BUILD_MARK, INSPECTOR_OPENER_POLICY } from './headers.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -55,6 +55,7 @@ export function sendIndex(reply: FastifyReply, distDir: string, bankName: string
   }
   const nonce = randomBytes(16).toString('base64')
   const html = indexTemplate(path).replaceAll('%BANK_NAME%', escapeHtml(bankName)).replaceAll('%CSP_NONCE%', nonce)
+  if (html.includes(INSPECTOR_BUILD_MARK)) reply.header('cross-origin-opener-policy', INSPECTOR_OPENER_POLICY)
   return reply
     .header('cache-control', 'no-store')
     .header('content-security-policy', contentSecurityPolicy(nonce))

@@ -51,24 +51,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
 }
 
-/**
- * A built SPA served by Vite's preview server, its API proxied to a running server: pages served
- * the way `npm run dev:inspect` serves them, without the reference server's
- * Cross-Origin-Opener-Policy, which cuts the hosted Stately inspector's window off (docs/qa.md).
- */
-export async function startPreview(distDir: string, api: RunningServer): Promise<{ url: string; stop: () => Promise<void> }> {
-  const { preview } = await import('vite')
-  const proxy = Object.fromEntries(['/auth', '/api', '/__dev'].map((prefix) => [prefix, api.url]))
-  const server = await preview({
-    configFile: false,
-    logLevel: 'warn',
-    build: { outDir: distDir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: true, proxy },
-  })
-  const { port } = server.httpServer.address() as { port: number }
-  return { url: `http://127.0.0.1:${port}`, stop: () => server.close() }
-}
-
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export async function launchBrowser(): Promise<Browser> {

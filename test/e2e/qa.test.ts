@@ -22,7 +22,6 @@ import {
   newPage,
   pageProblems,
   PHONE,
-  startPreview,
   startServer,
   type RunningServer,
 } from './harness'
@@ -186,15 +185,14 @@ describe('(b) the offline QA panel, on the reference server without internet', (
   })
 })
 
-describe('(c) the hosted Stately inspector, end to end', () => {
+describe('(c) the hosted Stately inspector, end to end, on the reference server', () => {
+  // The server serves the QA build's page with `same-origin-allow-popups`, so that the page keeps
+  // its link to the inspector's window (a production page's `same-origin` would sever it).
   let api: RunningServer
-  let preview: { url: string; stop: () => Promise<void> }
   beforeAll(async () => {
-    api = await startServer()
-    preview = await startPreview(E2E_DIST_QA, api)
+    api = await startServer({ DIST_DIR: E2E_DIST_QA })
   })
   afterAll(async () => {
-    await preview?.stop()
     await api?.stop()
   })
 
@@ -215,7 +213,7 @@ describe('(c) the hosted Stately inspector, end to end', () => {
 
   it('receives the sign-in and the transfer: actors, states and events, every secret masked', async () => {
     const recorded: Recorded[] = []
-    const page = await openPage(preview.url, async (context) => {
+    const page = await openPage(api.url, async (context) => {
       await context.exposeBinding('recordInspection', (_source, data: Recorded) => void recorded.push(data))
       await context.route('https://stately.ai/**', (route) => route.fulfill({ contentType: 'text/html', body: RECORDER }))
     })
