@@ -197,31 +197,43 @@ export const balanceMachine = setup({
     }),
   },
   guards: {
+    /** spec §5 balance account: an account is selected, and it is one of the customer's accounts. */
     isFormValid: ({ context }) => Object.keys(balanceErrors(context)).length === 0,
+    /** spec §5: the customer has tried to submit, so the select's error shows. */
     wasSubmitted: ({ context }) => context.submitted,
+    /** spec §2 /app/balance: a change of the account select. */
     isAccountField: ({ event }) => event.type === 'field.change' && event.field === 'account',
+    /** spec §8: no account, or they could not be loaded (the accounts message, whose click reloads the page). */
     areAccountsUnavailable: ({ context }) => context.accountsUnavailable,
+    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: BalanceAnswer) => isSessionEndedAnswer(answer),
+    /** spec §2, §3: the bank gave the balance (HTTP success, code '0', an amount). */
     hasBalance: ({ context }, answer: BalanceAnswer) => shownBalanceOf(answer, loadBalanceInput(context)) !== null,
   },
   actions: {
     /** Reloads the page (spec §8: a click on the accounts message reloads). Provided by src/. */
     reloadPage: provided('reloadPage'),
 
+    /** spec §3, §8: takes the session's account list, and whether it is unavailable (none, or not loaded). */
     setAccounts: assign((_, { accounts, accountsFailed }: { accounts: Account[]; accountsFailed: boolean }) => ({
       accounts,
       accountsFailed,
       accountsUnavailable: areUnavailable(accounts, accountsFailed),
     })),
+    /** spec §2 /app/balance: keeps the account the customer selected. */
     setField: assign({
       values: ({ context }, event: BalanceEvent) =>
         event.type === 'field.change' ? { ...context.values, [event.field]: event.value } : context.values,
     }),
+    /** spec §5 balance account: works out the select's message (required). */
     validate: assign({ errors: ({ context }) => balanceErrors(context) }),
+    /** spec §5: notes that a submit was tried: the select's error shows and follows the selection. */
     markSubmitted: assign({ submitted: true }),
+    /** spec §2 /app/balance: keeps the account number, the amount and its currency, for the table. */
     setShown: assign({
       shown: ({ context }, answer: BalanceAnswer) => shownBalanceOf(answer, loadBalanceInput(context)),
     }),
+    /** spec §2 /app/balance: removes the table of a balance read before. */
     clearShown: assign({ shown: null }),
   },
 }).createMachine({

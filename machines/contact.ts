@@ -151,11 +151,17 @@ export const contactMachine = setup({
     }),
   },
   guards: {
+    /** spec §5 contact: valid e-mail, a country, phone of 6 to 10 digits, address of at least 5 characters. */
     isFormValid: ({ context }) => Object.keys(contactErrors(context.values)).length === 0,
+    /** spec §5: the customer has tried to submit, so the field errors show. */
     wasSubmitted: ({ context }) => context.submitted,
+    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: { status: number; body: { code?: string } | null }) => isSessionEndedAnswer(answer),
+    /** spec §2 /app/update-contact: the current contact data came (HTTP success, code '0') to pre-fill the form. */
     hasPrefill: (_, answer: ContactAnswer) => prefillOf(answer) !== null,
+    /** spec §3 Country list item, §7 auth/v1/countries: a list of countries came (HTTP success). */
     hasCountries: (_, answer: CountryListAnswer) => countriesOf(answer) !== null,
+    /** spec §4 Contact and picture updates: code '0' is success. */
     isUpdated: (_, answer: UpdateContactAnswer) => isUpdated(answer),
   },
   actions: {
@@ -164,14 +170,20 @@ export const contactMachine = setup({
     /** Goes to /app/profile. Provided by src/. */
     goToProfile: provided('goToProfile'),
 
+    /** spec §2 /app/update-contact: pre-fills the form with the current contact data. */
     prefill: assign({ values: ({ context }, answer: ContactAnswer) => prefillOf(answer) ?? context.values }),
+    /** spec §3 Country list item: the countries of the select; none when they could not be read. */
     setCountries: assign({ countries: (_, answer: CountryListAnswer) => countriesOf(answer) ?? [] }),
+    /** spec §2 /app/update-contact: keeps what the customer typed or chose in one field of the form. */
     setField: assign({
       values: ({ context }, event: ContactEvent) =>
         event.type === 'field.change' ? { ...context.values, [event.field]: event.value } : context.values,
     }),
+    /** spec §5 contact: works out the message of each invalid field. */
     validate: assign({ errors: ({ context }) => contactErrors(context.values) }),
+    /** spec §5: notes that a submit was tried: the field errors show and follow the typing from then on. */
     markSubmitted: assign({ submitted: true }),
+    /** spec §4, §8: the banner of a failed update (server message, else profile.updateError); null clears it. */
     showError: assign({ error: (_, { message }: { message: string | null }) => message }),
   },
 }).createMachine({
@@ -264,7 +276,7 @@ export const contactMachine = setup({
                 guard: { type: 'isUpdated', params: updateAnswer },
                 target: 'sent',
                 actions: [{ type: 'toastSent', params: { message: texts.contactSent } }, 'goToProfile'],
-                description: "spec §2, §4: code '0' — the toast \"Envoyé\" and /app/profile",
+                description: "spec §2, §4: code '0' — the toast profile.contactSent and /app/profile",
               },
               {
                 target: 'editing',

@@ -119,7 +119,9 @@ export const loginMachine = setup({
     }),
   },
   guards: {
+    /** spec §5: the form may be sent: user code given, PIN given and at least 5 characters. */
     isFormValid: ({ context }) => isValid(loginForm, context.values),
+    /** spec §5: the customer has tried to submit, so the field errors show. */
     wasSubmitted: ({ context }) => context.submitted,
     /** spec §8: login HTTP 403. */
     isWrongCredentials: (_, a: AuthAnswer) => a.status === 403,
@@ -135,16 +137,22 @@ export const loginMachine = setup({
     isRefused: (_, a: AuthAnswer) => codeOf(a) !== undefined && codeOf(a) !== '0',
   },
   actions: {
+    /** spec §2 /login: keeps what the customer typed in the user code or PIN field. */
     setField: assign({
       values: ({ context }, { field, value }: { field: LoginField; value: string }) => ({
         ...context.values,
         [field]: value,
       }),
     }),
+    /** spec §5: works out the message of each invalid field. */
     validate: assign({ errors: ({ context }) => fieldErrors(loginForm, context.values) }),
+    /** spec §5: notes that a submit was tried: the field errors show and follow the typing from then on. */
     markSubmitted: assign({ submitted: true }),
+    /** spec §2 /login, §8: shows the error banner with the message of the failed attempt. */
     showBanner: assign({ error: (_, { message }: { message: string }) => message }),
+    /** spec §2 /login: a new attempt removes the error banner of the previous one. */
     clearBanner: assign({ error: null }),
+    /** decision (docs/decisions.md, Sign-in and session rules): empties the PIN field after every answer. */
     forgetPin: assign({ values: ({ context }) => ({ ...context.values, password: '' }) }),
   },
 }).createMachine({
@@ -249,12 +257,16 @@ export const loginMachine = setup({
         onError: {
           target: 'editing',
           actions: { type: 'showBanner', params: { message: texts.connectionError } },
-          description: 'no answer (network failure, timeout) → connection error',
+          description:
+            'spec §4 Login: no answer (network failure, timeout) is a failure → the connection error, the spec §8 text ' +
+            'of any other HTTP error (the spec names none for no answer)',
         },
       },
       on: {
         'login.submit': {
-          description: 'a double click sends one request: a submit while authenticating is ignored',
+          description:
+            'spec §4 Login (idle, loading, then success or failure: only the answer leaves loading): a double click ' +
+            'sends one request, a submit while authenticating is ignored',
         },
       },
     },

@@ -163,23 +163,34 @@ export const notificationsMachine = setup({
     }),
   },
   guards: {
+    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: NotificationListAnswer) => isSessionEndedAnswer(answer),
+    /** spec §3, §8: a usable list answer (HTTP success, code '0', a list of notifications). */
     isListAnswer: (_, answer: NotificationListAnswer) => isListAnswer(answer),
+    /** spec §2, §9: a page link to another page that exists (zero-based, spec §7). */
     isOtherPage: ({ context, event }) => event.type === 'page.go' && isValidPage(context, event.page),
+    /** spec §2, §7: a page link to a page number (zero-based), taken after a failure whatever the page. */
     isAnyPage: ({ event }) => event.type === 'page.go' && Number.isInteger(event.page) && event.page >= 0,
+    /** spec §2: there is a page after this one ("Next" is enabled). */
     hasNext: ({ context }) => context.page + 1 < pageCount(context.count, context.size),
+    /** spec §2: there is a page before this one ("Prev" is enabled). */
     hasPrev: ({ context }) => context.page > 0,
+    /** spec §4 Notification: "afficher" on a notification of the page that is still unseen. */
     isUnseen: ({ context, event }) =>
       event.type === 'notification.show' && context.notifications.some((n) => n.id === event.id && !n.seen),
+    /** spec §2: "afficher" on a notification of the page. */
     isListed: ({ context, event }) =>
       event.type === 'notification.show' && context.notifications.some((n) => n.id === event.id),
+    /** spec §4 Notification: a notification opened is still to be reported to the server as seen. */
     hasMoreToMark: ({ context }) => context.toMark.length > 0,
   },
   actions: {
     /** The shell's notification counter goes down. Provided by src/. */
     notifyCounter: (_, _notice: CounterNotice) => provided('notifyCounter')(),
 
+    /** spec §7: the page to load (zero-based). */
     setPage: assign({ page: (_, { page }: { page: number }) => page }),
+    /** spec §3: the page's notifications and the total count (which gives the pages); none revealed yet. */
     setList: assign((_, answer: NotificationListAnswer) => {
       const list = answer.body?.notifications ?? []
       return {
@@ -188,15 +199,20 @@ export const notificationsMachine = setup({
         revealed: [],
       }
     }),
+    /** spec §2 /app/notification: empties the page while another one loads. */
     clearList: assign({ notifications: [], revealed: [] }),
+    /** spec §8 notification list: sets the error banner (notifications.loadError); null clears it. */
     showError: assign({ error: (_, { message }: { message: string | null }) => message }),
+    /** spec §2, §4 Notification: "afficher" shows the full content. */
     reveal: assign({
       revealed: ({ context }, { id }: { id: string }) => (context.revealed.includes(id) ? context.revealed : [...context.revealed, id]),
     }),
+    /** spec §4 Notification: the notification shows as seen at once (its icon). */
     markSeenLocally: assign({
       notifications: ({ context }, { id }: { id: string }) =>
         context.notifications.map((n) => (n.id === id ? { ...n, seen: true } : n)),
     }),
+    /** spec §4 Notification, §7: queues notification/show/{id}, which tells the server it was seen (in click order). */
     queueMark: assign({
       toMark: ({ context }, { id }: { id: string }) => (context.toMark.includes(id) ? context.toMark : [...context.toMark, id]),
     }),
@@ -207,6 +223,7 @@ export const notificationsMachine = setup({
         return shown ? context.notifications.map((n) => (n.id === shown.id ? { ...shown, seen: true } : n)) : context.notifications
       },
     }),
+    /** spec §4 Notification: the first queued notification was reported (or the call failed); on to the next. */
     dequeueMark: assign({ toMark: ({ context }) => context.toMark.slice(1) }),
   },
 }).createMachine({
@@ -317,7 +334,7 @@ export const notificationsMachine = setup({
               guard: 'isAnyPage',
               target: 'loading',
               actions: { type: 'setPage', params: ({ event }) => event },
-              description: 'a page link loads that page again',
+              description: 'spec §2, §7: a page link loads that page (zero-based), also after a failure',
             },
           },
         },

@@ -98,19 +98,26 @@ export const passwordChangeMachine = setup({
     }),
   },
   guards: {
+    /** spec §5: old, new and repeat passwords given, at least 5 characters each (equality not checked). */
     isFormValid: ({ context }) => Object.keys(passwordErrors(context.values)).length === 0,
+    /** spec §5: the customer has tried to submit, so the field errors show. */
     wasSubmitted: ({ context }) => context.submitted,
+    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: ChangePasswordAnswer) => isSessionEndedAnswer(answer),
   },
   actions: {
+    /** spec §2 /app/update-password: keeps what the customer typed in one of the three password fields. */
     setField: assign({
       values: ({ context }, event: PasswordChangeEvent) =>
         event.type === 'field.change' ? { ...context.values, [event.field]: event.value } : context.values,
     }),
+    /** spec §5: works out the message of each invalid field. */
     validate: assign({ errors: ({ context }) => passwordErrors(context.values) }),
+    /** spec §5: notes that a submit was tried: the field errors show and follow the typing from then on. */
     markSubmitted: assign({ submitted: true }),
     /** After an answer: the fields are wiped, a new form starts (no error until its submit). */
     wipe: assign({ values: emptyValues, errors: {}, submitted: false }),
+    /** spec §4 Password change, §8: the success or error banner of the answer; null clears it. */
     setResult: assign({ result: (_, result: PasswordResult | null) => result }),
   },
 }).createMachine({

@@ -108,9 +108,13 @@ export const photoMachine = setup({
     }),
   },
   guards: {
+    /** rulings §1 (spec §5 Photo): a photo is chosen, JPEG, PNG or WebP, at most 2 Mo. */
     isFormValid: ({ context }) => Object.keys(photoErrors(context.file)).length === 0,
+    /** spec §5: the customer has tried to submit, so the chooser's error shows. */
     wasSubmitted: ({ context }) => context.submitted,
+    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: UploadPhotoAnswer) => isSessionEndedAnswer(answer),
+    /** spec §4 Contact and picture updates: code '0' is success. */
     isUploaded: (_, answer: UploadPhotoAnswer) => isUploaded(answer),
   },
   actions: {
@@ -121,9 +125,13 @@ export const photoMachine = setup({
     /** Goes to /app/profile. Provided by src/. */
     goToProfile: provided('goToProfile'),
 
+    /** spec §2 /app/update-picture: keeps the file chosen (none when the choice was cleared). */
     setFile: assign({ file: (_, event: PhotoEvent) => (event.type === 'file.choose' ? event.file : null) }),
+    /** rulings §1 (spec §5 Photo): works out the chooser's message (required, type, size). */
     validate: assign({ errors: ({ context }) => photoErrors(context.file) }),
+    /** spec §5: notes that a submit was tried: the chooser's error shows and follows the file chosen. */
     markSubmitted: assign({ submitted: true }),
+    /** spec §4, §8: the banner of a failed upload (server message, else profile.updateError); null clears it. */
     showError: assign({ error: (_, { message }: { message: string | null }) => message }),
   },
 }).createMachine({

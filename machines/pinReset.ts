@@ -141,28 +141,41 @@ export const pinResetMachine = setup({
     }),
   },
   guards: {
+    /** spec §5 reset request account code: the user code may be sent (given). */
     isAskValid: ({ context }) => Object.keys(askErrors(context.values)).length === 0,
+    /** spec §5 reset confirmation code: the code may be sent (given, at least 8 characters, digits only). */
     isConfirmValid: ({ context }) => Object.keys(confirmErrors(context.values)).length === 0,
+    /** spec §5: the customer has tried to submit the current step's form, so its error shows. */
     wasSubmitted: ({ context }) => context.submitted,
+    /** spec §2 /reinit-password step 1: a change of the user code field. */
     isAskField: ({ event }) => event.type === 'field.change' && event.field === 'compte',
+    /** spec §2 /reinit-password step 2: a change of the confirmation code field. */
     isConfirmField: ({ event }) => event.type === 'field.change' && event.field === 'token',
+    /** spec §4 PIN reset: the request was accepted (status '0') with the code to keep for the confirm step. */
     hasReference: (_, answer: PinResetAskAnswer) => referenceOf(answer) !== null,
+    /** spec §4 PIN reset: the confirmation succeeded (HTTP success, status '0'). */
     isConfirmed: (_, answer: PinResetConfirmAnswer) => isConfirmed(answer),
   },
   actions: {
     /** Goes to /login ("Se connecter"). Provided by src/. */
     goToLogin: provided('goToLogin'),
 
+    /** spec §2 /reinit-password: keeps what the customer typed in the user code or confirmation code field. */
     setField: assign({
       values: ({ context }, event: PinResetEvent) =>
         event.type === 'field.change' ? { ...context.values, [event.field]: event.value } : context.values,
     }),
+    /** spec §5 reset request account code: works out the field's message (required). */
     validateAsk: assign({ errors: ({ context }) => askErrors(context.values) }),
+    /** spec §5 reset confirmation code: works out the field's message (required, min 8, digits only). */
     validateConfirm: assign({ errors: ({ context }) => confirmErrors(context.values) }),
+    /** spec §5: notes that the current step's form was submitted: its error shows from then on. */
     markSubmitted: assign({ submitted: true }),
+    /** spec §4 PIN reset: keeps the code returned by the request, for the confirm step. */
     setReference: assign({ reference: (_, answer: PinResetAskAnswer) => referenceOf(answer) }),
     /** A new form: no error until its own submit attempt. */
     startConfirmForm: assign({ submitted: false, errors: {}, values: ({ context }) => ({ ...context.values, token: '' }) }),
+    /** spec §4 PIN reset, §8: sets the step's error banner (server message or catalogue text); null clears it. */
     showError: assign({ error: (_, { message }: { message: string | null }) => message }),
   },
 }).createMachine({

@@ -78,11 +78,15 @@ export const profileMachine = setup({
     }),
   },
   guards: {
+    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: ContactAnswer) => isSessionEndedAnswer(answer),
+    /** spec §2, §3 Contact: the bank gave the contact data (HTTP success, code '0'). */
     hasContact: (_, answer: ContactAnswer) => contactOf(answer) !== null,
   },
   actions: {
+    /** spec §2 /app/profile: keeps the e-mail, phone, address and photo id to show. */
     setContact: assign({ contact: (_, answer: ContactAnswer) => contactOf(answer) }),
+    /** spec §2 /app/profile: the banner of contact data that could not be read (profile.loadError); null clears it. */
     showError: assign({ error: (_, { message }: { message: string | null }) => message }),
   },
 }).createMachine({

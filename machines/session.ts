@@ -91,6 +91,7 @@ export const sessionMachine = setup({
     }),
   },
   guards: {
+    /** spec §3, §6: session storage held a signed-in customer, so the /app routes are open. */
     wasUserRestored: ({ context }) => context.user !== null,
   },
   actions: {
@@ -103,14 +104,21 @@ export const sessionMachine = setup({
     clearSession: provided('clearSession'),
     /** The warning toast of an expired session (`session.expiredTitle`, `expiredText`), closable, 3 s (spec §8, §9). */
     announceExpiry: provided('announceExpiry'),
+    /** spec §4 Login: goes to /app/dashboard once signed in. Provided by src/. */
     goToDashboard: provided('goToDashboard'),
+    /** spec §2 logout dialog, §4 Session: goes to /login. Provided by src/. */
     goToLogin: provided('goToLogin'),
 
     // Context.
+    /** spec §3 current user: keeps the signed-in customer (name, kcode, modules) for the shell. */
     setUser: assign({ user: (_, { user }: { user: SessionUser }) => user }),
+    /** spec §3: keeps the customer's account list for the screens (and forgets an earlier failure to load it). */
     setAccounts: assign({ accounts: (_, { accounts }: StoreAccountsParams) => accounts, accountsFailed: false }),
+    /** spec §8: the accounts could not be loaded; the screens show the accounts message (a click reloads). */
     markAccountsFailed: assign({ accountsFailed: true }),
+    /** spec §2 shell layout: the sidebar counter, from the notification size call. */
     setNotificationSize: assign({ notificationSize: (_, { size }: { size: number }) => size }),
+    /** spec §2 logout dialog, §4 Session: forgets the customer, the accounts and the counter at sign-out. */
     forgetCustomer: assign(signedOutContext),
   },
 }).createMachine({
@@ -228,7 +236,9 @@ export const sessionMachine = setup({
                 onError: {
                   target: '#session.signedOut',
                   actions: ['forgetCustomer', 'clearSession', 'goToLogin'],
-                  description: 'logout completes locally even when the server cannot be reached',
+                  description:
+                    'spec §2: confirming clears the entire session storage and goes to /login; decision ' +
+                    '(docs/decisions.md, Architecture): logout completes locally even when the server cannot be reached',
                 },
               },
               on: {
@@ -236,7 +246,9 @@ export const sessionMachine = setup({
                   target: '#session.signedOut',
                   actions: ['forgetCustomer', 'clearSession', 'goToLogin'],
                   description:
-                    'the customer is leaving anyway: a session found expired during logout ends it without the expiry toast',
+                    'spec §4 Session: an expired session signs out and goes to /login; decision (docs/decisions.md, ' +
+                    'Sign-in and session rules): during logout, without the expiry toast (the customer is leaving ' +
+                    'anyway)',
                 },
               },
             },
@@ -270,7 +282,10 @@ export const sessionMachine = setup({
               on: {
                 'notifications.refresh': {
                   target: 'counting',
-                  description: 'the counter is read again (for example once a notification was seen)',
+                  description:
+                    'spec §2: the counter comes from the notification size call, read again on request; decision ' +
+                    '(docs/decisions.md, Self-service: Notifications): as soon as the server confirms a notification ' +
+                    'was seen',
                 },
               },
             },

@@ -279,13 +279,20 @@ export const statementMachine = setup({
     }),
   },
   guards: {
+    /** spec §5 statement: one of the customer's accounts, both dates in yyyy-mm-dd, the start not after the end. */
     isFormValid: ({ context }) => Object.keys(statementErrors(context)).length === 0,
+    /** spec §5: the customer has tried to submit, so the field errors show. */
     wasSubmitted: ({ context }) => context.submitted,
+    /** spec §2 /app/statement: a change of the account, start date or end date field. */
     isFormField: ({ event }) =>
       event.type === 'field.change' && (['account', 'startDate', 'endDate'] as string[]).includes(event.field),
+    /** spec §8: no account, or they could not be loaded (the accounts message, whose click reloads the page). */
     areAccountsUnavailable: ({ context }) => context.accountsUnavailable,
+    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: StatementAnswer) => isSessionEndedAnswer(answer),
+    /** spec §4 Statement, §8: a statement to show (HTTP success, code '0', not a refused status with a message). */
     hasResult: ({ context }, answer: StatementAnswer) => resultOf(answer, statementRequestOf(context)) !== null,
+    /** spec §4 Statement: the download links show (status 0, a transaction; decisions.md: and a file name). */
     canDownload: ({ context }) => canDownload(context.result),
   },
   actions: {
@@ -294,26 +301,35 @@ export const statementMachine = setup({
     /** spec §8 "Download errors: only logged, nothing shown". Provided by src/. */
     logDownloadError: (_, _failure: DownloadFailure) => provided('logDownloadError')(),
 
+    /** spec §3, §8: takes the session's account list, and whether it is unavailable (none, or not loaded). */
     setAccounts: assign((_, { accounts, accountsFailed }: { accounts: Account[]; accountsFailed: boolean }) => ({
       accounts,
       accountsFailed,
       accountsUnavailable: areUnavailable(accounts, accountsFailed),
     })),
+    /** spec §2 /app/statement: keeps what the customer typed or chose in one field of the form. */
     setField: assign({
       values: ({ context }, event: StatementEvent) =>
         event.type === 'field.change' ? { ...context.values, [event.field]: event.value } : context.values,
     }),
+    /** spec §5 statement: works out the message of each invalid field. */
     validate: assign({ errors: ({ context }) => statementErrors(context) }),
+    /** spec §5: notes that a submit was tried: the field errors show and follow the typing from then on. */
     markSubmitted: assign({ submitted: true }),
+    /** spec §4 Statement: keeps the answer's transactions, status and file name, for the table and the links. */
     setResult: assign({
       result: ({ context }, answer: StatementAnswer) => resultOf(answer, statementRequestOf(context)),
     }),
+    /** spec §4 Statement: removes the table of a statement loaded before. */
     clearResult: assign({ result: null }),
+    /** spec §8 statement load failure: sets the error banner (statement.loadError); null clears it. */
     showError: assign({ error: (_, { message }: { message: string | null }) => message }),
+    /** spec §2, §7: the file to download, {filename}.pdf or {filename}.csv; the spinner shows. */
     startDownload: assign({
       download: ({ context }, { format }: { format: DownloadFormat }) =>
         context.result ? downloadInputOf(context.result, format) : null,
     }),
+    /** spec §2 /app/statement: the download is over, saved or failed; the spinner goes. */
     endDownload: assign({ download: null }),
   },
 }).createMachine({
@@ -399,7 +415,9 @@ export const statementMachine = setup({
           },
           on: {
             'statement.submit': {
-              description: 'a double click sends one request: a submit while loading is ignored',
+              description:
+                'spec §4 Statement (form, loading, table: only the answer leaves loading): a double click sends one ' +
+                'request, a submit while loading is ignored',
             },
           },
         },
@@ -472,10 +490,14 @@ export const statementMachine = setup({
           },
           on: {
             'download.pdf': {
-              description: 'one download at a time: another link while a file downloads is ignored',
+              description:
+                'decision (docs/decisions.md, Balance and statement: Downloads): one download at a time, another link ' +
+                'while a file downloads is ignored',
             },
             'download.csv': {
-              description: 'one download at a time: another link while a file downloads is ignored',
+              description:
+                'decision (docs/decisions.md, Balance and statement: Downloads): one download at a time, another link ' +
+                'while a file downloads is ignored',
             },
           },
         },

@@ -340,14 +340,18 @@ export const transferMachine = setup({
     }),
   },
   guards: {
+    /** spec §4, §5: every field of the kind's form is valid and the debit account is one of the customer's. */
     isFormValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
+    /** spec §5: the customer has tried to submit the form, so the field errors show. */
     wasSubmitted: ({ context }) => context.submitted,
     /** A field of this kind's form (other fields are ignored). */
     isFieldOfKind: ({ context, event }) =>
       event.type === 'field.change' && transferKinds[context.kind].fields.includes(event.field),
+    /** spec §8: no account, or they could not be loaded (the accounts message, whose click reloads the page). */
     areAccountsUnavailable: ({ context }) => context.accountsUnavailable,
 
     // Lookups and lists of the form.
+    /** spec §2 /app/transfer: the customer changed the account to credit (account kind: holder lookup). */
     isCreditAccountChange: ({ context, event }) =>
       transferKinds[context.kind].looksUpHolder && event.type === 'field.change' && event.field === 'creditAccount',
     /** spec §2 /app/transfer: a 21-character account to credit whose holder is not known yet. */
@@ -356,8 +360,11 @@ export const transferMachine = setup({
       context.values.creditAccount.trim().length === 21 &&
       context.holder === null &&
       context.holderError === null,
+    /** spec §2, §7 used-freq: the kind offers frequently used accounts or numbers, not loaded yet. */
     shouldLoadSuggestions: ({ context }) => transferKinds[context.kind].suggestions !== null && context.suggestions === null,
+    /** spec §2, §7 currencies b2w, b2c: the kind has a currency field (momo, card), not loaded yet. */
     shouldLoadCurrencies: ({ context }) => transferKinds[context.kind].currencies !== null && context.currencies === null,
+    /** spec §2 /app/momo: the customer chose another account to debit (the kind that shows its balance). */
     isDebitAccountChange: ({ context, event }) =>
       transferKinds[context.kind].showsBalance && event.type === 'field.change' && event.field === 'debitAccount',
     /** spec §2 /app/momo: an account is selected and its balance is not known yet. */
@@ -367,15 +374,21 @@ export const transferMachine = setup({
       debitAccountOf(context.values, offeredAccounts(context)) !== undefined,
 
     // The code form.
+    /** spec §5 confirmation token: the code typed may be sent (given, digits only, at least 8). */
     isTokenValid: ({ context }) => tokenErrorOf(context.token) === null,
+    /** spec §5: the customer has tried to send the code, so its error shows. */
     wasTokenSubmitted: ({ context }) => context.tokenSubmitted,
 
     // Answers of the ask and confirm calls (spec §4 Transfers, §4 Session, §8).
     /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, a: AnyAnswer) => a.status === 403 || a.body?.code === '2' || a.body?.status === '2',
+    /** spec §4, §8 Transfers: the bank answered with an HTTP error (a status other than 2xx). */
     isHttpFailure: (_, a: AnyAnswer) => !isHttpSuccess(a.status),
+    /** decision (docs/decisions.md, Transfers): the answer's body could not be read; it proves nothing. */
     isUnreadable: (_, a: AnyAnswer) => a.body === null,
+    /** spec §4 Transfers: the bank refused (status '1'). */
     isRefused: (_, a: AnyAnswer) => a.body?.status === '1',
+    /** spec §4 Transfers: the ask answer carries the reference (its code) that the validation code confirms. */
     hasReference: (_, a: AskAnswer) => text(a.body?.code) !== undefined,
     /**
      * spec §4: a refused confirm hides the code form for an account transfer; for any kind, no try
@@ -389,40 +402,59 @@ export const transferMachine = setup({
     /** Reloads the page (spec §8: a click on the accounts message reloads). Provided by src/. */
     reloadPage: provided('reloadPage'),
 
+    /** spec §3, §8: takes the session's account list, and whether it is unavailable (none, or not loaded). */
     setAccounts: assign((_, { accounts, accountsFailed }: { accounts: Account[]; accountsFailed: boolean }) => ({
       accounts,
       accountsFailed,
       accountsUnavailable: areUnavailable(accounts, accountsFailed),
     })),
+    /** spec §2 transfer screens: keeps what the customer typed or chose in one field of the form. */
     setField: assign({
       values: ({ context }, { field, value }: { field: TransferField; value: string }) => ({
         ...context.values,
         [field]: value,
       }),
     }),
+    /** spec §5: works out the message of each invalid field (shown once a submit was tried). */
     validate: assign({ errors: ({ context }) => formErrors(context) }),
+    /** spec §5: notes that a submit was tried: the field errors show and follow the typing from then on. */
     markSubmitted: assign({ submitted: true }),
+    /** spec §4, §8 Transfers: sets the error banner (the message or description, else transfer.failed); null clears it. */
     showError: assign({ error: (_, { message }: { message: string | null }) => message }),
 
+    /** spec §2 /app/transfer: forgets the holder label (or lookup failure) of the previous account to credit. */
     clearHolder: assign({ holder: null, holderError: null }),
+    /** spec §2, §8: keeps the holder label found, or the holder lookup failure (transfer.holderNotFound). */
     setHolder: assign((_, found: HolderLookup) =>
       found.found && text(found.libelle)
         ? { holder: text(found.libelle) ?? null, holderError: null }
         : { holder: null, holderError: texts.holderNotFound },
     ),
+    /** spec §2, §7 used-freq: keeps the frequently used accounts or numbers to offer (none on error). */
     setSuggestions: assign({ suggestions: (_, { list }: { list: string[] }) => list }),
+    /** spec §3, §8: keeps the currencies to offer (codes 1, 2, 3); none, and nothing shown, on failure. */
     setCurrencies: assign({ currencies: (_, { list }: { list: string[] }) => list }),
+    /** spec §2 /app/momo: forgets the balance of the account selected before. */
     clearBalance: assign({ balance: null }),
+    /** spec §2 /app/momo: keeps the selected account's balance, to display it. */
     setBalance: assign({ balance: (_, balance: AccountBalance) => balance }),
 
+    /** spec §4 Transfers: keeps the returned reference and what the code form shows (amount, payee, expiry). */
     keepPending: assign({ pending: ({ context }, body: TransferAskBody) => pendingOf(context, body) }),
+    /** spec §3 confirmation form: keeps the validation code as the customer types it. */
     setToken: assign({ token: (_, { value }: { value: string }) => value }),
+    /** spec §5 confirmation token: works out the code field's message (shown once a submit was tried). */
     validateToken: assign({ tokenError: ({ context }) => tokenErrorOf(context.token) }),
+    /** spec §5: notes that the customer tried to send the code: its error shows from then on. */
     markTokenSubmitted: assign({ tokenSubmitted: true }),
+    /** Wipes the validation code once the confirm call answered, whatever the answer (rulings §4: single use). */
     forgetToken: assign({ token: '' }),
+    /** rulings §4: keeps the tries left after a wrong code, when the answer says (3 wrong codes cancel). */
     setTriesLeft: assign({ triesLeft: (_, body: TransferConfirmBody | null) => triesLeftOf(body) }),
+    /** spec §4 Transfers: keeps the success message (new balance when solde is not empty), reference and time. */
     keepReceipt: assign({ receipt: ({ context }, body: TransferConfirmBody | null) => receiptOf(context, body) }),
 
+    /** decision (docs/decisions.md, Transfers: Restart): a fresh form, lists loaded again; instead of the page reload. */
     reset: assign(({ context }) =>
       freshContext({ kind: context.kind, accounts: context.accounts, accountsFailed: context.accountsFailed }),
     ),
@@ -695,18 +727,24 @@ export const transferMachine = setup({
           {
             target: 'editing',
             actions: { type: 'showError', params: { message: texts.failed } },
-            description: 'an answer without a reference cannot be confirmed: the generic error, the form stays',
+            description:
+              'decision (docs/decisions.md, Transfers): an answer without a reference cannot be confirmed and is never ' +
+              'taken for a success: the generic error, the form stays',
           },
         ],
         onError: {
           target: 'editing',
           actions: { type: 'showError', params: { message: texts.failed } },
-          description: 'no answer (network failure, timeout): the generic error, the form stays',
+          description:
+            'spec §4, §8 Transfers: a submit error keeps the form; no answer (network failure, timeout) has no server ' +
+            'message: the generic error',
         },
       },
       on: {
         'transfer.submit': {
-          description: 'a double click sends one request: a submit while asking is ignored',
+          description:
+            'spec §4 Transfers (submit goes to loading; only the answer leaves it): a double click sends one request, a ' +
+            'submit while asking is ignored',
         },
       },
     },
@@ -777,7 +815,9 @@ export const transferMachine = setup({
             guard: { type: 'isUnreadable', params: confirmAnswer },
             target: 'awaitingCode',
             actions: { type: 'showError', params: { message: texts.failed } },
-            description: 'an answer that cannot be read proves nothing: the code form stays with the generic error',
+            description:
+              'decision (docs/decisions.md, Transfers): an answer that cannot be read proves nothing, never a success: ' +
+              'the code form stays with the generic error',
           },
           {
             guard: { type: 'isRefusedForGood', params: confirmAnswer },
@@ -808,12 +848,16 @@ export const transferMachine = setup({
         onError: {
           target: 'awaitingCode',
           actions: { type: 'showError', params: { message: texts.failed } },
-          description: 'no answer (network failure, timeout): the code form stays with the generic error',
+          description:
+            'spec §4, §8: a confirm failure keeps the code form with an error; no answer (network failure, timeout) has ' +
+            'no description: the generic error',
         },
       },
       on: {
         'code.submit': {
-          description: 'a double click sends one request: a submit while confirming is ignored',
+          description:
+            'spec §4 Transfers (confirmation submit goes to loading; only the answer leaves it): a double click sends ' +
+            'one request, a submit while confirming is ignored',
         },
       },
     },
