@@ -310,7 +310,7 @@ export const balanceMachine = setup({
       },
       on: {
         'balance.submit': {
-          description: 'a double click sends one request: a submit while loading is ignored',
+          description: 'a double click sends one request: a submit while loading is ignored — decision (docs/decisions.md, Common rules)',
         },
       },
     },

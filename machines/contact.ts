@@ -219,12 +219,12 @@ export const contactMachine = setup({
               },
               {
                 target: 'editing',
-                description: 'the current data could not be read: the form shows empty (spec silent)',
+                description: 'the current data could not be read: the form shows empty — decision (docs/decisions.md, Common rules)',
               },
             ],
             onError: {
               target: 'editing',
-              description: 'no answer: the form shows empty (spec silent)',
+              description: 'no answer: the form shows empty — decision (docs/decisions.md, Common rules)',
             },
           },
         },
@@ -291,7 +291,7 @@ export const contactMachine = setup({
             },
           },
           on: {
-            'contact.submit': { description: 'a double click sends one request: a submit while saving is ignored' },
+            'contact.submit': { description: 'a double click sends one request: a submit while saving is ignored — decision (docs/decisions.md, Common rules)' },
           },
         },
         sent: {

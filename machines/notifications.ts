@@ -272,9 +272,9 @@ export const notificationsMachine = setup({
             },
           },
           on: {
-            'page.go': { description: 'one request at a time: a page link while a page loads is ignored' },
-            'page.next': { description: 'one request at a time: Next while a page loads is ignored' },
-            'page.prev': { description: 'one request at a time: Prev while a page loads is ignored' },
+            'page.go': { description: 'one request at a time: a page link while a page loads is ignored — decision (docs/decisions.md, Common rules)' },
+            'page.next': { description: 'one request at a time: Next while a page loads is ignored — decision (docs/decisions.md, Common rules)' },
+            'page.prev': { description: 'one request at a time: Prev while a page loads is ignored — decision (docs/decisions.md, Common rules)' },
           },
         },
         shown: {
@@ -328,7 +328,7 @@ export const notificationsMachine = setup({
           on: {
             'notifications.retry': {
               target: 'loading',
-              description: 'the customer may load the same page again',
+              description: 'the customer may load the same page again — decision (docs/decisions.md, Common rules)',
             },
             'page.go': {
               guard: 'isAnyPage',
@@ -373,7 +373,7 @@ export const notificationsMachine = setup({
             onError: {
               target: 'idle',
               actions: 'dequeueMark',
-              description: 'no answer: nothing shown, the notification stays seen on this screen',
+              description: 'no answer: nothing shown, the notification stays seen on this screen — decision (docs/decisions.md, Common rules)',
             },
           },
         },

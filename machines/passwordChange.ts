@@ -188,7 +188,7 @@ export const passwordChangeMachine = setup({
         },
       },
       on: {
-        'password.submit': { description: 'a double click sends one request: a submit while saving is ignored' },
+        'password.submit': { description: 'a double click sends one request: a submit while saving is ignored — decision (docs/decisions.md, Common rules)' },
       },
     },
   },

@@ -207,7 +207,7 @@ export const photoMachine = setup({
         },
       },
       on: {
-        'photo.submit': { description: 'a double click sends one request: a submit while uploading is ignored' },
+        'photo.submit': { description: 'a double click sends one request: a submit while uploading is ignored — decision (docs/decisions.md, Common rules)' },
       },
     },
     sent: {

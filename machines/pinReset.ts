@@ -247,7 +247,7 @@ export const pinResetMachine = setup({
         },
       },
       on: {
-        'ask.submit': { description: 'a double click sends one request: a submit while requesting is ignored' },
+        'ask.submit': { description: 'a double click sends one request: a submit while requesting is ignored — decision (docs/decisions.md, Common rules)' },
       },
     },
     confirming: {
@@ -312,7 +312,7 @@ export const pinResetMachine = setup({
         },
       },
       on: {
-        'confirm.submit': { description: 'a double click sends one request: a submit while confirming is ignored' },
+        'confirm.submit': { description: 'a double click sends one request: a submit while confirming is ignored — decision (docs/decisions.md, Common rules)' },
       },
     },
     done: {

@@ -119,13 +119,13 @@ export const profileMachine = setup({
           {
             target: 'failed',
             actions: { type: 'showError', params: { message: texts.loadError } },
-            description: "another code or an HTTP error: profile.loadError (spec silent)",
+            description: "another code or an HTTP error: profile.loadError — decision (docs/decisions.md, Common rules)",
           },
         ],
         onError: {
           target: 'failed',
           actions: { type: 'showError', params: { message: texts.loadError } },
-          description: 'no answer: profile.loadError (spec silent)',
+          description: 'no answer: profile.loadError — decision (docs/decisions.md, Common rules)',
         },
       },
     },
@@ -141,7 +141,7 @@ export const profileMachine = setup({
       on: {
         'profile.retry': {
           target: 'loading',
-          description: 'the customer may read the contact data again',
+          description: 'the customer may read the contact data again — decision (docs/decisions.md, Common rules)',
         },
       },
     },

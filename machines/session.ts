@@ -272,7 +272,7 @@ export const sessionMachine = setup({
                 },
                 onError: {
                   target: 'counted',
-                  description: 'a counter that cannot be read keeps its last value (none at first)',
+                  description: 'a counter that cannot be read keeps its last value (none at first) — decision (docs/decisions.md, Common rules)',
                 },
               },
             },

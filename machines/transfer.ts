@@ -676,7 +676,7 @@ export const transferMachine = setup({
                 },
                 onError: {
                   target: 'unavailable',
-                  description: 'a balance that cannot be read is not shown (the transfer stays possible)',
+                  description: 'a balance that cannot be read is not shown (the transfer stays possible) — decision (docs/decisions.md, Common rules)',
                 },
               },
             },

@@ -98,31 +98,37 @@ function transitionsSection(facts: MachineFacts, nameText: NameText): string[] {
   ]
 }
 
+const DECISIONS = 'decisions'
+
 function clausesSection(facts: MachineFacts): string[] {
   const states = new Map<string, string[]>()
   const transitions = new Map<string, number>()
   for (const s of facts.states) for (const c of clausesIn(s.spec)) states.set(c, [...(states.get(c) ?? []), dotted(s.path)])
   let unsourced = 0
   for (const t of facts.transitions) {
-    const found = clausesIn(t.description)
+    // A rule of the portal where the spec is silent cites the decision that records it.
+    const found = [...clausesIn(t.description), ...(t.description?.includes('docs/decisions.md') ? [DECISIONS] : [])]
     if (found.length === 0) unsourced++
     for (const c of found) transitions.set(c, (transitions.get(c) ?? 0) + 1)
   }
-  const clauses = [...new Set([...states.keys(), ...transitions.keys()])].sort(compareClauses)
+  const clauses = [...new Set([...states.keys(), ...transitions.keys()])].sort((a, b) =>
+    a === DECISIONS ? 1 : b === DECISIONS ? -1 : compareClauses(a, b),
+  )
   const rows = clauses.map((c) => [
-    `${c} — ${SECTION_TITLES[c] ?? '?'}`,
+    c === DECISIONS ? '[docs/decisions.md](../decisions.md) — choices where the spec is silent' : `${c} — ${SECTION_TITLES[c] ?? '?'}`,
     (states.get(c) ?? []).map(code).join(', ') || '—',
     String(transitions.get(c) ?? 0),
   ])
   return [
     '## Spec clauses',
     '',
-    'The sections of the specification this machine implements, as its states and transitions name them.',
+    'The sections of the specification this machine implements, as its states and transitions name them, ' +
+      'and the recorded decisions its transitions follow where the spec is silent.',
     '',
     ...table(['Clause', 'States', 'Transitions'], rows),
     '',
     unsourced === 0
-      ? 'Every transition names the clause it implements.'
+      ? 'Every transition names the clause or the decision it implements.'
       : unsourced === 1
         ? `1 of the ${facts.transitions.length} transitions names no clause: it states a rule of the portal where the spec ` +
           'is silent (a double click, a failure the spec does not list); its rule says which.'
