@@ -41,4 +41,11 @@ describe.each(machineRegistry.map((entry) => [entry.id, entry.machine] as const)
     const silent = [machine.root, ...states].flatMap(transitionsOf).filter((t) => !t.description)
     expect(silent.map((t) => `${t.source.id} ${t.eventType || 'always'}`)).toEqual([])
   })
+
+  it('every transition cites its spec or rulings clause, or the recorded decision where the spec is silent', () => {
+    const unsourced = [machine.root, ...states]
+      .flatMap(transitionsOf)
+      .filter((t) => !/\b(spec|rulings) §\d|docs\/decisions\.md/.test(t.description ?? ''))
+    expect(unsourced.map((t) => `${t.source.id} ${t.eventType || 'always'}: ${t.description}`)).toEqual([])
+  })
 })
