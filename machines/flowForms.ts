@@ -16,6 +16,7 @@ import { validation as m } from './messages.ts'
 
 /** spec §9: reset confirmation code and transfer token, at least 8 characters, digits only. */
 export const CONFIRMATION_CODE_MIN_LENGTH = 8
+
 const DIGITS = /^\d+$/
 
 export const pinResetAskForm = z.object({
@@ -44,8 +45,9 @@ export const DESCRIPTION_MIN_LENGTH = 5
 /**
  * spec §5: digits with an optional decimal point and at most 2 decimals. A French customer types a
  * comma as often as a dot: both are accepted here, `toContractAmount` gives the contract's dot.
+ * At most 13 digits before the decimals, as the contract's `Amount`.
  */
-const AMOUNT = /^\d+([.,]\d{1,2})?$/
+const AMOUNT = /^\d{1,13}([.,]\d{1,2})?$/
 /** spec §9: momo number, 12 characters, prefix 243. */
 const MOMO_NUMBER = /^243\d{9}$/
 /** spec §9: card account id, 8 digits. */

@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { contactMachine, contactScreen, type ContactField } from '../../../machines/contact'
+import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { profile as texts } from '../../../machines/messages'
 import { inspect } from '../../inspect/inspector'
 import { Banner, Spinner } from '../../ui/Feedback'
@@ -49,7 +50,7 @@ export function ContactPage() {
             }}
           >
             <Field
-              name="email"
+              name="email" maxLength={FIELD_MAX_LENGTH.email}
               type="email"
               autoComplete="email"
               label={texts.emailLabel}
@@ -67,7 +68,7 @@ export function ContactPage() {
               onValueChange={change('country')}
             />
             <Field
-              name="phone"
+              name="phone" maxLength={FIELD_MAX_LENGTH.contactPhone}
               type="tel"
               inputMode="tel"
               autoComplete="tel"
@@ -77,7 +78,7 @@ export function ContactPage() {
               onValueChange={change('phone')}
             />
             <Field
-              name="address"
+              name="address" maxLength={FIELD_MAX_LENGTH.address}
               autoComplete="street-address"
               label={texts.addressLabel}
               value={values.address}

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { loginMachine } from '../../../machines/login'
+import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { login, shell } from '../../../machines/messages'
 import { authenticate } from '../../api/actors'
 import { bankName } from '../../config'
@@ -48,7 +49,7 @@ export function LoginPage() {
           <Field
             label={login.userCodeLabel}
             placeholder={login.userCodePlaceholder}
-            name="username"
+            name="username" maxLength={FIELD_MAX_LENGTH.userCode}
             autoComplete="username"
             autoCapitalize="characters"
             spellCheck={false}
@@ -59,7 +60,7 @@ export function LoginPage() {
           <Field
             label={login.pinLabel}
             placeholder={login.pinPlaceholder}
-            name="password"
+            name="password" maxLength={FIELD_MAX_LENGTH.pin}
             type="password"
             inputMode="numeric"
             autoComplete="current-password"

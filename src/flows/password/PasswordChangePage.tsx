@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react'
 import { useRef } from 'react'
+import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { password as texts } from '../../../machines/messages'
 import { passwordChangeMachine, passwordChangeScreen, type PasswordField } from '../../../machines/passwordChange'
 import { inspect } from '../../inspect/inspector'
@@ -40,7 +41,7 @@ export function PasswordChangePage() {
         >
           <Field
             label={texts.oldPasswordLabel}
-            name="oldPassword"
+            name="oldPassword" maxLength={FIELD_MAX_LENGTH.password}
             type="password"
             autoComplete="current-password"
             value={screen.values.oldPassword}
@@ -49,7 +50,7 @@ export function PasswordChangePage() {
           />
           <Field
             label={texts.passwordLabel}
-            name="password"
+            name="password" maxLength={FIELD_MAX_LENGTH.password}
             type="password"
             autoComplete="new-password"
             value={screen.values.password}
@@ -58,7 +59,7 @@ export function PasswordChangePage() {
           />
           <Field
             label={texts.password2Label}
-            name="password2"
+            name="password2" maxLength={FIELD_MAX_LENGTH.password}
             type="password"
             autoComplete="new-password"
             value={screen.values.password2}

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { useRef, useState } from 'react'
+import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { pinReset as texts, shell } from '../../../machines/messages'
 import { pinResetMachine, pinResetScreen, type PinResetField } from '../../../machines/pinReset'
 import { inspect } from '../../inspect/inspector'
@@ -58,7 +59,7 @@ export function PinResetPage() {
                 <Field
                   label={texts.compteLabel}
                   placeholder={texts.comptePlaceholder}
-                  name="compte"
+                  name="compte" maxLength={FIELD_MAX_LENGTH.resetAccountCode}
                   autoComplete="username"
                   autoCapitalize="characters"
                   spellCheck={false}
@@ -70,7 +71,7 @@ export function PinResetPage() {
                 <Field
                   label={texts.tokenLabel}
                   placeholder={texts.tokenPlaceholder}
-                  name="token"
+                  name="token" maxLength={FIELD_MAX_LENGTH.confirmationCode}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   value={screen.values.token}

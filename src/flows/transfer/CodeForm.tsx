@@ -1,4 +1,5 @@
 import { formatAmount } from '../../../machines/amounts'
+import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { transfer as texts } from '../../../machines/messages'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field } from '../../ui/Field'
@@ -41,7 +42,7 @@ export function CodeForm({ snapshot, send, busy, headingRef }: Props) {
         }}
       >
         <Field
-          name="token"
+          name="token" maxLength={FIELD_MAX_LENGTH.confirmationCode}
           label={texts.codeLabel}
           inputMode="numeric"
           autoComplete="one-time-code"

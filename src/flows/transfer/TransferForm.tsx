@@ -1,5 +1,6 @@
 import { useRef } from 'react'
 import { currencyLabel, formatAmount } from '../../../machines/amounts'
+import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { transfer as texts } from '../../../machines/messages'
 import type { TransferField, TransferKindSpec } from '../../../machines/transfer'
 import { AccountsMessage } from '../../ui/AccountsMessage'
@@ -33,7 +34,7 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
       />
     ),
     amount: () => (
-      <Field name="amount" label={texts.labels.amount} inputMode="decimal" autoComplete="off" value={c.values.amount} error={c.errors.amount} onValueChange={change('amount')} />
+      <Field name="amount" maxLength={FIELD_MAX_LENGTH.amount} label={texts.labels.amount} inputMode="decimal" autoComplete="off" value={c.values.amount} error={c.errors.amount} onValueChange={change('amount')} />
     ),
     creditAccount: () => (
       <Field
@@ -70,7 +71,7 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
       <Field name="lastFour" label={texts.labels.lastFour} inputMode="numeric" maxLength={4} autoComplete="off" value={c.values.lastFour} error={c.errors.lastFour} onValueChange={change('lastFour')} />
     ),
     description: () => (
-      <Field name="description" label={texts.labels.description} autoComplete="off" value={c.values.description} error={c.errors.description} onValueChange={change('description')} />
+      <Field name="description" maxLength={FIELD_MAX_LENGTH.description} label={texts.labels.description} autoComplete="off" value={c.values.description} error={c.errors.description} onValueChange={change('description')} />
     ),
   }
 
