@@ -834,6 +834,8 @@ export interface components {
             times?: number;
             /** @description Ends the sessions of the caller before answering, so that the real expiry path runs. */
             expireSession?: boolean;
+            /** @description The connection is closed without an answer, as a network failure would (after the delay, if any); status and body are then ignored. A browser that resends the call at once on a new connection (Chromium does, for any method) has its resend dropped too. */
+            dropConnection?: boolean;
         };
     };
     responses: {

@@ -1,8 +1,9 @@
 /**
  * Demo-mode fault injector (rulings §5): POST /__dev/faults makes a chosen call answer as told, so
- * that QA and tests reach every state of every flow (errors, slowness, an expired session).
- * Faults act in an onRequest hook, before the token check and the validation of the call. They
- * are kept in memory, applied in the order they were added, and never touch /__dev/* itself.
+ * that QA and tests reach every state of every flow (errors, slowness, an expired session, no
+ * answer at all). Faults act in an onRequest hook, before the token check and the validation of
+ * the call. They are kept in memory, applied in the order they were added, and never touch
+ * /__dev/* itself.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -14,8 +15,24 @@ import { pathOf } from './headers.ts'
 
 export type Fault = components['schemas']['Fault']
 
+/**
+ * How long a dropped call stays dropped. Chromium resends a request, whatever its method, when a
+ * kept-alive connection closes before the first byte of the answer (it takes the close for the
+ * server's idle timeout); the resend comes a few milliseconds later on another connection. Without
+ * this, `times: 1` would drop the first try and let the resend reach the real handler: the page
+ * would never see the network failure. Wall-clock time, not the app's clock: it is the browser's.
+ */
+export const RESEND_WINDOW_MS = 1000
+
+interface Dropped {
+  method: string
+  path: string
+  until: number
+}
+
 export class FaultStore {
   #faults: Fault[] = []
+  #dropped: Dropped[] = []
 
   list(): Fault[] {
     return this.#faults.map((f) => structuredClone(f))
@@ -28,6 +45,7 @@ export class FaultStore {
 
   clear(): void {
     this.#faults = []
+    this.#dropped = []
   }
 
   /** The first fault for this call, counted as used once. */
@@ -41,6 +59,17 @@ export class FaultStore {
     }
     return structuredClone(fault)
   }
+
+  /** Remembers a call whose connection was just closed, so that its resend is closed too. */
+  dropped(method: string, path: string, now: number = performance.now()): void {
+    this.#dropped.push({ method, path, until: now + RESEND_WINDOW_MS })
+  }
+
+  /** Whether this call is the resend of one dropped less than RESEND_WINDOW_MS ago (it does not renew the window). */
+  isResend(method: string, path: string, now: number = performance.now()): boolean {
+    this.#dropped = this.#dropped.filter((d) => d.until > now)
+    return this.#dropped.some((d) => d.method === method && d.path === path)
+  }
 }
 
 export function registerFaults(app: FastifyInstance, ctx: AppContext, store: FaultStore): void {
@@ -51,13 +80,24 @@ export function registerFaults(app: FastifyInstance, ctx: AppContext, store: Fau
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = pathOf(request.url)
     if (path.startsWith('/__dev/')) return
+    if (store.isResend(request.method, path)) {
+      request.log.info({ fault: { method: request.method, path, dropConnection: true } }, 'demo fault: resend dropped')
+      return dropConnection(request, reply)
+    }
     const fault = store.take(request.method, path)
     if (!fault) return
-    request.log.info({ fault: { method: fault.method, path: fault.path, status: fault.status } }, 'demo fault applied')
+    request.log.info(
+      { fault: { method: fault.method, path: fault.path, status: fault.status, dropConnection: fault.dropConnection } },
+      'demo fault applied',
+    )
     if (fault.delayMs) await sleep(fault.delayMs, undefined, { signal: closing.signal }).catch(() => {})
     if (fault.expireSession) {
       const token = bearerToken(request.headers.authorization)
       if (token) await endSession(ctx.db, token, 'fault', ctx.now())
+    }
+    if (fault.dropConnection) {
+      store.dropped(request.method, path)
+      return dropConnection(request, reply)
     }
     // With neither status nor body the real handler answers (after the delay, if any).
     if (fault.status === undefined && !('body' in fault)) return
@@ -65,4 +105,13 @@ export function registerFaults(app: FastifyInstance, ctx: AppContext, store: Fau
     if ('body' in fault) return reply.type('application/json; charset=utf-8').send(JSON.stringify(fault.body ?? null))
     return reply.send()
   })
+}
+
+/**
+ * Closes the connection without writing a byte: the browser sees it fail, as when a network does.
+ * hijack() stops Fastify's lifecycle here, so the real handler never runs.
+ */
+function dropConnection(request: FastifyRequest, reply: FastifyReply): void {
+  reply.hijack()
+  request.raw.socket.destroy()
 }
