@@ -18,6 +18,7 @@ import { api } from '../machines/messages.ts'
 import { accountRoutes } from './routes/accounts.ts'
 import { authRoutes } from './routes/auth.ts'
 import { devRoutes, registerOutboxPage } from './routes/dev.ts'
+import { registerFaultsPage } from './routes/dev-faults-page.ts'
 import { notificationRoutes } from './routes/notifications.ts'
 import { PHOTO_MAX_BYTES } from './domain/photos.ts'
 import { profileRoutes } from './routes/profile.ts'
@@ -110,7 +111,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   app.decorate('notImplemented', notImplemented)
   app.log.debug({ notImplemented }, 'operations of the contract answering 501 for now')
-  if (config.demoMode) registerOutboxPage(app, ctx)
+  if (config.demoMode) {
+    registerOutboxPage(app, ctx)
+    await registerFaultsPage(app, ctx, faults, contract.operations)
+  }
 
   await registerSpa(app, config.distDir, config.bankName)
   return app

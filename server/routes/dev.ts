@@ -1,5 +1,6 @@
 /**
- * Demo-mode tools (rulings §5): the outbox (JSON and a readable page) and the fault injector.
+ * Demo-mode tools (rulings §5): the outbox (JSON and a readable page) and the fault injector (its
+ * page for QA is dev-faults-page.ts).
  * Registered only in demo mode; otherwise these paths answer 404 like any unknown path.
  */
 import type { FastifyInstance } from 'fastify'

@@ -1,0 +1,109 @@
+/**
+ * /__dev/faults.html (issue 6, demo mode only): the fault injector as a page for QA. Plain HTML
+ * forms post back here (urlencoded); a post that changes something answers 303 back to the page
+ * (so a reload never posts twice), with the confirmation named in the query; a refused custom
+ * form answers 400 with the page, its values kept and its errors shown, and adds nothing.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { api } from '../../machines/messages.ts'
+import type { AppContext } from '../context.ts'
+import { faultOfForm, panelOperations, readFaultForm } from '../dev/fault-form.ts'
+import { scenarioById } from '../dev/fault-scenarios.ts'
+import { FAULTS_CSS, FAULTS_PAGE, faultsPage, scenarioTitle, type FaultsPageModel } from '../dev/faults-page.ts'
+import type { ContractOperation } from '../http/contract.ts'
+import type { FaultStore } from '../http/faults.ts'
+
+const t = api.devFaults
+/** The page's forms are small; a larger body is refused before it is parsed. */
+const FORM_LIMIT = 16 * 1024
+
+export async function registerFaultsPage(
+  app: FastifyInstance,
+  ctx: AppContext,
+  store: FaultStore,
+  contractOperations: readonly ContractOperation[],
+): Promise<void> {
+  const operations = panelOperations(contractOperations)
+  const render = (reply: FastifyReply, model: Omit<FaultsPageModel, 'bankName' | 'faults' | 'operations'>, status = 200) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(faultsPage({ bankName: ctx.config.bankName, faults: store.list(), operations, ...model }))
+
+  // A plugin of its own: the urlencoded parser exists only for these routes, never for the
+  // contract's, which take JSON alone.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) =>
+      done(null, new URLSearchParams(body as string)),
+    )
+
+    scope.get(FAULTS_PAGE, async (request, reply) => render(reply, { notice: confirmation(request.query as Record<string, string>) }))
+
+    scope.post(FAULTS_PAGE, async (request, reply) => {
+      // A page of another site could post this form from the tester's browser (a form post needs
+      // no CORS preflight, unlike the JSON API): refused.
+      if (!sameOrigin(request)) return render(reply, { notice: { kind: 'error', text: t.errors.crossOrigin } }, 403)
+      const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
+      switch (form.get('action')) {
+        case 'clear':
+          store.clear()
+          return back(reply, 'cleared')
+        case 'scenario': {
+          const id = form.get('scenario') ?? ''
+          const scenario = scenarioById(id)
+          if (!scenario) return render(reply, { notice: { kind: 'error', text: t.errors.unknownScenario } }, 400)
+          // A scenario replaces what was in force, so that its faults are the first to match.
+          store.clear()
+          for (const fault of scenario.faults) store.add(fault)
+          return back(reply, 'scenario', id)
+        }
+        case 'custom': {
+          const values = readFaultForm(form)
+          const outcome = faultOfForm(values, operations)
+          if (outcome.errors) return render(reply, { form: values, errors: outcome.errors }, 400)
+          store.add(outcome.fault)
+          return back(reply, 'added')
+        }
+        default:
+          return render(reply, { notice: { kind: 'error', text: t.errors.unknownAction } }, 400)
+      }
+    })
+
+    scope.get('/__dev/faults.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(FAULTS_CSS))
+  })
+}
+
+type Done = 'added' | 'cleared' | 'scenario'
+
+/** 303: the browser GETs the page, which names what was done; nothing from the post is echoed. */
+function back(reply: FastifyReply, done: Done, scenario?: string): FastifyReply {
+  const query = new URLSearchParams({ done })
+  if (scenario) query.set('scenario', scenario)
+  return reply.redirect(`${FAULTS_PAGE}?${query}`, 303)
+}
+
+/** The confirmation named by the query; only known words and scenario ids are shown. */
+function confirmation(query: Record<string, string>): FaultsPageModel['notice'] {
+  if (query.done === 'added') return { kind: 'ok', text: t.added }
+  if (query.done === 'cleared') return { kind: 'ok', text: t.cleared }
+  const scenario = query.done === 'scenario' ? scenarioById(query.scenario ?? '') : undefined
+  return scenario ? { kind: 'ok', text: t.scenarioApplied(scenarioTitle(scenario)) } : undefined
+}
+
+/**
+ * Whether the post comes from this server's own page. Browsers send Sec-Fetch-Site with every
+ * request; the Origin of a form post is "null" here, because every answer carries
+ * `Referrer-Policy: no-referrer`, so it is only a fallback for older browsers. Neither header
+ * (curl, a test's fetch): accepted, the demo tools are open to any client anyway.
+ */
+function sameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site']
+  if (site !== undefined) return site === 'same-origin' || site === 'none'
+  const origin = request.headers.origin
+  if (origin === undefined || origin === 'null') return true
+  try {
+    return new URL(origin).host === request.headers.host
+  } catch {
+    return false
+  }
+}
