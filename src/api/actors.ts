@@ -10,10 +10,16 @@ import type { Account } from '../../machines/session'
 import { api } from './client'
 
 /** A body that cannot be read as JSON is `null`: the machine treats it as an unusable answer. */
-function parseJson(text: string | undefined): unknown {
-  if (!text) return null
+/**
+ * The body as JSON. A success comes as text (`parseAs: 'text'`, so that an unreadable body is not
+ * an exception); an error body has already been parsed by openapi-fetch when it was JSON (it
+ * ignores `parseAs` for errors), and stays text when it was not.
+ */
+function parseJson(body: unknown): unknown {
+  if (typeof body !== 'string') return body ?? null
+  if (!body) return null
   try {
-    return JSON.parse(text)
+    return JSON.parse(body)
   } catch {
     return null
   }
@@ -25,7 +31,7 @@ function parseJson(text: string | undefined): unknown {
  */
 export async function answerOf<Body>(call: Promise<{ response: Response; data?: unknown; error?: unknown }>) {
   const { response, data, error } = await call
-  const body = parseJson((data ?? error) as string | undefined)
+  const body = parseJson(data ?? error)
   return { status: response.status, body: body && typeof body === 'object' ? (body as Body) : null }
 }
 

@@ -176,22 +176,8 @@ const confirmErrorsKeepingCodeForm: [ScenarioType, string][] = [
   ['confirmNoAnswer', texts.failed],
 ]
 
-/**
- * An HTTP error whose body carries the message (spec §4, §8). The state is reached today, but the
- * generic error shows instead of the body's message: `answerOf` (src/api/actors.ts) JSON-parses
- * the error again, which openapi-fetch 0.17 has already parsed, and so loses it. What the screen
- * showed is kept here and compared with the spec by the `it.fails` below, until that is fixed.
- */
-const HTTP_BODY_SCENARIOS: readonly ScenarioType[] = ['askHttpMessage', 'confirmHttpDescription']
-const httpBodyShown: Record<string, string> = {}
-
-/** The banner shows `message`; for the known bug above, a banner is enough and its text is kept. */
-async function expectBanner(kind: TransferKind, type: ScenarioType, message: string): Promise<void> {
-  if (HTTP_BODY_SCENARIOS.includes(type)) {
-    await banner().waitFor()
-    httpBodyShown[`${kind}.${type}`] = (await banner().textContent()) ?? ''
-    return
-  }
+/** The banner shows exactly `message`. */
+async function expectBanner(_kind: TransferKind, type: ScenarioType, message: string): Promise<void> {
   await banner().filter({ hasText: message }).waitFor()
   expect(await banner().textContent(), type).toBe(message)
 }
@@ -270,13 +256,6 @@ describe.each(['account', 'momo', 'card'] as const)('%s transfer', (kind) => {
 
 // Known bug (see HTTP_BODY_SCENARIOS): expected to fail until answerOf keeps HTTP error bodies;
 // then turn it into an `it`.
-it.fails('an HTTP error shows the message (ask) or the description (confirm) of its body', () => {
-  const expected = Object.fromEntries(
-    (['account', 'momo', 'card'] as const).flatMap((kind) => HTTP_BODY_SCENARIOS.map((type) => [`${kind}.${type}`, api.serverError])),
-  )
-  expect(httpBodyShown).toEqual(expected)
-})
-
 describe('lookups of the forms', () => {
   it('account: the holder lookup fails with its message; the suggestions fail to an empty list', async () => {
     await apply('account.holderFailure')

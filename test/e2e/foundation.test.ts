@@ -209,6 +209,23 @@ describe('signed in', () => {
     // Closed after 3 seconds.
     await toast.waitFor({ state: 'detached', timeout: 6_000 })
   })
+
+  it('the session-expired toast is closable: its close button removes it at once', async () => {
+    const page = await open('/login')
+    await signIn(page, 'K1234567', '12345')
+    await page.waitForURL('**/app/dashboard')
+    await page.locator('#menu-lateral [aria-label*="notification"]').waitFor({ state: 'attached' })
+    await devFault(server.url, { path: '/api/rest/customer/v1/notification-size', expireSession: true, times: 1 })
+    await page.reload()
+    const toast = page.getByRole('status').filter({ hasText: session.expiredTitle })
+    await toast.getByText(session.expiredText).waitFor()
+    // The close button is the toast's own (Radix announces the text in a separate live region).
+    const close = page.getByRole('button', { name: session.closeToast })
+    await close.click()
+    // Well before its 3 seconds are over.
+    await close.waitFor({ state: 'detached', timeout: 1_000 })
+    await toast.waitFor({ state: 'detached', timeout: 1_000 })
+  })
 })
 
 describe('guards', () => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { login, transfer as texts, validation } from '../../machines/messages'
+import { api, login, transfer as texts, validation } from '../../machines/messages'
 import { payeeAccounts, unknownAccountNumber } from '../../server/db/demo-data'
 import { launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer, expectAccessible, errorOf } from './harness'
 
@@ -164,8 +164,10 @@ describe('mobile money', () => {
     expect(text).toContain('243812345678')
     await fill(page, { token: code.startsWith('0') ? '11111111' : '00000000' })
     await confirm(page)
-    // spec §4: momo keeps the code form after a refused code, with the tries left.
+    // spec §4: momo keeps the code form after a refused code, with the tries left — said once
+    // (the server's description already gives them).
     await page.getByText(texts.triesLeft(2)).waitFor()
+    expect(await page.locator('main').getByRole('alert').textContent()).toBe(api.transfer.wrongCode(2))
     await fill(page, { token: code })
     await confirm(page)
     await page.getByRole('heading', { name: texts.doneTitle }).waitFor()

@@ -143,11 +143,13 @@ export const section8: Trace[] = [
       'test/unit/spec8-client.test.ts > a public call answered HTTP 403 (a wrong PIN at login) is not a session expiry',
       'test/server/sessions.test.ts > customer calls without a valid session: HTTP 403 code 2',
       'test/e2e/foundation.test.ts > a session expired on the server signs out with the toast and goes to /login',
+      "test/unit/spec8-client.test.ts > a customer call answered status '2' (the field of transfer, statement and password answers) signs out too",
+      'test/e2e/foundation.test.ts > the session-expired toast is closable: its close button removes it at once',
       auditorQuotes,
       catalogueQuotes,
     ],
     note:
-      'Closable: every toast has a close button (src/ui/Toaster.tsx, RadixToast.Close); no automated test clicks it. ' +
+      'Closable: every toast has a close button (src/ui/Toaster.tsx, RadixToast.Close). ' +
       'docs/decisions.md: an expiry found while the customer is logging out ends the session without the toast.',
   },
 

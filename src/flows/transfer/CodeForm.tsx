@@ -30,7 +30,8 @@ export function CodeForm({ snapshot, send, busy, headingRef }: Props) {
       {c.error && (
         <Banner kind="error">
           {c.error}
-          {c.triesLeft !== null && c.triesLeft > 0 && <> {texts.triesLeft(c.triesLeft)}</>}
+          {/* The tries left, unless the bank's description already says it (the reference server's does). */}
+          {c.triesLeft !== null && c.triesLeft > 0 && !c.error.includes(texts.triesLeft(c.triesLeft)) && <> {texts.triesLeft(c.triesLeft)}</>}
         </Banner>
       )}
       <form
