@@ -38,6 +38,8 @@ export const section8: Trace[] = [
       { file: 'src/config.ts', symbol: 'bankName' },
     ],
     tests: [
+      'test/server/client-answers.test.ts > five wrong PINs: the sign-in form shows the server message telling to reset the PIN',
+      'test/server/client-answers.test.ts > HTTP 401 of a blocked customer: the body with its code and message',
       loginBanners,
       'test/model/login.test.ts > the blocked message names the bank given as input',
       'test/unit/messages.test.ts > rulings §1: {provider} is the bank name, a setting',
@@ -207,6 +209,8 @@ export const section8: Trace[] = [
       { file: 'server/domain/transfers.ts', symbol: 'refuse(' },
     ],
     tests: [
+      'test/e2e/faults.test.ts > every ask error leaves the form on screen with its message',
+      'test/server/client-answers.test.ts > HTTP 400 of a transfer ask the server refuses: the body with its message',
       'test/model/transfer.test.ts > %s; the form stays with its values',
       'test/server/transfers.test.ts > POST transfer/ask: refusals answer status 1 with a message and change no row',
       'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
@@ -227,6 +231,7 @@ export const section8: Trace[] = [
       { schema: 'TransferConfirmResponse' },
     ],
     tests: [
+      'test/e2e/faults.test.ts > every confirm error: refused, no try left, HTTP failure, unreadable, no answer',
       'test/model/transfer.test.ts > %s; the code is wiped',
       'test/model/transfer.test.ts > from %s, transfer.restart gives a fresh form and loads the lists again',
       'test/server/transfers.test.ts > a wrong code leaves 2 tries, then 1; the 3rd cancels the transfer; the right code then does nothing',
@@ -248,7 +253,8 @@ export const section8: Trace[] = [
       { machine: 'transfer', state: 'confirming', event: 'xstate.error.actor.confirmTransfer' },
       { machine: 'transfer', state: 'awaitingCode' },
     ],
-    tests: ['test/model/transfer.test.ts > %s; the code is wiped'],
+    tests: [
+      'test/e2e/faults.test.ts > every confirm error: refused, no try left, HTTP failure, unreadable, no answer','test/model/transfer.test.ts > %s; the code is wiped'],
     note:
       'Read with spec §4 ("a confirm failure by HTTP keeps the confirm form with an error"): an HTTP error keeps the code ' +
       'form with the description, else the message, else transfer.failed; no answer keeps it with transfer.failed.',
