@@ -58,7 +58,7 @@ function outboxPage(messages: OutboxMessage[], bankName: string): string {
     ? `<table><thead><tr><th scope="col">${t.channel}</th><th scope="col">${t.to}</th><th scope="col">${t.text}</th><th scope="col">${t.createdAt}</th></tr></thead>\n<tbody>\n${rows}\n</tbody></table>`
     : `<p>${t.empty}</p>`
   return `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(t.title)} — ${escapeHtml(bankName)}</title>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)} — ${escapeHtml(bankName)}</title>
 <link rel="stylesheet" href="/__dev/outbox.css"></head>
 <body><main><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.intro)}</p>
 ${body}
