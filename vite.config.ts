@@ -1,6 +1,7 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { stripMachineDocsPlugin } from './scripts/vite/strip-machine-docs.ts'
 
 // The SPA. In development (`npm run dev`) Vite proxies the API to the reference server.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080'
@@ -17,7 +18,9 @@ const markInspectorBuild: Plugin = {
 }
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), markInspectorBuild],
+  // stripMachineDocsPlugin: a production build leaves out the machines' descriptions and meta,
+  // which only the audit documents and the QA panel of an inspector build read (docs/qa.md).
+  plugins: [react(), vanillaExtractPlugin(), markInspectorBuild, stripMachineDocsPlugin()],
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
     emptyOutDir: true,

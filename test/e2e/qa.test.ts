@@ -10,7 +10,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { loginMachine } from '../../machines/login'
 import { login, moduleNames, qa, shell, transfer as texts } from '../../machines/messages'
+import { sessionMachine } from '../../machines/session'
+import { transferMachine } from '../../machines/transfer'
 import { payeeAccounts } from '../../server/db/demo-data'
 import { MASK } from '../../src/inspect/mask'
 import {
@@ -32,6 +35,17 @@ const usdPayee = payeeAccounts.find((p) => p.currency === '1')!
 
 /** What only the inspector and the panel bring into a bundle. */
 const MARKERS = ['stately.ai', '@statelyai.connected', 'xstateinspector', 'Unhandled inspection event type', qa.title, qa.toggle]
+
+/**
+ * The machines' documentation (descriptions, `meta.spec`): the QA panel shows it, the customer's
+ * browser never needs it (scripts/vite/strip-machine-docs.ts). The first screen's and a flow's.
+ */
+const MACHINE_DOCS = [
+  loginMachine.root.description!,
+  loginMachine.root.states.authenticating!.meta!.spec as string,
+  sessionMachine.root.description!,
+  transferMachine.root.states.editing!.description!,
+]
 
 /** The secret alone, not inside a longer number (an account code, a time stamp). */
 const inClear = (secret: string) => new RegExp(`(?<![\\w-])${secret.replace(/[.+]/g, '\\$&')}(?![\\w-])`)
@@ -99,6 +113,13 @@ describe('(a) the production bundle holds no inspector', () => {
 
   it('the QA build holds every marker, so that the check above is not vacuous', () => {
     for (const marker of MARKERS) expect(holding(E2E_DIST_QA, marker), marker).not.toEqual([])
+  })
+
+  it("no file of the production build holds the machines' descriptions or meta; the QA build, for its panel, does", () => {
+    for (const doc of MACHINE_DOCS) {
+      expect(holding(E2E_DIST, doc), doc).toEqual([])
+      expect(holding(E2E_DIST_QA, doc), doc).not.toEqual([])
+    }
   })
 })
 
