@@ -1,8 +1,9 @@
 /**
  * Form schemas of spec §5 ("Validation rules") with the exact messages of the catalogue
- * (`messages.ts`, section `validation`), built with `zod/mini`. This module holds the helpers, the
- * field builders and the login form; the other forms are in `flowForms.ts`, so that the login page
- * (≤ 120 KiB of JS in all) carries only the schema it uses.
+ * (`messages.ts`, section `validation`), built with `zod/mini`. This module holds the field
+ * builders of the forms in `flowForms.ts`, and re-exports `loginForm.ts`: the login form and the
+ * helpers (`fieldErrors`, `isValid`), written without zod so that the login page (≤ 120 KiB of JS in
+ * all) loads no schema library; the login machine imports that module itself.
  *
  * Each field lists its checks in the order the spec quotes them: the first failing check gives the
  * message shown under the field (`fieldErrors`). A blank value fails "required" first, so a blank
@@ -13,49 +14,10 @@
  * errors show after a submit attempt), and send the parsed output (trimmed where noted).
  */
 import * as z from 'zod/mini'
-import { validation as m } from './messages.ts'
+
+export * from './loginForm.ts'
 
 /** Required text whose surrounding blanks mean nothing (codes, descriptions, addresses): trimmed. */
 export const requiredText = (required: string) => z.string().check(z.trim(), z.minLength(1, required))
 /** Required secret (PIN, passwords): never trimmed, a blank is a character the customer typed. */
 export const requiredSecret = (required: string) => z.string().check(z.minLength(1, required))
-
-// ---------------------------------------------------------------------------------------------
-// Login (spec §5: login user code, login PIN)
-// ---------------------------------------------------------------------------------------------
-
-/** spec §9: "Login PIN minimum 5 characters". */
-export const PIN_MIN_LENGTH = 5
-
-export const loginForm = z.object({
-  username: requiredText(m.userCodeRequired),
-  password: requiredSecret(m.pinRequired).check(z.minLength(PIN_MIN_LENGTH, m.pinMin)),
-})
-export type LoginFormValues = z.input<typeof loginForm>
-export type LoginField = keyof LoginFormValues
-
-// ---------------------------------------------------------------------------------------------
-// Helpers used by the machines' guards and actions
-// ---------------------------------------------------------------------------------------------
-
-/** field → message shown under it; a field without error is absent. */
-export type FieldErrors<Values> = Partial<Record<keyof Values & string, string>>
-
-type FormSchema = z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>
-
-/** The first message of each invalid field (spec §5 order), `{}` when the form is valid. */
-export function fieldErrors<S extends FormSchema>(schema: S, values: z.input<S>): FieldErrors<z.input<S>> {
-  const result = schema.safeParse(values)
-  const errors: Record<string, string> = {}
-  if (result.success) return errors as FieldErrors<z.input<S>>
-  for (const issue of result.error.issues) {
-    const field = issue.path[0]
-    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message
-  }
-  return errors as FieldErrors<z.input<S>>
-}
-
-/** Whether the form may be submitted (spec §5: a form is submitted only when valid). */
-export function isValid<S extends FormSchema>(schema: S, values: z.input<S>): boolean {
-  return schema.safeParse(values).success
-}

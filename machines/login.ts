@@ -12,7 +12,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../openapi/schema'
-import { fieldErrors, isValid, loginForm, type FieldErrors, type LoginField, type LoginFormValues } from './forms.ts'
+import { fieldErrors, isValid, loginForm, type FieldErrors, type LoginField, type LoginFormValues } from './loginForm.ts'
 import { login as texts } from './messages.ts'
 
 // ---------------------------------------------------------------------------------------------
