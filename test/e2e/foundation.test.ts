@@ -193,7 +193,8 @@ describe('signed in', () => {
     expect(await page.locator('#menu-lateral').count()).toBe(1)
   })
 
-  it('a session expired on the server signs out with the toast and goes to /login', async () => {
+  /** Signs K1234567 in, ends the session on the server, reloads: the expiry toast is on screen. */
+  async function expiredOnReload() {
     const page = await open('/login')
     await signIn(page, 'K1234567', '12345')
     await page.waitForURL('**/app/dashboard')
@@ -203,6 +204,11 @@ describe('signed in', () => {
     await page.reload()
     const toast = page.getByRole('status').filter({ hasText: session.expiredTitle })
     await toast.getByText(session.expiredText).waitFor()
+    return { page, toast }
+  }
+
+  it('a session expired on the server signs out with the toast and goes to /login', async () => {
+    const { page, toast } = await expiredOnReload()
     await page.waitForURL('**/login')
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0)
     await expectAccessible(page, 'session-expired')
@@ -211,14 +217,7 @@ describe('signed in', () => {
   })
 
   it('the session-expired toast is closable: its close button removes it at once', async () => {
-    const page = await open('/login')
-    await signIn(page, 'K1234567', '12345')
-    await page.waitForURL('**/app/dashboard')
-    await page.locator('#menu-lateral [aria-label*="notification"]').waitFor({ state: 'attached' })
-    await devFault(server.url, { path: '/api/rest/customer/v1/notification-size', expireSession: true, times: 1 })
-    await page.reload()
-    const toast = page.getByRole('status').filter({ hasText: session.expiredTitle })
-    await toast.getByText(session.expiredText).waitFor()
+    const { page, toast } = await expiredOnReload()
     // The close button is the toast's own (Radix announces the text in a separate live region).
     const close = page.getByRole('button', { name: session.closeToast })
     await close.click()
