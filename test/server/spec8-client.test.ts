@@ -1,8 +1,10 @@
 /**
  * Spec §8 rows that the portal carries out in its glue code (src/), checked end to end without a
  * browser: the real contract client (`src/api/client.ts`, its session-expiry middleware), the real
- * session actor (`src/session/session.ts`, its toast and navigation) and the real call actors, over
- * a fake `fetch` that answers as the bank would, and an in-memory session storage.
+ * session actor (`src/session/session.ts`, its toast and navigation) and the real call actors,
+ * against the reference server with the demo data (test/server/harness.ts). Every answer is the
+ * server's: a real call, or an error state reached through the demo-mode fault injector
+ * (`POST /__dev/faults`, one use each). Only the browser's session storage is a stand-in.
  *
  * - Session expired (HTTP 403 or code '2'): sign out; warning toast "Deconnexion", "Votre session a
  *   expiré. Veuillez vous reconnecter", shown 3 seconds; go to /login.
@@ -10,21 +12,22 @@
  *   réessayer".
  * - Currency load failure: nothing is shown.
  */
+import type { IncomingMessage } from 'node:http'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor, type AnyActorRef } from 'xstate'
 import { balanceMachine, balanceScreen } from '../../machines/balance.ts'
 import type { SessionUser } from '../../machines/login.ts'
-import { session as sessionTexts, transfer as transferTexts } from '../../machines/messages.ts'
+import { api as apiTexts, session as sessionTexts, transfer as transferTexts } from '../../machines/messages.ts'
 import type { Account } from '../../machines/session.ts'
 import { transferMachine } from '../../machines/transfer.ts'
+import { mainCustomer, payeeAccounts } from '../../server/db/demo-data.ts'
+import type { Fault } from '../../server/http/faults.ts'
+import { customerPath as customer, startTestServer, type TestServer } from './harness.ts'
 
-const BANK = 'http://banque.test'
-const TOKEN = 'tok-spec8-0c1e'
-const user: SessionUser = { name: 'Awa Mbuyi', kcode: 'K1234567', modules: ['solde', 'card-visa'] }
-const usd: Account = { id: '1', compte: '000110000000000000012', currency: '1' }
+const user: SessionUser = { name: mainCustomer.name, kcode: mainCustomer.kcode, modules: [...mainCustomer.modules] }
 
 // ---------------------------------------------------------------------------------------------
-// A browser's session storage and a bank answering by path
+// A browser's session storage; the reference server, its faults and what it received
 // ---------------------------------------------------------------------------------------------
 
 class MemoryStorage {
@@ -49,21 +52,31 @@ class MemoryStorage {
   }
 }
 
-type Answer = { status: number; body: unknown } | 'network'
-/** path (without the base) → answer; a path not listed answers 404. */
-let bank: Record<string, Answer> = {}
-const requests: Request[] = []
+let server: TestServer
+/** The session of the main customer that the tests' tabs hold (no fault here ends it on the server). */
+let TOKEN: string
+/** The main customer's accounts, as the server lists them. */
+let accounts: Account[]
 
-function fakeFetch(request: Request): Promise<Response> {
-  requests.push(request)
-  const answer = bank[new URL(request.url).pathname] ?? { status: 404, body: { message: 'introuvable' } }
-  if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'))
-  return Promise.resolve(
-    new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }),
-  )
+/** The next call of `method path` answers as the fault says (demo mode, one use). */
+async function fault(method: 'GET' | 'POST', path: string, answer: Omit<Fault, 'method' | 'path' | 'times'>) {
+  const res = await server.call('/__dev/faults', { body: { method, path, ...answer, times: 1 } })
+  expect(res.status).toBe(200)
 }
 
-const customer = (path: string) => `/api/rest/customer/v1/${path}`
+/** The requests as the server received them (its HTTP listener), from now on. */
+interface Received {
+  method: string
+  path: string
+  authorization: string | null
+}
+const received: Received[] = []
+const record = (request: IncomingMessage) =>
+  void received.push({
+    method: request.method ?? '',
+    path: new URL(request.url ?? '/', 'http://server').pathname,
+    authorization: request.headers.authorization ?? null,
+  })
 
 // The modules read `import.meta.env` when they load: they are imported once the base is set.
 let client: typeof import('../../src/api/client.ts')
@@ -72,14 +85,22 @@ let toasts: typeof import('../../src/ui/toasts.ts')
 let transferActors: typeof import('../../src/flows/transfer/actors.ts')
 
 beforeAll(async () => {
-  vi.stubEnv('VITE_API_BASE_URL', BANK)
+  server = await startTestServer()
+  vi.stubEnv('VITE_API_BASE_URL', server.url)
   client = await import('../../src/api/client.ts')
   sessionModule = await import('../../src/session/session.ts')
   toasts = await import('../../src/ui/toasts.ts')
   transferActors = await import('../../src/flows/transfer/actors.ts')
+  TOKEN = await server.signIn(mainCustomer)
+  const listed = await server.call(customer('account'), { token: TOKEN, body: { code: mainCustomer.kcode, currency: '' } })
+  accounts = listed.body.comptes
+  expect(accounts.length).toBeGreaterThan(0)
+  server.app.server.on('request', record)
 })
-afterAll(() => {
+afterAll(async () => {
   vi.unstubAllEnvs()
+  server?.app.server.off('request', record)
+  await server?.close()
 })
 
 let storage: MemoryStorage
@@ -87,22 +108,21 @@ const started: AnyActorRef[] = []
 beforeEach(() => {
   storage = new MemoryStorage()
   vi.stubGlobal('sessionStorage', storage)
-  vi.stubGlobal('fetch', vi.fn(fakeFetch))
-  requests.length = 0
-  bank = {
-    [customer('account')]: { status: 200, body: { code: '0', comptes: [usd] } },
-    [customer('notification-size')]: { status: 200, body: { code: '0', size: 2 } },
-  }
+  received.length = 0
 })
-afterEach(() => {
+afterEach(async () => {
   started.splice(0).forEach((actor) => actor.stop())
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
+  // Every fault a test added was met by the call it was meant for.
+  const left = await server.call('/__dev/faults')
+  await server.call('/__dev/faults', { method: 'DELETE' })
+  expect(left.body).toEqual([])
 })
 
 /** A signed-in tab: token and user in session storage, the session actor started as the app does. */
-function signedInTab() {
-  storage.setItem('auth-token', TOKEN)
+function signedInTab(token = TOKEN) {
+  storage.setItem('auth-token', token)
   storage.setItem('user', JSON.stringify(user))
   const navigate = vi.fn<(to: '/login' | '/app/dashboard') => void>()
   const show = vi.spyOn(toasts.toaster, 'show')
@@ -110,6 +130,12 @@ function signedInTab() {
   started.push(actor)
   return { actor, navigate, show }
 }
+
+/** The shell's own calls at start (accounts and counter) are answered. */
+const shellLoaded = (actor: ReturnType<typeof signedInTab>['actor']) =>
+  waitFor(actor, (s) => s.matches({ signedIn: { counter: 'counted' } }) && (s.context.accounts.length > 0 || s.context.accountsFailed), {
+    timeout: 5000,
+  })
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 10))
 
@@ -126,9 +152,11 @@ describe('spec §8 session expired (HTTP 403 or code 2): sign out, warning toast
   }
 
   it('a customer call answered HTTP 403 signs out: storage cleared, warning toast "Deconnexion" for 3 s, /login', async () => {
-    bank[customer('notification-size')] = { status: 403, body: { code: '2', message: 'Session expirée' } }
-    const { actor, navigate, show } = signedInTab()
-    await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 1000 })
+    // A session of its own: the server really ends it and answers its own expiry (HTTP 403, code '2').
+    const token = await server.signIn(mainCustomer)
+    await fault('GET', customer('notification-size'), { expireSession: true })
+    const { actor, navigate, show } = signedInTab(token)
+    await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 5000 })
     await settled()
     expect(navigate).toHaveBeenLastCalledWith('/login')
     expect(show).toHaveBeenCalledTimes(1)
@@ -137,12 +165,17 @@ describe('spec §8 session expired (HTTP 403 or code 2): sign out, warning toast
     expect(toasts.EXPIRY_TOAST_MS).toBe(3000)
     expect(storage.length).toBe(0)
     expect(actor.getSnapshot().context.user).toBeNull()
+    // What the counter was answered: the session is over on the server.
+    expect(await server.call(customer('notification-size'), { token })).toMatchObject({
+      status: 403,
+      body: { code: '2', message: apiTexts.sessionExpired },
+    })
   })
 
   it("a customer call answered code '2' in a 200 body signs out the same way", async () => {
-    bank[customer('notification-size')] = { status: 200, body: { code: '2', message: 'Session expirée' } }
+    await fault('GET', customer('notification-size'), { status: 200, body: { code: '2', message: 'Session expirée' } })
     const { actor, navigate, show } = signedInTab()
-    await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 1000 })
+    await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 5000 })
     await settled()
     expect(navigate).toHaveBeenLastCalledWith('/login')
     expect(show).toHaveBeenCalledWith(expiredToast)
@@ -150,32 +183,33 @@ describe('spec §8 session expired (HTTP 403 or code 2): sign out, warning toast
   })
 
   it("a customer call answered status '2' (the field of transfer, statement and password answers) signs out too", async () => {
-    bank[customer('notification-size')] = { status: 200, body: { status: '2', message: 'Session expirée' } }
+    await fault('GET', customer('notification-size'), { status: 200, body: { status: '2', message: 'Session expirée' } })
     const { actor, navigate, show } = signedInTab()
-    await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 1000 })
+    await waitFor(actor, (s) => s.matches('signedOut'), { timeout: 5000 })
     await settled()
     expect(navigate).toHaveBeenLastCalledWith('/login')
     expect(show).toHaveBeenCalledWith(expiredToast)
   })
 
   it('a customer call answered HTTP 500, or code 1, does not end the session', async () => {
-    bank[customer('notification-size')] = { status: 500, body: { message: 'Erreur interne' } }
-    bank[customer('balance')] = { status: 200, body: { code: '1', message: 'Refusé' } }
+    await fault('GET', customer('notification-size'), { status: 500, body: { message: 'Erreur interne' } })
     const { actor, navigate, show } = signedInTab()
-    await settled()
-    await client.api.POST('/api/rest/customer/v1/balance', { body: { code: usd.compte, currency: '1' } })
+    await shellLoaded(actor)
+    // A real refusal of the server: the balance of an account that is not the customer's answers code '1'.
+    const { data } = await client.api.POST('/api/rest/customer/v1/balance', { body: { code: payeeAccounts[0].number, currency: '1' } })
+    expect(data).toMatchObject({ code: '1' })
     await settled()
     expect(actor.getSnapshot().matches('signedIn')).toBe(true)
     expect(navigate).not.toHaveBeenCalled()
     expect(show).not.toHaveBeenCalled()
     expect(storage.getItem('auth-token')).toBe(TOKEN)
+    expect(received.find((r) => r.path === customer('notification-size'))).toBeDefined()
   })
 
   it('a public call answered HTTP 403 (a wrong PIN at login) is not a session expiry', async () => {
-    bank['/auth/login'] = { status: 403, body: { message: 'Code utilisateur ou code pin incorrect' } }
     const { actor, navigate, show } = signedInTab()
-    await settled()
-    const { response } = await client.api.POST('/auth/login', { body: { username: 'K1234567', password: '99999' } })
+    await shellLoaded(actor)
+    const { response } = await client.api.POST('/auth/login', { body: { username: mainCustomer.kcode, password: '99999' } })
     await settled()
     expect(response.status).toBe(403)
     expect(actor.getSnapshot().matches('signedIn')).toBe(true)
@@ -184,12 +218,15 @@ describe('spec §8 session expired (HTTP 403 or code 2): sign out, warning toast
   })
 
   it('customer calls carry the bearer token, public calls do not', async () => {
-    signedInTab()
-    await settled()
-    await client.api.POST('/auth/login', { body: { username: 'K1234567', password: '12345' } })
-    const auth = (path: string) => requests.find((r) => new URL(r.url).pathname === path)?.headers.get('authorization')
+    const { actor } = signedInTab()
+    await shellLoaded(actor)
+    await client.api.POST('/auth/login', { body: { username: mainCustomer.kcode, password: mainCustomer.pin } })
+    // As the server received them; it answered the counter, so it took the token for a session.
+    const auth = (path: string) => received.find((r) => r.path === path)?.authorization
     expect(auth(customer('notification-size'))).toBe(`Bearer ${TOKEN}`)
+    expect(auth(customer('account'))).toBe(`Bearer ${TOKEN}`)
     expect(auth('/auth/login')).toBeNull()
+    expect(actor.getSnapshot().context.notificationSize).toEqual(expect.any(Number))
   })
 })
 
@@ -202,19 +239,19 @@ describe("spec §8 accounts not loaded or empty: \"Vos comptes n'ont pu être ch
   async function balanceScreenAfterSession() {
     const { actor } = signedInTab()
     // The list was answered: stored (spec §3), or marked failed.
-    await waitFor(actor, (s) => s.context.accountsFailed || storage.getItem('accounts') !== null, { timeout: 1000 })
+    await waitFor(actor, (s) => s.context.accountsFailed || storage.getItem('accounts') !== null, { timeout: 5000 })
     const { accounts, accountsFailed } = actor.getSnapshot().context
     const screen = createActor(balanceMachine, { input: { accounts, accountsFailed } })
     started.push(screen.start())
     return { session: actor.getSnapshot().context, screen: balanceScreen(screen.getSnapshot()) }
   }
 
-  it.each<[string, Answer]>([
+  it.each<[string, Omit<Fault, 'method' | 'path' | 'times'>]>([
     ["a code other than '0'", { status: 200, body: { code: '1', message: 'Indisponible' } }],
     ['an HTTP error', { status: 500, body: { message: 'Erreur interne' } }],
-    ['no answer', 'network'],
+    ['no answer', { dropConnection: true }],
   ])('POST account answered with %s: the session marks the accounts failed; the screen shows the message', async (_, answer) => {
-    bank[customer('account')] = answer
+    await fault('POST', customer('account'), answer)
     const { session, screen } = await balanceScreenAfterSession()
     expect(session.accountsFailed).toBe(true)
     expect(screen.accountsMessage).toBe("Vos comptes n'ont pu être chargés, cliquez pour réessayer")
@@ -222,7 +259,7 @@ describe("spec §8 accounts not loaded or empty: \"Vos comptes n'ont pu être ch
   })
 
   it('POST account answered with an empty list: the same message', async () => {
-    bank[customer('account')] = { status: 200, body: { code: '0', comptes: [] } }
+    await fault('POST', customer('account'), { status: 200, body: { code: '0', comptes: [] } })
     const { session, screen } = await balanceScreenAfterSession()
     expect(session).toMatchObject({ accounts: [], accountsFailed: false })
     expect(screen.accountsMessage).toBe(transferTexts.accountsNotLoaded)
@@ -231,7 +268,8 @@ describe("spec §8 accounts not loaded or empty: \"Vos comptes n'ont pu être ch
   it('POST account answered with accounts: no message, the accounts are offered', async () => {
     const { screen } = await balanceScreenAfterSession()
     expect(screen.accountsMessage).toBeNull()
-    expect(screen.accounts).toEqual([usd])
+    expect(screen.accounts).toEqual(accounts)
+    expect(screen.accounts).toContainEqual(expect.objectContaining({ compte: mainCustomer.accounts.usd.number, currency: '1' }))
   })
 })
 
@@ -246,17 +284,18 @@ describe('spec §8 currency load failure: nothing is shown', () => {
       actors: { loadCurrencies: transferActors.loadCurrencies },
       actions: { reloadPage: () => undefined },
     })
+    const usd = accounts.find((a) => a.currency === '1')!
     const actor = createActor(machine, { input: { kind: 'card', accounts: [usd], accountsFailed: false } })
     started.push(actor.start())
-    return waitFor(actor, (s) => (s.value as { editing?: { currencies?: string } }).editing?.currencies === 'idle', { timeout: 1000 })
+    return waitFor(actor, (s) => (s.value as { editing?: { currencies?: string } }).editing?.currencies === 'idle', { timeout: 5000 })
   }
 
-  it.each<[string, Answer]>([
+  it.each<[string, Omit<Fault, 'method' | 'path' | 'times'>]>([
     ["a code other than '0'", { status: 200, body: { code: '1', currencies: ['1'] } }],
     ['an HTTP error', { status: 500, body: { message: 'Erreur interne' } }],
-    ['no answer', 'network'],
+    ['no answer', { dropConnection: true }],
   ])('GET currencies/b2c answered with %s: no currency offered, no message, the form stays', async (_, answer) => {
-    bank['/auth/v1/currencies/b2c'] = answer
+    await fault('GET', '/auth/v1/currencies/b2c', answer)
     const snapshot = await cardScreen()
     expect(snapshot.context.currencies).toEqual([])
     expect(snapshot.context.error).toBeNull()
@@ -265,8 +304,9 @@ describe('spec §8 currency load failure: nothing is shown', () => {
   })
 
   it('GET currencies/b2c answered: the currencies are offered', async () => {
-    bank['/auth/v1/currencies/b2c'] = { status: 200, body: { code: '0', currencies: ['1', '2'] } }
+    const offered = await server.call('/auth/v1/currencies/b2c')
+    expect(offered.body).toMatchObject({ code: '0', currencies: expect.arrayContaining(['1']) })
     const snapshot = await cardScreen()
-    expect(snapshot.context.currencies).toEqual(['1', '2'])
+    expect(snapshot.context.currencies).toEqual(offered.body.currencies)
   })
 })
