@@ -31,6 +31,15 @@ export interface Config {
    * that a copy of the database alone does not let anyone test codes offline.
    */
   codeSecret: string | undefined
+  /**
+   * PIN-reset asks (password/ask) let through per user code within the window; beyond, the ask is
+   * refused and sends nothing. Counted in the database (domain/throttles.ts).
+   */
+  pinResetAskLimit: number
+  pinResetAskWindowMinutes: number
+  /** Transfer asks (the three kinds together) let through per customer within the window. */
+  transferAskLimit: number
+  transferAskWindowMinutes: number
 }
 
 type Env = Record<string, string | undefined>
@@ -64,6 +73,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (codeSecret !== undefined && codeSecret.length < 32) {
     throw new ConfigError('CODE_SECRET must be at least 32 characters (or unset to keep a random one in the database)')
   }
+  const pinResetAskLimit = count(env, 'PIN_RESET_ASK_LIMIT', 3)
+  const pinResetAskWindowMinutes = windowMinutes(env, 'PIN_RESET_ASK_WINDOW_MINUTES', 15)
+  const transferAskLimit = count(env, 'TRANSFER_ASK_LIMIT', 20)
+  const transferAskWindowMinutes = windowMinutes(env, 'TRANSFER_ASK_WINDOW_MINUTES', 15)
   return {
     port: port(env, 'PORT', 8080),
     host: text(env, 'HOST', '127.0.0.1'),
@@ -78,6 +91,10 @@ export function loadConfig(env: Env = process.env): Config {
     timeZone,
     codeLifetimeSeconds: Number(codeLifetimeSeconds),
     codeSecret,
+    pinResetAskLimit,
+    pinResetAskWindowMinutes,
+    transferAskLimit,
+    transferAskWindowMinutes,
   }
 }
 
@@ -98,6 +115,21 @@ function positive(env: Env, name: string, fallback: number): number {
   const value = text(env, name, String(fallback))
   const n = Number(value)
   if (!/^[0-9]+(\.[0-9]+)?$/.test(value) || !(n > 0)) throw new ConfigError(`${name} must be a positive number of minutes`)
+  return n
+}
+
+/** A number of asks: a whole number from 1 (0 would refuse every ask; a large one all but lifts the limit). */
+function count(env: Env, name: string, fallback: number): number {
+  const value = text(env, name, String(fallback))
+  const n = Number(value)
+  if (!/^[0-9]+$/.test(value) || n < 1 || n > 1_000_000) throw new ConfigError(`${name} must be a whole number of asks between 1 and 1000000`)
+  return n
+}
+
+/** The window of a throttle: positive minutes (decimals allowed, for tests and demos), at most a day. */
+function windowMinutes(env: Env, name: string, fallback: number): number {
+  const n = positive(env, name, fallback)
+  if (n > 1440) throw new ConfigError(`${name} must be a positive number of minutes, at most 1440 (a day)`)
   return n
 }
 

@@ -11,6 +11,12 @@ export const api = {
   sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter',
   notFound: 'Ressource introuvable.',
   tooManyRequests: 'Trop de tentatives. Veuillez réessayer dans un instant.',
+  /**
+   * `message` of a status '1' answer of password/ask and of the three transfer asks beyond their
+   * throttle (PIN_RESET_ASK_LIMIT, TRANSFER_ASK_LIMIT per window): nothing is stored, nothing sent.
+   * The same words for a known and an unknown user code.
+   */
+  tooManyAsks: 'Trop de demandes. Veuillez réessayer dans quelques minutes.',
   serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
   /** rulings §4 — after 5 consecutive wrong PINs (HTTP 401 with a code) */
   pinBlocked:

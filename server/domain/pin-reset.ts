@@ -8,6 +8,11 @@
  *
  * No enumeration: an unknown user code answers the same words and a reference of the same shape,
  * stored with no customer, so that its confirm behaves alike (tries, expiry) and never succeeds.
+ *
+ * Throttle: at most PIN_RESET_ASK_LIMIT asks per user code within the window (domain/throttles.ts),
+ * counted by the code as asked (trimmed, upper-cased), known or not: beyond, every code gets the
+ * same `tooManyAsks` answer and nothing is stored or sent. The `noContact` answer sends nothing and
+ * is not counted.
  */
 import { randomInt } from 'node:crypto'
 import { api } from '../../machines/messages.ts'
@@ -18,6 +23,7 @@ import { enqueueMessage } from './outbox.ts'
 import { hashPin } from './pins.ts'
 import { endCustomerSessions } from './sessions.ts'
 import { formatWhen } from './signin.ts'
+import { takeAsk, type AskLimit } from './throttles.ts'
 
 export const PIN_RESET_TRIES = 3
 export const NEW_PIN_DIGITS = 5
@@ -28,6 +34,8 @@ export interface PinResetSettings {
   codeKey: Buffer
   bankName: string
   timeZone: string
+  /** Asks per user code and window (PIN_RESET_ASK_LIMIT, PIN_RESET_ASK_WINDOW_MINUTES). */
+  askLimit: AskLimit
 }
 
 export type AskOutcome = { ok: true; reference: string; message: string } | { ok: false; message: string }
@@ -47,6 +55,8 @@ export async function askPinReset(db: Db, userCode: string, s: PinResetSettings)
       [kcode],
     )
     if (customer && !customer.email && !customer.phone) return { ok: false, message: api.pinReset.noContact }
+    // Counted by the code as asked, known or not; beyond the limit, nothing is written.
+    if (!(await takeAsk(tx, 'pin_reset', kcode, s.askLimit, s.now))) return { ok: false, message: api.tooManyAsks }
     const reference = newReference('pinReset')
     const code = newCode()
     if (customer) {

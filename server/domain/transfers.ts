@@ -2,7 +2,10 @@
  * Transfers in two steps (spec §1, §4; rulings §4). No HTTP here: outcomes are plain values.
  *
  * Ask: checks the form and the balance, stores a pending transfer, sends an 8-digit code by SMS
- * and e-mail naming the amount, the currency and the payee. A refusal changes no row.
+ * and e-mail naming the amount, the currency and the payee. A refusal changes no row. Only an ask
+ * that passed every check, i.e. one that would send a code, counts toward the customer's throttle
+ * (TRANSFER_ASK_LIMIT per window, the three kinds together; domain/throttles.ts); beyond it the ask
+ * is refused with `tooManyAsks` and nothing is stored or sent.
  * Confirm: in ONE transaction, the pending row locked (FOR UPDATE): state, expiry, tries, code
  * (constant time); then both account rows locked (in id order, so two transfers never deadlock),
  * the balance checked again, both balances moved, one ledger entry per side with its running
@@ -17,6 +20,7 @@ import { CODE_DIGITS, codeMatches, hashCode, newCode, newReference } from './cod
 import { centsToDecimal, convertCents, currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
 import { addNotification } from './notifications.ts'
 import { enqueueMessage } from './outbox.ts'
+import { takeAsk, type AskLimit } from './throttles.ts'
 
 const t = api.transfer
 
@@ -48,6 +52,8 @@ export interface TransferSettings {
   bankName: string
   timeZone: string
   codeKey: Buffer
+  /** Asks that send a code, per customer and window (TRANSFER_ASK_LIMIT, TRANSFER_ASK_WINDOW_MINUTES). */
+  askLimit: AskLimit
 }
 
 interface Common {
@@ -179,7 +185,10 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
   const amountText = formatMoney(amountCents, currencySent)
   const lifetime = t.lifetime(s.lifetimeSeconds)
 
-  await db.transaction(async (tx) => {
+  const sent = await db.transaction(async (tx) => {
+    // Counted under the customer's throttle lock, in the transaction of the pending row and its
+    // messages: beyond the limit, this transaction writes nothing.
+    if (!(await takeAsk(tx, 'transfer', customerId, s.askLimit, s.now))) return false
     await cancelExpired(tx, s.now)
     await tx.query(
       `insert into pending_transfers (reference, customer_id, kind, debit_account_id, credit_account_id, payee, payee_key,
@@ -210,7 +219,9 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
         createdAt: s.now,
       })
     }
+    return true
   })
+  if (!sent) return refuse(api.tooManyAsks)
 
   return {
     ok: true,

@@ -17,6 +17,7 @@ export function authRoutes(ctx: AppContext): Handlers {
     lifetimeSeconds: ctx.config.codeLifetimeSeconds,
     bankName: ctx.config.bankName,
     timeZone: ctx.config.timeZone,
+    askLimit: { max: ctx.config.pinResetAskLimit, windowMs: ctx.config.pinResetAskWindowMinutes * 60_000 },
     codeKey: await (key ??= loadCodeKey(ctx.db, ctx.config.codeSecret).catch((error: unknown) => {
       key = undefined
       throw error

@@ -30,6 +30,7 @@ export function transferRoutes(ctx: AppContext): Handlers {
     lifetimeSeconds: ctx.config.codeLifetimeSeconds,
     bankName: ctx.config.bankName,
     timeZone: ctx.config.timeZone,
+    askLimit: { max: ctx.config.transferAskLimit, windowMs: ctx.config.transferAskWindowMinutes * 60_000 },
     codeKey: await (key ??= loadCodeKey(ctx.db, ctx.config.codeSecret).catch((error: unknown) => {
       key = undefined
       throw error

@@ -39,7 +39,9 @@ let customer: Page
 const walked = new Set<string>()
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  // Every confirm scenario of the three kinds needs a real ask, all within minutes: more than the
+  // default throttle of transfer asks (TRANSFER_ASK_LIMIT, test/server/rate-limits.test.ts).
+  ;[server, browser] = await Promise.all([startServer({ TRANSFER_ASK_LIMIT: '1000' }), launchBrowser()])
   ;({ page: qa } = await newPage(browser, server.url))
   ;({ page: customer } = await newPage(browser, server.url))
   await qa.goto('/__dev/faults.html')

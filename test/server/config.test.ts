@@ -19,6 +19,10 @@ describe('loadConfig', () => {
       timeZone: 'Africa/Kinshasa',
       codeLifetimeSeconds: 300,
       codeSecret: undefined,
+      pinResetAskLimit: 3,
+      pinResetAskWindowMinutes: 15,
+      transferAskLimit: 20,
+      transferAskWindowMinutes: 15,
     })
   })
 
@@ -37,6 +41,10 @@ describe('loadConfig', () => {
       TIME_ZONE: 'Europe/Paris',
       CODE_LIFETIME_SECONDS: '20',
       CODE_SECRET: 'a-secret-of-at-least-32-characters!',
+      PIN_RESET_ASK_LIMIT: '5',
+      PIN_RESET_ASK_WINDOW_MINUTES: '60',
+      TRANSFER_ASK_LIMIT: '1000',
+      TRANSFER_ASK_WINDOW_MINUTES: '0.5',
     })
     expect(config).toMatchObject({
       port: 0,
@@ -52,6 +60,10 @@ describe('loadConfig', () => {
       timeZone: 'Europe/Paris',
       codeLifetimeSeconds: 20,
       codeSecret: 'a-secret-of-at-least-32-characters!',
+      pinResetAskLimit: 5,
+      pinResetAskWindowMinutes: 60,
+      transferAskLimit: 1000,
+      transferAskWindowMinutes: 0.5,
     })
   })
 
@@ -72,7 +84,24 @@ describe('loadConfig', () => {
     ['CODE_LIFETIME_SECONDS', '2.5'],
     ['CODE_LIFETIME_SECONDS', '86401'],
     ['CODE_SECRET', 'too-short'],
+    ['PIN_RESET_ASK_LIMIT', '0'],
+    ['PIN_RESET_ASK_LIMIT', '2.5'],
+    ['PIN_RESET_ASK_LIMIT', '-1'],
+    ['PIN_RESET_ASK_LIMIT', 'three'],
+    ['TRANSFER_ASK_LIMIT', '0'],
+    ['TRANSFER_ASK_LIMIT', '1000001'],
+    ['PIN_RESET_ASK_WINDOW_MINUTES', '0'],
+    ['PIN_RESET_ASK_WINDOW_MINUTES', '1441'],
+    ['TRANSFER_ASK_WINDOW_MINUTES', '-15'],
+    ['TRANSFER_ASK_WINDOW_MINUTES', '15m'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
+  })
+
+  it('names the throttle setting that is wrong and what it takes', () => {
+    expect(() => loadConfig({ TRANSFER_ASK_LIMIT: '0' })).toThrow('TRANSFER_ASK_LIMIT must be a whole number of asks between 1 and 1000000')
+    expect(() => loadConfig({ PIN_RESET_ASK_WINDOW_MINUTES: '1441' })).toThrow(
+      'PIN_RESET_ASK_WINDOW_MINUTES must be a positive number of minutes, at most 1440 (a day)',
+    )
   })
 })

@@ -5,7 +5,9 @@ import { customerPath, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startTestServer()
+  // Several asks for one user code within minutes (replace, expiry): above the default throttle,
+  // which test/server/rate-limits.test.ts checks.
+  server = await startTestServer({ config: { pinResetAskLimit: 100 } })
 })
 afterAll(() => server?.close())
 

@@ -20,7 +20,10 @@ let token: string
 const h = transferHelpers(() => server)
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { codeLifetimeSeconds: LIFETIME, sessionIdleMinutes: 6000, sessionMaxMinutes: 60000 } })
+  // ~100 asks of one customer: far above the default throttle (rate-limits.test.ts checks it).
+  server = await startTestServer({
+    config: { codeLifetimeSeconds: LIFETIME, sessionIdleMinutes: 6000, sessionMaxMinutes: 60000, transferAskLimit: 1_000_000 },
+  })
   token = await server.signIn(mainCustomer)
 })
 afterAll(() => server?.close())

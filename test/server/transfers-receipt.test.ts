@@ -17,7 +17,10 @@ let esther: string
 const h = transferHelpers(() => server)
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { bankName: 'Banque du Kivu', sessionIdleMinutes: 600, sessionMaxMinutes: 6000 } })
+  // More transfer asks within minutes than the default throttle lets through (rate-limits.test.ts checks it).
+  server = await startTestServer({
+    config: { bankName: 'Banque du Kivu', sessionIdleMinutes: 600, sessionMaxMinutes: 6000, transferAskLimit: 1000 },
+  })
   token = await server.signIn(mainCustomer)
   esther = await server.signIn(statementOnlyCustomer)
 })
