@@ -249,7 +249,7 @@ export const api = {
   },
   /**
    * The demo-mode page /__dev/faults.html (issue 6): QA makes calls fail by hand, with ready-made
-   * scenarios for every error state of the transfer flow (machines/transfer.ts).
+   * scenarios for every error state of every flow (machines/*.ts).
    */
   devFaults: {
     title: 'Défauts simulés',
@@ -275,10 +275,10 @@ export const api = {
     untilCleared: "jusqu'à l'effacement",
     sessionExpires: 'session expirée',
     connectionDropped: 'connexion coupée sans réponse',
-    /** The ready-made scenarios of the transfer flow. */
-    scenariosTitle: 'Scénarios du parcours de transfert',
+    /** The ready-made scenarios of every flow. */
+    scenariosTitle: 'Scénarios des parcours',
     scenariosIntro:
-      "Chaque bouton efface les défauts en vigueur puis ajoute ceux d'un état d'erreur, pour le prochain appel concerné seulement. Ouvrez ensuite l'écran indiqué dans l'onglet du client et faites le parcours ; pour un défaut de la confirmation, la demande doit d'abord aboutir.",
+      "Chaque bouton efface les défauts en vigueur puis ajoute ceux d'un état d'erreur, pour le prochain appel concerné seulement. Ouvrez ensuite l'écran indiqué dans l'onglet du client et faites le parcours ; pour un défaut de la confirmation, la demande doit d'abord aboutir. Les scénarios de la session s'appliquent à la connexion suivante.",
     kindLegend: (heading: string, screen: string) => `${heading} (${screen})`,
     scenarioLabel: (kind: string, label: string) => `${kind} — ${label}`,
     scenarios: {
@@ -298,6 +298,113 @@ export const api = {
       suggestionsFailure: 'Suggestions (utilisés fréquemment) en échec',
       currenciesFailure: 'Liste des devises en échec',
       balanceFailure: 'Solde du compte à débiter en échec',
+    },
+    /** The other flows: the legend of each group (with its screen) and its scenarios, in order. */
+    flows: {
+      login: {
+        legend: 'Connexion',
+        scenarios: {
+          wrongCredentials: 'Code utilisateur ou code pin incorrect (403)',
+          blockedWithCode: 'Accès bloqué : 401 avec code et message',
+          webBankingBlocked: 'Web banking bloqué : 401 sans code',
+          httpError: 'Erreur HTTP 500',
+          noAnswer: 'Aucune réponse (panne réseau)',
+          unusableAnswer: 'Réponse sans code ni jeton',
+          refused: "Connexion refusée (code '1' avec message)",
+        },
+      },
+      pinReset: {
+        legend: 'Code pin oublié',
+        scenarios: {
+          askRefused: "Demande refusée (statut '1' avec message)",
+          askHttpError: 'Demande : erreur HTTP 500',
+          askNoAnswer: 'Demande : aucune réponse (panne réseau)',
+          confirmRefused: "Confirmation refusée (statut '1' avec message)",
+          confirmOtherStatus: "Confirmation : autre statut que '0' ou '1'",
+          confirmHttpError: 'Confirmation : erreur HTTP 500',
+          confirmNoAnswer: 'Confirmation : aucune réponse (panne réseau)',
+        },
+      },
+      session: {
+        legend: 'Session (à la connexion)',
+        scenarios: {
+          accountsFailure: 'Comptes non chargés (erreur HTTP 500)',
+          accountsEmpty: 'Liste des comptes vide',
+          accountsNoAnswer: 'Comptes : aucune réponse (panne réseau)',
+          counterFailure: 'Compteur de notifications en échec',
+          sessionExpired: 'Session expirée (403) au chargement du compteur',
+        },
+      },
+      balance: {
+        legend: 'Consultation du solde',
+        scenarios: {
+          refused: "Solde refusé (code '1' avec message)",
+          httpError: 'Erreur HTTP 500',
+          noAmount: 'Réponse sans montant',
+          noAnswer: 'Aucune réponse (panne réseau)',
+          sessionExpired: 'Session expirée (403)',
+        },
+      },
+      statement: {
+        legend: 'Relevé de compte',
+        scenarios: {
+          httpError: 'Chargement : erreur HTTP 500',
+          refused: "Chargement refusé (code '1' avec message)",
+          statusWithMessage: "Chargement : statut '1' avec message",
+          noAnswer: 'Chargement : aucune réponse (panne réseau)',
+          empty: 'Aucune opération sur la période',
+          downloadFailure: 'Téléchargement PDF ou CSV en échec (404)',
+          sessionExpired: 'Session expirée (403)',
+        },
+      },
+      password: {
+        legend: 'Modification du mot de passe',
+        scenarios: {
+          refused: "Modification refusée (statut '1' avec description)",
+          httpError: 'Erreur HTTP 500',
+          noAnswer: 'Aucune réponse (panne réseau)',
+          sessionExpired: 'Session expirée (403)',
+        },
+      },
+      profile: {
+        legend: 'Profil',
+        scenarios: {
+          loadHttpError: 'Coordonnées : erreur HTTP 500',
+          loadRefused: "Coordonnées refusées (code '1')",
+          loadNoAnswer: 'Coordonnées : aucune réponse (panne réseau)',
+          sessionExpired: 'Session expirée (403)',
+        },
+      },
+      contact: {
+        legend: 'Modification des coordonnées',
+        scenarios: {
+          loadFailure: 'Coordonnées actuelles en échec (formulaire vide)',
+          countriesFailure: 'Liste des pays en échec',
+          updateRefused: "Modification refusée (code '1' avec message)",
+          updateHttpError: 'Modification : erreur HTTP 500',
+          updateNoAnswer: 'Modification : aucune réponse (panne réseau)',
+          sessionExpired: 'Session expirée (403) à la modification',
+        },
+      },
+      photo: {
+        legend: 'Modification de la photo',
+        scenarios: {
+          refused: "Envoi refusé (code '1' avec message)",
+          httpError: 'Envoi : erreur HTTP 500',
+          noAnswer: 'Envoi : aucune réponse (panne réseau)',
+          sessionExpired: 'Session expirée (403)',
+        },
+      },
+      notifications: {
+        legend: 'Notifications',
+        scenarios: {
+          listRefused: "Liste refusée (code autre que '0')",
+          listHttpError: 'Liste : erreur HTTP 500',
+          listNoAnswer: 'Liste : aucune réponse (panne réseau)',
+          seenMarkFailure: "Marquage « vue » en échec (après « afficher »)",
+          sessionExpired: 'Session expirée (403)',
+        },
+      },
     },
     /** The form of a fault made to measure. */
     customTitle: 'Défaut sur mesure',

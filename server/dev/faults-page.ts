@@ -1,15 +1,16 @@
 /**
- * The HTML of /__dev/faults.html: the faults in force, the transfer scenarios, the form of a fault
+ * The HTML of /__dev/faults.html: the faults in force, the scenarios of every flow (one fieldset
+ * per flow, its legend naming the screen to open), the form of a fault
  * made to measure. Plain forms that post back to the page, so it works without any script (the
  * CSP forbids inline ones); styles are /__dev/faults.css for the same reason. Every text comes from
  * the catalogue, every value shown is escaped.
  */
 import { api } from '../../machines/messages.ts'
-import { TRANSFER_KINDS, transferKinds } from '../../machines/transferKinds.ts'
+import { transferKinds, type TransferKind } from '../../machines/transferKinds.ts'
 import type { Fault } from '../http/faults.ts'
 import { escapeHtml as h } from '../routes/dev.ts'
 import { emptyFaultForm, FAULT_METHODS, type FaultField, type FaultFormErrors, type FaultFormValues, type PanelOperation } from './fault-form.ts'
-import { faultScenarios, transferCalls, type FaultScenario } from './fault-scenarios.ts'
+import { allScenarios, flowScreens, SCENARIO_FLOWS, transferCalls, type FaultScenario, type FlowId } from './fault-scenarios.ts'
 
 const t = api.devFaults
 export const FAULTS_PAGE = '/__dev/faults.html'
@@ -26,13 +27,20 @@ export interface FaultsPageModel {
 }
 
 /** "Transfert vers mobile (/app/momo)": the group of a kind's scenarios. */
-export function kindLegend(kind: FaultScenario['kind']): string {
+export function kindLegend(kind: TransferKind): string {
   return t.kindLegend(transferKinds[kind].heading, transferCalls[kind].screen)
+}
+
+const isTransferKind = (flow: FlowId): flow is TransferKind => flow in transferKinds
+
+/** "Relevé de compte (/app/statement)": the group of a flow's scenarios, with its screen. */
+export function flowLegend(flow: FlowId): string {
+  return isTransferKind(flow) ? kindLegend(flow) : t.kindLegend(t.flows[flow].legend, flowScreens[flow])
 }
 
 /** The confirmation of a scenario: its group and its label. */
 export function scenarioTitle(scenario: FaultScenario): string {
-  return t.scenarioLabel(kindLegend(scenario.kind), scenario.label)
+  return t.scenarioLabel(flowLegend(scenario.flow), scenario.label)
 }
 
 /** One fault in force, in words; the body as JSON in a <code>. Already escaped. */
@@ -65,12 +73,12 @@ ${postForm('clear', `<button type="submit" class="secondary">${h(t.clear)}</butt
 }
 
 function scenarios(): string {
-  const groups = TRANSFER_KINDS.map((kind) => {
-    const buttons = faultScenarios
-      .filter((s) => s.kind === kind)
+  const groups = SCENARIO_FLOWS.map((flow) => {
+    const buttons = allScenarios
+      .filter((s) => s.flow === flow)
       .map((s) => `<li><button type="submit" name="scenario" value="${h(s.id)}">${h(s.label)}</button></li>`)
       .join('\n')
-    return `<fieldset><legend>${h(kindLegend(kind))}</legend><ul class="scenarios">\n${buttons}\n</ul></fieldset>`
+    return `<fieldset><legend>${h(flowLegend(flow))}</legend><ul class="scenarios">\n${buttons}\n</ul></fieldset>`
   }).join('\n')
   return `<section aria-labelledby="scenarios-title"><h2 id="scenarios-title">${h(t.scenariosTitle)}</h2>
 <p>${h(t.scenariosIntro)}</p>

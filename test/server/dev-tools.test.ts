@@ -2,7 +2,8 @@ import { connect } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, transfer } from '../../machines/messages.ts'
 import { mainCustomer, payeeAccounts } from '../../server/db/demo-data.ts'
-import { faultScenarios, scenarioById } from '../../server/dev/fault-scenarios.ts'
+import { allScenarios, faultScenarios, flowScenarios, SCENARIO_FLOWS, scenarioById } from '../../server/dev/fault-scenarios.ts'
+import { flowLegend } from '../../server/dev/faults-page.ts'
 import { loadContract } from '../../server/http/contract.ts'
 import { RESEND_WINDOW_MS, type Fault } from '../../server/http/faults.ts'
 import { escapeHtml } from '../../server/routes/dev.ts'
@@ -248,7 +249,7 @@ describe('/__dev/faults.html, the fault panel', () => {
 
   it('has one button per scenario, each adding valid faults on calls of the contract', async () => {
     const { text } = await page()
-    for (const scenario of faultScenarios) {
+    for (const scenario of allScenarios) {
       expect(text, scenario.id).toContain(`value="${scenario.id}"`)
       for (const fault of scenario.faults) {
         const op = contractOperations.find((o) => o.method === fault.method && new RegExp(`^${o.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(fault.path))
@@ -256,7 +257,32 @@ describe('/__dev/faults.html, the fault panel', () => {
         expect((await addFault(fault)).status, scenario.id).toBe(200) // the contract's Fault schema
       }
     }
-    expect(new Set(faultScenarios.map((s) => s.id)).size).toBe(faultScenarios.length)
+    expect(new Set(allScenarios.map((s) => s.id)).size).toBe(allScenarios.length)
+  })
+
+  it('applies every scenario of every flow: the faults in force are exactly its own, on operations of the contract', async () => {
+    const { text } = await page()
+    // One fieldset per flow, its legend naming the screen to open.
+    for (const flow of SCENARIO_FLOWS) expect(text, flow).toContain(`<legend>${escapeHtml(flowLegend(flow))}</legend>`)
+    expect(new Set(flowScenarios.map((s) => s.flow))).toEqual(new Set(Object.keys(t.flows)))
+    expect(new Set(allScenarios.map((s) => s.id)).size).toBe(allScenarios.length)
+    expect(allScenarios).toHaveLength(faultScenarios.length + flowScenarios.length)
+    for (const scenario of allScenarios) {
+      expect(text, scenario.id).toContain(`value="${scenario.id}"`)
+      expect(scenario.faults.length, scenario.id).toBeGreaterThan(0)
+      for (const fault of scenario.faults) {
+        const op = contractOperations.find((o) => o.method === fault.method && new RegExp(`^${o.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(fault.path))
+        expect(op, `${scenario.id}: ${fault.method} ${fault.path}`).toBeDefined()
+      }
+      await addFault({ path: '/auth/v1/countries', status: 500 })
+      const res = await post({ action: 'scenario', scenario: scenario.id })
+      expect(res.status, scenario.id).toBe(303)
+      expect(await inForce(), scenario.id).toEqual(scenario.faults)
+    }
+    const last = allScenarios.at(-1)!
+    const shown = await server.call(`/__dev/faults.html?done=scenario&scenario=${last.id}`)
+    expect(shown.text).toContain(escapeHtml(t.scenarioApplied(t.scenarioLabel(flowLegend(last.flow), last.label))))
+    expect(scenarioById('statement.httpError')?.screen).toBe('/app/statement')
   })
 
   it('a scenario replaces the faults in force, then the page confirms it', async () => {
