@@ -50,7 +50,8 @@ export function ContactPage() {
             }}
           >
             <Field
-              name="email" maxLength={FIELD_MAX_LENGTH.email}
+              name="email"
+              maxLength={FIELD_MAX_LENGTH.email}
               type="email"
               autoComplete="email"
               label={texts.emailLabel}
@@ -68,7 +69,8 @@ export function ContactPage() {
               onValueChange={change('country')}
             />
             <Field
-              name="phone" maxLength={FIELD_MAX_LENGTH.contactPhone}
+              name="phone"
+              maxLength={FIELD_MAX_LENGTH.contactPhone}
               type="tel"
               inputMode="tel"
               autoComplete="tel"
@@ -78,7 +80,8 @@ export function ContactPage() {
               onValueChange={change('phone')}
             />
             <Field
-              name="address" maxLength={FIELD_MAX_LENGTH.address}
+              name="address"
+              maxLength={FIELD_MAX_LENGTH.address}
               autoComplete="street-address"
               label={texts.addressLabel}
               value={values.address}

@@ -49,7 +49,8 @@ export function LoginPage() {
           <Field
             label={login.userCodeLabel}
             placeholder={login.userCodePlaceholder}
-            name="username" maxLength={FIELD_MAX_LENGTH.userCode}
+            name="username"
+            maxLength={FIELD_MAX_LENGTH.userCode}
             autoComplete="username"
             autoCapitalize="characters"
             spellCheck={false}
@@ -60,7 +61,8 @@ export function LoginPage() {
           <Field
             label={login.pinLabel}
             placeholder={login.pinPlaceholder}
-            name="password" maxLength={FIELD_MAX_LENGTH.pin}
+            name="password"
+            maxLength={FIELD_MAX_LENGTH.pin}
             type="password"
             inputMode="numeric"
             autoComplete="current-password"

@@ -13,6 +13,13 @@ import { changePassword } from './actors'
 
 const machine = passwordChangeMachine.provide({ actors: { changePassword } })
 
+/** The three fields of the form, in the order of the screen (spec §2 /app/update-password). */
+const passwordFields: { name: PasswordField; label: string; autoComplete: 'current-password' | 'new-password' }[] = [
+  { name: 'oldPassword', label: texts.oldPasswordLabel, autoComplete: 'current-password' },
+  { name: 'password', label: texts.passwordLabel, autoComplete: 'new-password' },
+  { name: 'password2', label: texts.password2Label, autoComplete: 'new-password' },
+]
+
 /** spec §2 /app/update-password: the old password and the new one, twice. */
 export function PasswordChangePage() {
   usePageTitle(texts.title)
@@ -39,33 +46,19 @@ export function PasswordChangePage() {
             send({ type: 'password.submit' })
           }}
         >
-          <Field
-            label={texts.oldPasswordLabel}
-            name="oldPassword" maxLength={FIELD_MAX_LENGTH.password}
-            type="password"
-            autoComplete="current-password"
-            value={screen.values.oldPassword}
-            error={screen.errors.oldPassword}
-            onValueChange={change('oldPassword')}
-          />
-          <Field
-            label={texts.passwordLabel}
-            name="password" maxLength={FIELD_MAX_LENGTH.password}
-            type="password"
-            autoComplete="new-password"
-            value={screen.values.password}
-            error={screen.errors.password}
-            onValueChange={change('password')}
-          />
-          <Field
-            label={texts.password2Label}
-            name="password2" maxLength={FIELD_MAX_LENGTH.password}
-            type="password"
-            autoComplete="new-password"
-            value={screen.values.password2}
-            error={screen.errors.password2}
-            onValueChange={change('password2')}
-          />
+          {passwordFields.map(({ name, label, autoComplete }) => (
+            <Field
+              key={name}
+              label={label}
+              name={name}
+              maxLength={FIELD_MAX_LENGTH.password}
+              type="password"
+              autoComplete={autoComplete}
+              value={screen.values[name]}
+              error={screen.errors[name]}
+              onValueChange={change(name)}
+            />
+          ))}
           <button type="submit" className={button} aria-disabled={screen.busy}>
             {screen.busy && <Spinner />}
             {texts.submit}

@@ -59,7 +59,8 @@ export function PinResetPage() {
                 <Field
                   label={texts.compteLabel}
                   placeholder={texts.comptePlaceholder}
-                  name="compte" maxLength={FIELD_MAX_LENGTH.resetAccountCode}
+                  name="compte"
+                  maxLength={FIELD_MAX_LENGTH.resetAccountCode}
                   autoComplete="username"
                   autoCapitalize="characters"
                   spellCheck={false}
@@ -71,7 +72,8 @@ export function PinResetPage() {
                 <Field
                   label={texts.tokenLabel}
                   placeholder={texts.tokenPlaceholder}
-                  name="token" maxLength={FIELD_MAX_LENGTH.confirmationCode}
+                  name="token"
+                  maxLength={FIELD_MAX_LENGTH.confirmationCode}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   value={screen.values.token}
