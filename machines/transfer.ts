@@ -894,6 +894,17 @@ export const transferMachine = setup({
 // What a screen shows, from a snapshot (so that a view holds no flow logic)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The banner of the code form: the error, followed by the tries left (rulings §4) unless the
+ * bank's description already says them (the reference server's does); `null` without an error.
+ */
+export function codeErrorBanner(context: Pick<TransferContext, 'error' | 'triesLeft'>): string | null {
+  const { error, triesLeft } = context
+  if (!error) return null
+  const note = triesLeft !== null && triesLeft > 0 ? texts.triesLeft(triesLeft) : null
+  return note && !error.includes(note) ? `${error} ${note}` : error
+}
+
 export type TransferStep = 'form' | 'code' | 'done' | 'failed'
 
 export interface TransferScreen {

@@ -1,6 +1,7 @@
 import { formatAmount } from '../../../machines/amounts'
 import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { transfer as texts } from '../../../machines/messages'
+import { codeErrorBanner } from '../../../machines/transfer'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field } from '../../ui/Field'
 import { button, buttonSecondary, card } from '../../ui/ui.css'
@@ -15,6 +16,7 @@ export function CodeForm({ snapshot, send, busy, headingRef }: Props) {
   const c = snapshot.context
   const pending = c.pending
   const timeLeft = useTimeLeft(pending?.expiresAt ?? null)
+  const banner = codeErrorBanner(c)
   if (!pending) return null
   return (
     <section className={card} aria-labelledby="code-title">
@@ -27,13 +29,7 @@ export function CodeForm({ snapshot, send, busy, headingRef }: Props) {
       {timeLeft && (
         <p data-testid="time-left">{timeLeft.expired ? texts.codeExpired : texts.timeLeft(timeLeft.text)}</p>
       )}
-      {c.error && (
-        <Banner kind="error">
-          {c.error}
-          {/* The tries left, unless the bank's description already says it (the reference server's does). */}
-          {c.triesLeft !== null && c.triesLeft > 0 && !c.error.includes(texts.triesLeft(c.triesLeft)) && <> {texts.triesLeft(c.triesLeft)}</>}
-        </Banner>
-      )}
+      {banner && <Banner kind="error">{banner}</Banner>}
       <form
         noValidate
         aria-busy={busy}
@@ -43,7 +39,8 @@ export function CodeForm({ snapshot, send, busy, headingRef }: Props) {
         }}
       >
         <Field
-          name="token" maxLength={FIELD_MAX_LENGTH.confirmationCode}
+          name="token"
+          maxLength={FIELD_MAX_LENGTH.confirmationCode}
           label={texts.codeLabel}
           inputMode="numeric"
           autoComplete="one-time-code"
