@@ -1,4 +1,5 @@
 /** `docs/traceability.md`: the table an auditor reads, from the checked rows. */
+import { cell, code, table } from '../markdown.ts'
 import type { Implementation } from './model.ts'
 import type { Row, TraceReport } from './check.ts'
 import { catalogueKeysOf } from './check.ts'
@@ -8,9 +9,6 @@ const SECTION_TITLES: Record<number, string> = {
   5: '§5 Validation rules',
   8: '§8 Error catalogue',
 }
-
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
-const code = (text: string) => '`' + text.replace(/`/g, "'") + '`'
 
 function implementation(impl: Implementation): string {
   if ('machine' in impl) {
@@ -29,14 +27,14 @@ function testLink(ref: string): string {
   return `[${file.replace(/^test\//, '')}](../${file}) ${cell(`“${title}”`)}`
 }
 
-function row({ item, by, tests, notes, gaps }: Row): string {
+function row({ item, by, tests, notes, gaps }: Row): string[] {
   const spec = item.kind === 'message' ? `↳ message “${item.text}”` : item.text
   const texts = item.kind === 'message' ? catalogueKeysOf(item.text).map((key): Implementation => ({ catalogue: key })) : []
   const seen = new Set<string>()
   const impls = [...texts, ...by].map(implementation).filter((text) => !seen.has(text) && seen.add(text))
   const status = gaps.length ? `**GAP**: ${gaps.join('; ')}` : 'covered'
-  const implemented = [...impls, ...notes.map((n) => `*${n}*`)].join('<br>') || '—'
-  return `| ${item.id} | ${cell(spec)} | ${cell(implemented)} | ${tests.map(testLink).join('<br>') || '—'} | ${status} |`
+  const implemented = [...impls, ...notes.map((n) => `*${cell(n)}*`)].join('<br>') || '—'
+  return [item.id, cell(spec), implemented, tests.map(testLink).join('<br>') || '—', status]
 }
 
 export function renderTraceability({ rows }: TraceReport): string {
@@ -56,8 +54,8 @@ export function renderTraceability({ rows }: TraceReport): string {
     '',
   ]
   for (const section of [4, 5, 8]) {
-    out.push(`## ${SECTION_TITLES[section]}`, '', '| Item | Spec | Implemented by | Tested by | Status |', '|---|---|---|---|---|')
-    out.push(...rows.filter((r) => r.item.section === section).map(row), '')
+    out.push(`## ${SECTION_TITLES[section]}`, '')
+    out.push(...table(['Item', 'Spec', 'Implemented by', 'Tested by', 'Status'], rows.filter((r) => r.item.section === section).map(row)), '')
   }
   out.push(
     '---',
