@@ -5,37 +5,25 @@
  * typos included, except where a ruling replaces it — each such case is listed below with its
  * ruling and checked the ruling's way.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import * as catalogue from '../../machines/messages.ts'
+import { quotesIn, readSpec, specSection } from '../../scripts/audit/trace/spec-items.ts'
 
 const { login, validation, transfer, session, landing, notifications, balance, statement, pinReset, password, profile } = catalogue
 
-const SPEC_PATH = fileURLToPath(new URL('../../../shared/spec/portal-spec.md', import.meta.url))
 const MACHINES_DIR = fileURLToPath(new URL('../../machines/', import.meta.url))
 
-function specText(): string {
-  if (!existsSync(SPEC_PATH)) {
-    throw new Error(
-      `The specification is missing: expected ../shared/spec/portal-spec.md beside the repository (${SPEC_PATH}). ` +
-        'These tests compare the message catalogue with it and cannot run without it.',
-    )
-  }
-  return readFileSync(SPEC_PATH, 'utf8')
-}
-
+/** The spec's text (an error says where it is expected when it is missing). */
+const specText = () => readSpec()
 /** The text of `## <n>. …` up to the next `## `. */
-function section(n: number): string {
-  const match = new RegExp(`^## ${n}\\.[^]*?(?=^## |(?![^]))`, 'm').exec(specText())
-  if (!match) throw new Error(`portal-spec.md has no section "## ${n}."`)
-  return match[0]
-}
+const section = (n: number) => specSection(specText(), n)
 
 /** The rows of the section's table(s). */
 const tableRows = (text: string) => text.split('\n').filter((line) => line.startsWith('|'))
 /** Every text between double quotes. */
-const quotes = (text: string) => [...text.matchAll(/"([^"\n]*)"/g)].map((m) => m[1]!)
+const quotes = quotesIn
 
 /** Every string of the catalogue, at any depth (functions are checked one by one below). */
 function strings(value: unknown): string[] {

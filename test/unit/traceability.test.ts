@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT } from '../../scripts/audit/trace/check.ts'
 import { TRACEABILITY_PATH, traceabilityDocument, traceReport } from '../../scripts/audit/trace/index.ts'
-import { readSpec, sentences, specItems } from '../../scripts/audit/trace/spec-items.ts'
+import { quotesIn, readSpec, sentences, specItems, specSection } from '../../scripts/audit/trace/spec-items.ts'
 
 describe('spec items of §4, §5 and §8', () => {
   const items = specItems()
@@ -22,7 +22,7 @@ describe('spec items of §4, §5 and §8', () => {
 
   it('every titled paragraph of §4 and every table row of §5 and §8 is an item', () => {
     const spec = readSpec()
-    const section = (n: number) => new RegExp(`^## ${n}\\.[^]*?(?=^## )`, 'm').exec(spec)![0]
+    const section = (n: number) => specSection(spec, n)
     const paragraphs4 = section(4).match(/^\*\*.+?\*\*:/gm)!.length
     const rows = (n: number) => section(n).split('\n').filter((l) => l.startsWith('|') && !/^\|[-\s|]+\|$/.test(l)).length - 1
     expect(new Set(items.filter((i) => i.section === 4).map((i) => i.heading)).size).toBe(paragraphs4)
@@ -32,7 +32,7 @@ describe('spec items of §4, §5 and §8', () => {
 
   it('every quoted message of §4, §5 and §8 is a message item', () => {
     const spec = readSpec()
-    const quoted = [4, 5, 8].flatMap((n) => [...new RegExp(`^## ${n}\\.[^]*?(?=^## )`, 'm').exec(spec)![0].matchAll(/"([^"\n]*)"/g)].map((m) => m[1]))
+    const quoted = [4, 5, 8].flatMap((n) => quotesIn(specSection(spec, n)))
     expect(items.filter((i) => i.kind === 'message')).toHaveLength(quoted.length)
   })
 })

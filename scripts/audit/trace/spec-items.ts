@@ -47,7 +47,8 @@ export function slug(text: string): string {
     .replace(/^-|-$/g, '')
 }
 
-function section(spec: string, n: SpecSection): string {
+/** The text of section `## <n>.` of the spec, without its heading line, up to the next `## `. */
+export function specSection(spec: string, n: number): string {
   const match = new RegExp(`^## ${n}\\.[^\\n]*\\n([^]*?)(?=^## |(?![^]))`, 'm').exec(spec)
   if (!match) throw new Error(`portal-spec.md has no section "## ${n}."`)
   return match[1]!
@@ -95,7 +96,7 @@ const isTableRow = (line: string) => line.startsWith('|') && !/^\|[-\s|]+\|$/.te
 
 /** §4: one item per sentence of each titled paragraph. */
 function section4(spec: string): SpecItem[] {
-  return section(spec, 4)
+  return specSection(spec, 4)
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean)
@@ -111,7 +112,7 @@ function section4(spec: string): SpecItem[] {
 
 /** §5 and §8: one item per table row (the header row aside), and the sentences around the table. */
 function tableSection(spec: string, n: 5 | 8): SpecItem[] {
-  const lines = section(spec, n).split('\n')
+  const lines = specSection(spec, n).split('\n')
   const rows = lines.filter(isTableRow).slice(1)
   const prose = lines
     .filter((line) => !line.startsWith('|'))
