@@ -11,6 +11,7 @@ import type { Db } from './db/db.ts'
 import { authenticate } from './http/auth.ts'
 import { loadContract, registerContract, type Contract, type OperationId } from './http/contract.ts'
 import { errorHandling } from './http/errors.ts'
+import { inputGuards } from './http/input-guards.ts'
 import { FaultStore, registerFaults } from './http/faults.ts'
 import { isApiPath, pathOf, securityHeaders } from './http/headers.ts'
 import { registerSpa, sendIndex } from './http/spa.ts'
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   securityHeaders(app)
   errorHandling(app)
+  inputGuards(app)
   app.setNotFoundHandler((request, reply) => {
     const page = request.method === 'GET' || request.method === 'HEAD'
     if (!page || isApiPath(pathOf(request.url))) return reply.code(404).send({ message: api.notFound })
@@ -90,8 +92,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.demoMode) registerFaults(app, ctx, faults)
 
   // Photo upload (photo/update): one file, read by the handler with request.file(). The file limit is
-  // the photo's 2 Mo: a larger file is cut by busboy and answered with the photo-size message.
-  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } })
+  // one byte over the photo's 2 Mo, so that a cut file is always seen as too large (413). The portal
+  // sends one part; a few small fields are tolerated, more end the request at once (413).
+  await app.register(multipart, {
+    limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 4, parts: 5, fieldSize: 1024, fieldNameSize: 100, headerPairs: 20 },
+  })
 
   contract ??= loadContract()
   const notImplemented = registerContract(app, contract, {

@@ -41,6 +41,7 @@ export const api = {
     value: 'Valeur non autorisée',
     range: 'Valeur hors limites',
     invalidJson: "Le corps de la requête n'est pas un JSON valide",
+    controlCharacter: 'Caractère de contrôle non autorisé',
   },
   /** The notification written at each sign-in, so that the customer notices a stranger's. */
   newLoginTitle: 'Nouvelle connexion',
