@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
 import type { Db } from './db/db.ts'
+import { addressGuards } from './http/address-limits.ts'
 import { authenticate } from './http/auth.ts'
 import { loadContract, registerContract, type Contract, type OperationId } from './http/contract.ts'
 import { errorHandling } from './http/errors.ts'
@@ -65,6 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT,
+    // Behind a proxy (TRUST_PROXY), request.ip is the client's address from X-Forwarded-For: the
+    // per-address limits and the sign-in lock-out count by it.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ajv: {
       customOptions: {
         // A body must match the contract as sent: no type coercion, no silent removal of unknown
@@ -102,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notImplemented = registerContract(app, contract, {
     demoMode: config.demoMode,
     authenticate: authenticate(ctx),
+    guards: addressGuards(ctx),
     handlers: {
       ...authRoutes(ctx),
       ...referenceRoutes(ctx),
@@ -124,6 +129,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSpa(app, config.distDir, config.bankName)
   return app
 }
+
+/** A number of proxy hops as the function Fastify takes (its types do not list the number form). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
 
 function loggerOptions(config: Config, stream: LogStream | undefined): FastifyServerOptions['logger'] {
   return {

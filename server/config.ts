@@ -40,6 +40,23 @@ export interface Config {
   /** Transfer asks (the three kinds together) let through per customer within the window. */
   transferAskLimit: number
   transferAskWindowMinutes: number
+  // ---- Hardening against attack: the client address and the per-address limits -------------------
+  /**
+   * Fastify's `trustProxy`: false (the socket's address is the client's), true (trust every proxy),
+   * a number of proxy hops, or a list of proxy addresses/CIDRs whose X-Forwarded-For is believed.
+   */
+  trustProxy: boolean | number | string[]
+  /** Calls per client address and window (fixed windows, counted in the database; beyond: 429). */
+  addressLimits: AddressLimits
+}
+
+export interface AddressLimits {
+  windowMinutes: number
+  signIn: number
+  pinResetAsk: number
+  pinResetConfirm: number
+  /** Holder lookups (details), per address of the signed-in caller. */
+  details: number
 }
 
 type Env = Record<string, string | undefined>
@@ -77,6 +94,13 @@ export function loadConfig(env: Env = process.env): Config {
   const pinResetAskWindowMinutes = windowMinutes(env, 'PIN_RESET_ASK_WINDOW_MINUTES', 15)
   const transferAskLimit = count(env, 'TRANSFER_ASK_LIMIT', 20)
   const transferAskWindowMinutes = windowMinutes(env, 'TRANSFER_ASK_WINDOW_MINUTES', 15)
+  const addressLimits: AddressLimits = {
+    windowMinutes: windowMinutes(env, 'ADDRESS_LIMIT_WINDOW_MINUTES', 15),
+    signIn: count(env, 'SIGNIN_ADDRESS_LIMIT', 30),
+    pinResetAsk: count(env, 'PIN_RESET_ASK_ADDRESS_LIMIT', 10),
+    pinResetConfirm: count(env, 'PIN_RESET_CONFIRM_ADDRESS_LIMIT', 20),
+    details: count(env, 'DETAILS_ADDRESS_LIMIT', 60),
+  }
   return {
     port: port(env, 'PORT', 8080),
     host: text(env, 'HOST', '127.0.0.1'),
@@ -95,7 +119,22 @@ export function loadConfig(env: Env = process.env): Config {
     pinResetAskWindowMinutes,
     transferAskLimit,
     transferAskWindowMinutes,
+    trustProxy: trustProxy(env, 'TRUST_PROXY'),
+    addressLimits,
   }
+}
+
+/** `false` (default), `true`, a hop count, or a comma-separated list of proxy addresses or CIDRs. */
+function trustProxy(env: Env, name: string): Config['trustProxy'] {
+  const value = text(env, name, 'false')
+  if (/^(false|0|no|off)$/i.test(value)) return false
+  if (/^(true|yes|on)$/i.test(value)) return true
+  if (/^[0-9]+$/.test(value)) return Number(value)
+  const list = value.split(',').map((item) => item.trim()).filter(Boolean)
+  if (!list.every((item) => /^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(item))) {
+    throw new ConfigError(`${name} must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses`)
+  }
+  return list
 }
 
 function text(env: Env, name: string, fallback: string): string {
