@@ -65,7 +65,7 @@ describe('a lock-out attempt by a stranger fails', () => {
     expect(early.status).toBe(429)
     expect(early.body).toEqual({ code: '1', message: api.tooManyTries(1) })
     expect(early.headers.get('retry-after')).toBe('60')
-    const [{ failed_attempts: counted }] = await server.db.query<{ failed_attempts: number }>('select failed_attempts from customers where kcode = $1', [kcode])
+    const [{ failed_attempts: counted }] = (await server.db.query<{ failed_attempts: number }>('select failed_attempts from customers where kcode = $1', [kcode])) as [{ failed_attempts: number }]
     expect(counted).toBe(5)
     // The stranger waits each time: 1, 2, 4, 8, 16 minutes.
     let waited = 0
