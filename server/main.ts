@@ -9,7 +9,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDb, type Db } from './db/db.ts'
 import { migrate } from './db/migrate.ts'
-import { seedDemo } from './db/seed.ts'
+import { seedDemo } from './demo/seed.ts'
 
 /** A close that hangs (a stuck connection) must not keep the process alive for ever. */
 const CLOSE_TIMEOUT_MS = 10_000
