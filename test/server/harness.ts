@@ -68,7 +68,7 @@ export interface StartOptions {
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const config: Config = {
-    ...loadConfig({}),
+    ...loadConfig({ DEMO_MODE: 'true' }),
     port: 0,
     demoMode: true,
     distDir: '/nonexistent/portal-dist',

@@ -67,7 +67,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL through pg (DATABASE_URL)', () => {
   it('seeds once and serves sign-in and accounts', async () => {
     expect(await seedDemo(db)).toBe(true)
     expect(await seedDemo(db)).toBe(false)
-    const app = await buildApp({ config: { ...loadConfig({}), logLevel: 'silent', distDir: '/nonexistent' }, db })
+    const app = await buildApp({ config: { ...loadConfig({ DEMO_MODE: 'true' }), logLevel: 'silent', distDir: '/nonexistent' }, db })
     try {
       const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { username: mainCustomer.kcode, password: mainCustomer.pin } })
       expect(login.statusCode).toBe(200)
@@ -85,7 +85,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL through pg (DATABASE_URL)', () => {
   })
 
   it('transfers under real row locks: 20 parallel confirms execute once; two transfers racing for one balance', async () => {
-    const app = await buildApp({ config: { ...loadConfig({}), logLevel: 'silent', distDir: '/nonexistent' }, db })
+    const app = await buildApp({ config: { ...loadConfig({ DEMO_MODE: 'true' }), logLevel: 'silent', distDir: '/nonexistent' }, db })
     try {
       const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { username: mainCustomer.kcode, password: mainCustomer.pin } })
       const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` }

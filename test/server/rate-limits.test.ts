@@ -227,7 +227,7 @@ describe('the count is in the database', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-throttle-'))
     const clock = createClock()
     const config = {
-      ...loadConfig({ PIN_RESET_ASK_LIMIT: '2', PIN_RESET_ASK_WINDOW_MINUTES: '1', LOG_LEVEL: 'silent' }),
+      ...loadConfig({ DEMO_MODE: 'true', PIN_RESET_ASK_LIMIT: '2', PIN_RESET_ASK_WINDOW_MINUTES: '1', LOG_LEVEL: 'silent' }),
       port: 0,
       distDir: '/nonexistent/portal-dist',
     }
