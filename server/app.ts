@@ -11,6 +11,7 @@ import type { Db } from './db/db.ts'
 import { authenticate } from './http/auth.ts'
 import { loadContract, registerContract, type Contract, type OperationId } from './http/contract.ts'
 import { errorHandling } from './http/errors.ts'
+import { registerHealth } from './http/health.ts'
 import { FaultStore, registerFaults } from './demo/faults.ts'
 import { isApiPath, pathOf, securityHeaders } from './http/headers.ts'
 import { registerSpa, sendIndex } from './http/spa.ts'
@@ -115,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerOutboxPage(app, ctx)
     await registerFaultsPage(app, ctx, faults, contract.operations)
   }
+
+  // Operations (deployment.ts, docs/operations.md): health checks outside the SPA's fallback.
+  registerHealth(app, db)
 
   await registerSpa(app, config.distDir, config.bankName)
   return app
