@@ -18,6 +18,8 @@ export const api = {
    */
   tooManyAsks: 'Trop de demandes. Veuillez réessayer dans quelques minutes.',
   serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+  /** The database cannot be reached for now (HTTP 503 with Retry-After); the server recovers by itself. */
+  unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   /** rulings §4 — after 5 consecutive wrong PINs (HTTP 401 with a code) */
   pinBlocked:
     'Votre accès a été bloqué après 5 saisies erronées du code pin. Utilisez « Code pin oublié » pour le réinitialiser.',
