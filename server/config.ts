@@ -5,15 +5,20 @@
  */
 import { resolve } from 'node:path'
 import { DEFAULT_BANK_NAME } from '../machines/messages.ts'
+import { checkMode, DeploymentError, loadDeploymentConfig, type DeploymentConfig } from './deployment.ts'
 
-export interface Config {
+/** The deployment's settings (mode, pool, delivery, operations) are in deployment.ts. */
+export interface Config extends DeploymentConfig {
   port: number
   host: string
   /** PGlite data directory (embedded PostgreSQL); unused when `databaseUrl` is set. */
   dataDir: string
   /** `postgres://…` to use a real PostgreSQL server through `pg` instead of PGlite. */
   databaseUrl: string | undefined
-  /** Demo data, the outbox page and the fault injector (rulings §5). */
+  /**
+   * Demo data, the outbox page and the fault injector (rulings §5). Off unless asked for
+   * (rulings §7: the server's own default is production; `npm start` asks for the demo).
+   */
   demoMode: boolean
   bankName: string
   sessionIdleMinutes: number
@@ -40,12 +45,7 @@ export interface Config {
   /** Transfer asks (the three kinds together) let through per customer within the window. */
   transferAskLimit: number
   transferAskWindowMinutes: number
-  // ---- Hardening against attack: the client address and the per-address limits -------------------
-  /**
-   * Fastify's `trustProxy`: false (the socket's address is the client's), true (trust every proxy),
-   * a number of proxy hops, or a list of proxy addresses/CIDRs whose X-Forwarded-For is believed.
-   */
-  trustProxy: boolean | number | string[]
+  // ---- Hardening against attack: the per-address limits (the client address: TRUST_PROXY) --------
   /** Calls per client address and window (fixed windows, counted in the database; beyond: 429). */
   addressLimits: AddressLimits
 }
@@ -65,7 +65,18 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 export class ConfigError extends Error {}
 
+/** Every setting, checked against the mode (deployment.ts: what demo refuses, what production needs). */
 export function loadConfig(env: Env = process.env): Config {
+  try {
+    const config: Config = { ...loadBusinessConfig(env), ...loadDeploymentConfig(env) }
+    checkMode(config, env)
+    return config
+  } catch (error) {
+    throw error instanceof DeploymentError ? new ConfigError(error.message) : error
+  }
+}
+
+function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig> {
   const databaseUrl = text(env, 'DATABASE_URL', '') || undefined
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// (or be unset to use the embedded PGlite)')
@@ -106,7 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: text(env, 'HOST', '127.0.0.1'),
     dataDir: resolve(text(env, 'DATA_DIR', '.data')),
     databaseUrl,
-    demoMode: flag(env, 'DEMO_MODE', true),
+    demoMode: flag(env, 'DEMO_MODE', false),
     bankName: text(env, 'BANK_NAME', DEFAULT_BANK_NAME),
     sessionIdleMinutes,
     sessionMaxMinutes,
@@ -119,23 +130,10 @@ export function loadConfig(env: Env = process.env): Config {
     pinResetAskWindowMinutes,
     transferAskLimit,
     transferAskWindowMinutes,
-    trustProxy: trustProxy(env, 'TRUST_PROXY'),
     addressLimits,
   }
 }
 
-/** `false` (default), `true`, a hop count, or a comma-separated list of proxy addresses or CIDRs. */
-function trustProxy(env: Env, name: string): Config['trustProxy'] {
-  const value = text(env, name, 'false')
-  if (/^(false|0|no|off)$/i.test(value)) return false
-  if (/^(true|yes|on)$/i.test(value)) return true
-  if (/^[0-9]+$/.test(value)) return Number(value)
-  const list = value.split(',').map((item) => item.trim()).filter(Boolean)
-  if (!list.every((item) => /^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(item))) {
-    throw new ConfigError(`${name} must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses`)
-  }
-  return list
-}
 
 function text(env: Env, name: string, fallback: string): string {
   const value = env[name]?.trim()

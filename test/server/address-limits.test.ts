@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
 import { buildApp } from '../../server/app.ts'
-import { mainCustomer, statementOnlyCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer, statementOnlyCustomer } from '../../server/demo/demo-data.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 
 const LIMITS = { windowMinutes: 15, signIn: 6, pinResetAsk: 3, pinResetConfirm: 4, details: 5 }

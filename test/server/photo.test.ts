@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, validation } from '../../machines/messages.ts'
-import { statementOnlyCustomer } from '../../server/db/demo-data.ts'
+import { statementOnlyCustomer } from '../../server/demo/demo-data.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer
