@@ -1,6 +1,7 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { compression } from 'vite-plugin-compression2'
 import { stripMachineDocsPlugin } from './scripts/vite/strip-machine-docs.ts'
 
 // The SPA. In development (`npm run dev`) Vite proxies the API to the reference server.
@@ -20,7 +21,16 @@ const markInspectorBuild: Plugin = {
 export default defineConfig({
   // stripMachineDocsPlugin: a production build leaves out the machines' descriptions and meta,
   // which only the audit documents and the QA panel of an inspector build read (docs/qa.md).
-  plugins: [react(), vanillaExtractPlugin(), markInspectorBuild, stripMachineDocsPlugin()],
+  // compression: every file of the build also as .br and .gz, made once here rather than per request
+  // (server/http/compression.ts serves the one the browser accepts). index.html is left out: the
+  // server fills it in per request (nonce, bank name) and compresses that answer itself.
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    markInspectorBuild,
+    stripMachineDocsPlugin(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|json|webmanifest|txt|map)$/, threshold: 256 }),
+  ],
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
     emptyOutDir: true,

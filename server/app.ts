@@ -10,6 +10,7 @@ import type { AppContext } from './context.ts'
 import type { Db } from './db/db.ts'
 import { authenticate } from './http/auth.ts'
 import { loadContract, registerContract, type Contract, type OperationId } from './http/contract.ts'
+import { registerCompression } from './http/compression.ts'
 import { errorHandling } from './http/errors.ts'
 import { FaultStore, registerFaults } from './http/faults.ts'
 import { isApiPath, pathOf, securityHeaders } from './http/headers.ts'
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('session', null)
 
   securityHeaders(app)
+  await registerCompression(app)
   errorHandling(app)
   app.setNotFoundHandler((request, reply) => {
     const page = request.method === 'GET' || request.method === 'HEAD'

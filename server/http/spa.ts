@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { api } from '../../machines/messages.ts'
 import { escapeHtml } from '../routes/dev.ts'
+import { PRECOMPRESSED_FILES, varyOnEncoding } from './compression.ts'
 import { contentSecurityPolicy, INSPECTOR_BUILD_MARK, INSPECTOR_OPENER_POLICY } from './headers.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -26,8 +27,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string, bankNam
     wildcard: true,
     // index.html is never served as a file: sendIndex fills it in for each request.
     index: false,
+    // The build's brotli and gzip copies, chosen by Accept-Encoding (compression.ts).
+    ...PRECOMPRESSED_FILES,
     cacheControl: false,
-    setHeaders: (res, path) => res.setHeader('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE),
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE)
+      varyOnEncoding(res)
+    },
   })
   // The root is a directory to the file server; it is the landing page to the customer.
   app.get('/', (_request, reply) => sendIndex(reply, distDir, bankName))

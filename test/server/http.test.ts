@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
 import { mainCustomer } from '../../server/db/demo-data.ts'
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../server/http/headers.ts'
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, NON_DOCUMENT_HEADERS } from '../../server/http/headers.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer
@@ -42,7 +42,17 @@ function expectSecurityHeaders(headers: Headers, what: string, body = '') {
 }
 
 describe('security headers', () => {
-  it('are on every kind of answer', async () => {
+  it('the full set on every document: pages, demo pages, SVG', async () => {
+    const documents = {
+      'the SPA index': await server.call('/'),
+      'a client route': await server.call('/app/dashboard'),
+      'a demo page': await server.call('/__dev/outbox.html'),
+      'an SVG icon': await server.call('/favicon.svg'),
+    }
+    for (const [what, res] of Object.entries(documents)) expectSecurityHeaders(res.headers, what, res.text)
+  })
+
+  it('a short set on every other answer: JSON, errors, scripts (no page policy where none applies)', async () => {
     const token = await server.signIn()
     const answers = {
       'a public call': await server.call('/auth/v1/countries'),
@@ -51,12 +61,14 @@ describe('security headers', () => {
       'a 400': await server.call('/auth/login', { body: {} }),
       'a 404 of the API': await server.call('/api/rest/customer/v1/nothing'),
       'a 501': await server.call('/auth/v1/password/ask', { body: { compte: 'K1' } }),
-      'the SPA index': await server.call('/'),
-      'a client route': await server.call('/app/dashboard'),
       'an asset': await server.call('/assets/app-3f9a1c.js'),
-      'a demo page': await server.call('/__dev/outbox.html'),
     }
-    for (const [what, res] of Object.entries(answers)) expectSecurityHeaders(res.headers, what, res.text)
+    for (const [what, res] of Object.entries(answers)) {
+      for (const [name, value] of Object.entries(NON_DOCUMENT_HEADERS)) expect(res.headers.get(name), `${name} on ${what}`).toBe(value)
+      for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'referrer-policy']) {
+        expect(res.headers.get(name), `${name} on ${what}`).toBeNull()
+      }
+    }
   })
 
   it('the CSP is exactly the one of the brief', () => {
