@@ -2,6 +2,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { compression } from 'vite-plugin-compression2'
+import { publicPagesPlugin } from './scripts/vite/public-pages.ts'
 import { stripMachineDocsPlugin } from './scripts/vite/strip-machine-docs.ts'
 
 // The SPA. In development (`npm run dev`) Vite proxies the API to the reference server.
@@ -29,6 +30,8 @@ export default defineConfig({
     vanillaExtractPlugin(),
     markInspectorBuild,
     stripMachineDocsPlugin(),
+    // A page of its own for each public route, naming its screen's files (fewer rounds).
+    publicPagesPlugin(),
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|json|webmanifest|txt|map)$/, threshold: 256 }),
   ],
   build: {

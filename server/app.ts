@@ -60,7 +60,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     db,
     now: options.now ?? (() => new Date()),
-    limits: { idleMs: config.sessionIdleMinutes * 60_000, maxMs: config.sessionMaxMinutes * 60_000 },
+    limits: {
+      idleMs: config.sessionIdleMinutes * 60_000,
+      maxMs: config.sessionMaxMinutes * 60_000,
+      touchMs: Math.min(config.sessionTouchSeconds * 1000, (config.sessionIdleMinutes * 60_000) / 10),
+    },
   }
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),

@@ -9,6 +9,12 @@ import type { Queryable } from '../db/db.ts'
 export interface SessionLimits {
   idleMs: number
   maxMs: number
+  /**
+   * last_seen_at is written only when the stored one is older than this (SESSION_TOUCH_SECONDS):
+   * a burst of calls costs one write, not one each. Idle expiry is exact to this granularity: a
+   * session ends between `idleMs - touchMs` and `idleMs` after its last call (never later).
+   */
+  touchMs: number
 }
 
 export interface Session {
@@ -37,22 +43,31 @@ export async function openSession(q: Queryable, customerId: string, now: Date): 
 }
 
 /**
- * The session of a token if it is still valid, refreshed (last_seen_at = now); otherwise null,
- * and a session found idle or too old is marked ended with the reason.
+ * The session of a token if it is still valid, refreshed (last_seen_at = now, when the stored one
+ * is older than `touchMs`); otherwise null, and a session found idle or too old is marked ended
+ * with the reason.
  */
 export async function resumeSession(q: Queryable, token: string, now: Date, limits: SessionLimits): Promise<Session | null> {
   if (!TOKEN_SHAPE.test(token)) return null
   const tokenHash = hashToken(token)
   const idleSince = new Date(now.getTime() - limits.idleMs)
   const startedAfter = new Date(now.getTime() - limits.maxMs)
-  // One statement checks and refreshes, so two concurrent calls cannot revive an idle session.
+  const staleBefore = new Date(now.getTime() - limits.touchMs)
+  // One statement checks and refreshes, so two concurrent calls cannot revive an idle session:
+  // the refresh only touches a session the same statement found live. Within touchMs of the last
+  // refresh it is a read alone (no row written, no WAL) — most calls of a signed-in customer.
   const [live] = await q.query<{ id: string; customer_id: string; kcode: string }>(
-    `update sessions s set last_seen_at = $2
-       from customers c
-      where s.token_hash = $1 and c.id = s.customer_id and s.ended_at is null
-        and s.last_seen_at >= $3 and s.created_at >= $4 and not c.web_blocked
-      returning s.id::text, c.id::text as customer_id, c.kcode`,
-    [tokenHash, now, idleSince, startedAfter],
+    `with live as (
+       select s.id, s.last_seen_at, c.id as customer_id, c.kcode
+         from sessions s join customers c on c.id = s.customer_id
+        where s.token_hash = $1 and s.ended_at is null
+          and s.last_seen_at >= $3 and s.created_at >= $4 and not c.web_blocked
+     ), touched as (
+       update sessions s set last_seen_at = $2
+         from live where s.id = live.id and live.last_seen_at < $5 and s.ended_at is null
+     )
+     select id::text, customer_id::text, kcode from live`,
+    [tokenHash, now, idleSince, startedAfter, staleBefore],
   )
   if (live) return { id: live.id, customerId: live.customer_id, kcode: live.kcode }
   await q.query(

@@ -11,12 +11,15 @@ let server: TestServer
 let dist: string
 const INDEX =
   '<!doctype html><html lang="fr"><head><meta name="bank-name" content="%BANK_NAME%"><meta name="csp-nonce" content="%CSP_NONCE%"><title>Portail</title><script type="module" src="/assets/app-3f9a1c.js"></script></head><body></body></html>'
+/** The build's page of its own for /login (public-pages.ts): index.html naming the login chunk. */
+const LOGIN = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/LoginPage-9c1b.js"></head>')
 const NONCE = /<meta name="csp-nonce" content="([A-Za-z0-9+/=]{24})">/
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
   mkdirSync(join(dist, 'assets'))
   writeFileSync(join(dist, 'index.html'), INDEX)
+  writeFileSync(join(dist, 'login.html'), LOGIN)
   writeFileSync(join(dist, 'assets', 'app-3f9a1c.js'), 'console.log("portail")')
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   server = await startTestServer({ config: { distDir: dist } })
@@ -93,14 +96,15 @@ describe('security headers', () => {
 })
 
 describe('the SPA', () => {
-  it('serves index.html at / and for any client route, revalidated at each visit', async () => {
-    for (const path of ['/', '/login', '/app/dashboard', '/app/notification?page=2', '/une/route/inconnue']) {
+  it('serves index.html, or the public page of its own, at / and for any client route, revalidated at each visit', async () => {
+    for (const path of ['/', '/login', '/login/', '/login?from=x', '/app/dashboard', '/app/notification?page=2', '/une/route/inconnue', '/login.html']) {
       const res = await server.call(path)
+      const page = ['/login', '/login/', '/login?from=x'].includes(path) ? LOGIN : INDEX
       expect(res.status, path).toBe(200)
       expect(res.headers.get('content-type'), path).toMatch(/text\/html/)
       const nonce = NONCE.exec(res.text)?.[1]
       expect(nonce, path).toBeDefined()
-      expect(res.text, path).toBe(INDEX.replace('%BANK_NAME%', 'votre banque').replace('%CSP_NONCE%', nonce!))
+      expect(res.text, path).toBe(page.replace('%BANK_NAME%', 'votre banque').replace('%CSP_NONCE%', nonce!))
       // Each page has its own nonce, and its CSP admits <style> elements carrying it, nothing else.
       expect(res.headers.get('content-security-policy'), path).toContain(`style-src 'self' 'nonce-${nonce}';`)
       expect(res.headers.get('cache-control'), path).toBe('no-store')
