@@ -1,7 +1,7 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-import { compression } from 'vite-plugin-compression2'
+import { precompress } from './scripts/vite/compression.ts'
 import { publicPagesPlugin } from './scripts/vite/public-pages.ts'
 import { stripMachineDocsPlugin } from './scripts/vite/strip-machine-docs.ts'
 
@@ -22,9 +22,7 @@ const markInspectorBuild: Plugin = {
 export default defineConfig({
   // stripMachineDocsPlugin: a production build leaves out the machines' descriptions and meta,
   // which only the audit documents and the QA panel of an inspector build read (docs/qa.md).
-  // compression: every file of the build also as .br and .gz, made once here rather than per request
-  // (server/http/compression.ts serves the one the browser accepts). index.html is left out: the
-  // server fills it in per request (nonce, bank name) and compresses that answer itself.
+  // precompress: every file also as .br and .gz (scripts/vite/compression.ts).
   plugins: [
     react(),
     vanillaExtractPlugin(),
@@ -32,7 +30,7 @@ export default defineConfig({
     stripMachineDocsPlugin(),
     // A page of its own for each public route, naming its screen's files (fewer rounds).
     publicPagesPlugin(),
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|json|webmanifest|txt|map)$/, threshold: 256 }),
+    precompress(),
   ],
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
