@@ -131,7 +131,7 @@ export const section4: Trace[] = [
       "test/model/transfer.test.ts > status '1': the server message",
       'test/model/transfer.test.ts > HTTP 400 with a message: that message',
       'test/model/transfer.test.ts > the form stays with its values',
-      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
+      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message; a wrong code keeps the code form, the third ends the transfer',
     ],
     note:
       'Without a message (status 1, HTTP error, no answer) the form stays with transfer.failed; an HTTP 403 or code 2 ' +
@@ -170,19 +170,19 @@ export const section4: Trace[] = [
     by: [
       { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
       { machine: 'transfer', state: 'failed', event: 'transfer.restart' },
-      { file: 'machines/transferKinds.ts', symbol: "onConfirmRefused: 'hideCodeForm'" },
       { catalogue: 'transfer.retry' },
       { schema: 'TransferConfirmResponse' },
     ],
     tests: [
-      "test/model/transfer.test.ts > status '1': the code form is hidden, the description shows",
-      "test/model/transfer.test.ts > status '1': the code form is kept with the description",
-      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
+      "test/model/transfer.test.ts > status '1': the transfer is over, the code form is hidden, the description shows",
+      'test/model/transfer.test.ts > HTTP 422 (wrong code, tries left): the code form is kept with the message',
+      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message; a wrong code keeps the code form, the third ends the transfer',
       'test/e2e/transfers.test.ts > with the three steps and a kept code form after a wrong code',
       'test/unit/messages.test.ts > section 4 (states and transitions): every quoted message and button, exactly',
     ],
     note:
-      'rulings §4 (3 wrong codes cancel the transfer): a refusal with no try left hides the code form for every kind; ' +
+      "rulings §6.1: status '1' says the transfer is over and hides the code form for every kind; a wrong code with " +
+      'tries left is HTTP 422 and keeps it; rulings §4 (3 wrong codes cancel the transfer); ' +
       '"Réessayer un nouveau transfert" gives a fresh form without reloading the page (docs/decisions.md, Transfers: Restart).',
   },
   {

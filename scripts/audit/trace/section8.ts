@@ -213,7 +213,7 @@ export const section8: Trace[] = [
       'test/server/client-answers.test.ts > HTTP 400 of a transfer ask the server refuses: the body with its message',
       'test/model/transfer.test.ts > %s; the form stays with its values',
       'test/server/transfers.test.ts > POST transfer/ask: refusals answer status 1 with a message and change no row',
-      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
+      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message; a wrong code keeps the code form, the third ends the transfer',
     ],
     note:
       "When there is no message to show (an HTTP error without one, status '1' without one, no answer) the form shows " +
@@ -227,15 +227,14 @@ export const section8: Trace[] = [
       { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
       { machine: 'transfer', state: 'failed', event: 'transfer.restart' },
       { catalogue: 'transfer.retry' },
-      { file: 'machines/transferKinds.ts', symbol: 'onConfirmRefused' },
       { schema: 'TransferConfirmResponse' },
     ],
     tests: [
-      'test/e2e/faults.test.ts > every confirm error: refused, no try left, HTTP failure, unreadable, no answer',
+      'test/e2e/faults.test.ts > every confirm error: wrong code, refused, no try left, HTTP failure, no answer, result unknown',
       'test/model/transfer.test.ts > %s; the code is wiped',
       'test/model/transfer.test.ts > from %s, transfer.restart gives a fresh form and loads the lists again',
       'test/server/transfers.test.ts > a wrong code leaves 2 tries, then 1; the 3rd cancels the transfer; the right code then does nothing',
-      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
+      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message; a wrong code keeps the code form, the third ends the transfer',
       'test/e2e/transfers.test.ts > with the three steps and a kept code form after a wrong code',
       catalogueQuotes,
     ],
@@ -254,7 +253,7 @@ export const section8: Trace[] = [
       { machine: 'transfer', state: 'awaitingCode' },
     ],
     tests: [
-      'test/e2e/faults.test.ts > every confirm error: refused, no try left, HTTP failure, unreadable, no answer','test/model/transfer.test.ts > %s; the code is wiped'],
+      'test/e2e/faults.test.ts > every confirm error: wrong code, refused, no try left, HTTP failure, no answer, result unknown','test/model/transfer.test.ts > %s; the code is wiped'],
     note:
       'Read with spec §4 ("a confirm failure by HTTP keeps the confirm form with an error"): an HTTP error keeps the code ' +
       'form with the description, else the message, else transfer.failed; no answer keeps it with transfer.failed.',
