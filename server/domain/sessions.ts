@@ -53,21 +53,24 @@ export async function resumeSession(q: Queryable, token: string, now: Date, limi
   const idleSince = new Date(now.getTime() - limits.idleMs)
   const startedAfter = new Date(now.getTime() - limits.maxMs)
   const staleBefore = new Date(now.getTime() - limits.touchMs)
-  // One statement checks and refreshes, so two concurrent calls cannot revive an idle session:
-  // the refresh only touches a session the same statement found live. Within touchMs of the last
-  // refresh it is a read alone (no row written, no WAL) — most calls of a signed-in customer.
+  // Most calls are a read alone: the session is live and was refreshed less than touchMs ago.
+  const [seen] = await q.query<{ id: string; customer_id: string; kcode: string; fresh: boolean }>(
+    `select s.id::text, c.id::text as customer_id, c.kcode, s.last_seen_at >= $4 as fresh
+       from sessions s join customers c on c.id = s.customer_id
+      where s.token_hash = $1 and s.ended_at is null
+        and s.last_seen_at >= $2 and s.created_at >= $3 and not c.web_blocked`,
+    [tokenHash, idleSince, startedAfter, staleBefore],
+  )
+  if (seen?.fresh) return { id: seen.id, customerId: seen.customer_id, kcode: seen.kcode }
+  // Otherwise one statement checks again and refreshes, so two concurrent calls cannot revive an
+  // idle session.
   const [live] = await q.query<{ id: string; customer_id: string; kcode: string }>(
-    `with live as (
-       select s.id, s.last_seen_at, c.id as customer_id, c.kcode
-         from sessions s join customers c on c.id = s.customer_id
-        where s.token_hash = $1 and s.ended_at is null
-          and s.last_seen_at >= $3 and s.created_at >= $4 and not c.web_blocked
-     ), touched as (
-       update sessions s set last_seen_at = $2
-         from live where s.id = live.id and live.last_seen_at < $5 and s.ended_at is null
-     )
-     select id::text, customer_id::text, kcode from live`,
-    [tokenHash, now, idleSince, startedAfter, staleBefore],
+    `update sessions s set last_seen_at = $2
+       from customers c
+      where s.token_hash = $1 and c.id = s.customer_id and s.ended_at is null
+        and s.last_seen_at >= $3 and s.created_at >= $4 and not c.web_blocked
+      returning s.id::text, c.id::text as customer_id, c.kcode`,
+    [tokenHash, now, idleSince, startedAfter],
   )
   if (live) return { id: live.id, customerId: live.customer_id, kcode: live.kcode }
   await q.query(
