@@ -19,6 +19,8 @@ export type SecurityEvent =
   | 'pinReset.done'
   | 'pinReset.failed'
   | 'transfer.confirmed'
+  | 'transfer.codeRefused'
+  | 'transfer.refused'
   | 'logout'
 
 const WARNINGS = new Set<SecurityEvent>(['lockout.address', 'lockout.everywhere', 'limit.address'])
