@@ -2,6 +2,7 @@
 import type { Handlers } from '../http/contract.ts'
 import { bearerToken } from '../http/auth.ts'
 import type { AppContext } from '../context.ts'
+import { securityEvent } from '../http/security-log.ts'
 import { endSession } from '../domain/sessions.ts'
 
 export function sessionRoutes(ctx: AppContext): Handlers {
@@ -10,6 +11,7 @@ export function sessionRoutes(ctx: AppContext): Handlers {
       // The bearerAuth check has already found the session live, so the token is there.
       const token = bearerToken(request.headers.authorization)
       if (token) await endSession(ctx.db, token, 'logout', ctx.now())
+      securityEvent(request, 'logout', { customer: request.session?.customerId ?? '' })
       return { status: 200, body: { code: '0' } }
     },
   }
