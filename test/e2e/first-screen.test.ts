@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, login } from '../../machines/messages'
-import { mainCustomer } from '../../server/db/demo-data'
+import { mainCustomer } from '../../server/demo/demo-data'
 import { launchBrowser, newPage, pageProblems, startServer, type RunningServer } from './harness'
 
 let server: RunningServer

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, transfer as texts, validation } from '../../machines/messages'
-import { payeeAccounts, unknownAccountNumber } from '../../server/db/demo-data'
+import { payeeAccounts, unknownAccountNumber } from '../../server/demo/demo-data'
 import { launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer, expectAccessible, errorOf } from './harness'
 
 const USD = '000170100100123456701'

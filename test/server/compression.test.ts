@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mainCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer } from '../../server/demo/demo-data.ts'
 import { COMPRESS_THRESHOLD_BYTES } from '../../server/http/compression.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
-import { mainCustomer, payeeAccounts, statementOnlyCustomer, webBlockedCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer, payeeAccounts, statementOnlyCustomer, webBlockedCustomer } from '../../server/demo/demo-data.ts'
 import { centsToDecimal, decimalToCents } from '../../server/domain/money.ts'
 import { startTestServer, type TestServer } from './harness.ts'
 import { otherCode, transferHelpers, type Kind } from './transfers-helpers.ts'

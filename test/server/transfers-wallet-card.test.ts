@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
-import { mainCustomer, settlementAccountNumber, settlementNetworks, statementOnlyCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer, settlementAccountNumber, settlementNetworks, statementOnlyCustomer } from '../../server/demo/demo-data.ts'
 import { centsToDecimal, convertCents, decimalToCents, formatMoney, formatRate } from '../../server/domain/money.ts'
 import { startTestServer, type TestServer } from './harness.ts'
 import { otherCode, transferHelpers, type Kind } from './transfers-helpers.ts'

@@ -12,7 +12,7 @@ import {
   payeeAccounts,
   statementOnlyCustomer,
   unknownAccountNumber,
-} from '../../server/db/demo-data.ts'
+} from '../../server/demo/demo-data.ts'
 import { centsToDecimal, decimalToCents, formatMoney } from '../../server/domain/money.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 import { CODE_IN_TEXT, otherCode, transferHelpers } from './transfers-helpers.ts'

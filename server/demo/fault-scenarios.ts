@@ -10,8 +10,8 @@
  * the catalogue, as the real server would send them.
  */
 import { api } from '../../machines/messages.ts'
-import { TRANSFER_KINDS, transferKinds, type TransferKind } from '../../machines/transferKinds.ts'
-import type { Fault } from '../http/faults.ts'
+import { TRANSFER_KINDS, transferScreens, type TransferKind } from './transfer-screens.ts'
+import type { Fault } from './faults.ts'
 
 const CUSTOMER = '/api/rest/customer/v1'
 
@@ -89,17 +89,17 @@ const faultsOf: Record<ScenarioType, (kind: TransferKind) => Fault[] | null> = {
   confirmNoStatus: (k) => [once('POST', transferCalls[k].confirm, { status: 200, body: {} })],
   confirmNoAnswer: (k) => [once('POST', transferCalls[k].confirm, { dropConnection: true })],
   confirmSessionExpired: (k) => [once('POST', transferCalls[k].confirm, { expireSession: true })],
-  // The form's lookups, only for the kinds that make them (machines/transferKinds.ts).
-  holderFailure: (k) => (transferKinds[k].looksUpHolder ? [once('POST', `${CUSTOMER}/details`, serverError)] : null),
+  // The form's lookups, only for the kinds that make them (transfer-screens.ts).
+  holderFailure: (k) => (transferScreens[k].looksUpHolder ? [once('POST', `${CUSTOMER}/details`, serverError)] : null),
   suggestionsFailure: (k) => {
-    const suggestions = transferKinds[k].suggestions
+    const suggestions = transferScreens[k].suggestions
     return suggestions ? [once('GET', `${CUSTOMER}/used-freq/${suggestions.usedFreqId}`, serverError)] : null
   },
   currenciesFailure: (k) => {
-    const list = transferKinds[k].currencies
+    const list = transferScreens[k].currencies
     return list ? [once('GET', `/auth/v1/currencies/${list}`, serverError)] : null
   },
-  balanceFailure: (k) => (transferKinds[k].showsBalance ? [once('POST', `${CUSTOMER}/balance`, serverError)] : null),
+  balanceFailure: (k) => (transferScreens[k].showsBalance ? [once('POST', `${CUSTOMER}/balance`, serverError)] : null),
 }
 
 const SCENARIO_TYPES = Object.keys(api.devFaults.scenarios) as ScenarioType[]
