@@ -18,7 +18,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { components } from '../openapi/schema'
 import { contactForm, type ContactFormValues } from './flowForms.ts'
-import { fieldErrors, type FieldErrors } from './forms.ts'
+import { fieldErrors, type FieldErrors } from './shared/form.ts'
 import { profile as texts } from './messages.ts'
 
 // ---------------------------------------------------------------------------------------------

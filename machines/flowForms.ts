@@ -7,7 +7,7 @@
  * message shown under the field. A blank value fails "required" first.
  */
 import * as z from 'zod/mini'
-import { requiredSecret, requiredText } from './forms.ts'
+import { requiredText } from './shared/fields.ts'
 import { validation as m } from './messages.ts'
 
 // ---------------------------------------------------------------------------------------------
@@ -103,21 +103,6 @@ export const transferConfirmForm = z.object({
   ),
 })
 export type TransferConfirmFormValues = z.input<typeof transferConfirmForm>
-
-// ---------------------------------------------------------------------------------------------
-// Password change (spec §5: old password, new and repeat password). Field names follow the
-// contract's ChangePasswordRequest. Equality of the two new passwords is not checked (spec §5).
-// ---------------------------------------------------------------------------------------------
-
-/** spec §9: new, old and repeated passwords minimum 5. */
-export const PASSWORD_MIN_LENGTH = 5
-
-export const passwordChangeForm = z.object({
-  oldPassword: requiredSecret(m.oldPasswordRequired).check(z.minLength(PASSWORD_MIN_LENGTH, m.oldPasswordMin)),
-  password: requiredSecret(m.passwordRequired).check(z.minLength(PASSWORD_MIN_LENGTH, m.passwordMin)),
-  password2: requiredSecret(m.passwordRequired).check(z.minLength(PASSWORD_MIN_LENGTH, m.passwordMin)),
-})
-export type PasswordChangeFormValues = z.input<typeof passwordChangeForm>
 
 // ---------------------------------------------------------------------------------------------
 // Balance and statement (spec §5: balance account, statement)

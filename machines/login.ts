@@ -12,7 +12,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../openapi/schema'
-import { fieldErrors, isValid, loginForm, type FieldErrors, type LoginField, type LoginFormValues } from './loginForm.ts'
+import { fieldErrors, isValid, type FieldErrors } from './shared/form.ts'
+import { loginForm, type LoginField, type LoginFormValues } from './login/login.form.ts'
 import { login as texts } from './messages.ts'
 
 // ---------------------------------------------------------------------------------------------

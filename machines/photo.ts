@@ -14,7 +14,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { components } from '../openapi/schema'
 import { photoForm, type ChosenFile } from './flowForms.ts'
-import { fieldErrors, type FieldErrors } from './forms.ts'
+import { fieldErrors, type FieldErrors } from './shared/form.ts'
 import { profile as texts } from './messages.ts'
 
 // ---------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { components } from '../openapi/schema'
 import { pinResetAskForm, pinResetConfirmForm, type PinResetAskFormValues, type PinResetConfirmFormValues } from './flowForms.ts'
-import { fieldErrors, type FieldErrors } from './forms.ts'
+import { fieldErrors, type FieldErrors } from './shared/form.ts'
 import { pinReset as texts } from './messages.ts'
 
 // ---------------------------------------------------------------------------------------------

@@ -5,9 +5,12 @@
 import type { AnyStateMachine } from 'xstate'
 import { balanceMachine } from './balance.ts'
 import { contactMachine } from './contact.ts'
+import * as flowForms from './flowForms.ts'
+import { loginForm } from './login/login.form.ts'
 import { loginMachine } from './login.ts'
 import { notificationsMachine } from './notifications.ts'
-import { passwordChangeMachine } from './passwordChange.ts'
+import { passwordChangeForm } from './passwordChange/passwordChange.form.ts'
+import { passwordChangeMachine } from './passwordChange/passwordChange.machine.ts'
 import { photoMachine } from './photo.ts'
 import { pinResetMachine } from './pinReset.ts'
 import { profileMachine } from './profile.ts'
@@ -68,8 +71,8 @@ export const machineRegistry: MachineEntry[] = [
     id: 'passwordChange',
     title: 'Change of password',
     machine: passwordChangeMachine,
-    source: 'machines/passwordChange.ts',
-    screens: ['src/flows/password'],
+    source: 'machines/passwordChange/passwordChange.machine.ts',
+    screens: ['src/flows/passwordChange'],
     routes: ['/app/update-password'],
   },
   { id: 'profile', title: 'Profile', machine: profileMachine, source: 'machines/profile.ts', screens: ['src/flows/profile'], routes: ['/app/profile'] },
@@ -93,3 +96,10 @@ export const machineRegistry: MachineEntry[] = [
 ]
 
 export const machineById = (id: string): MachineEntry | undefined => machineRegistry.find((entry) => entry.id === id)
+
+/** Every form of spec §5, by its export name: what the traceability records name (`{ form: … }`). */
+export const formRegistry = {
+  ...flowForms,
+  loginForm,
+  passwordChangeForm,
+}

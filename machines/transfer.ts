@@ -37,7 +37,7 @@ import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { components } from '../openapi/schema'
 import { formatAmount } from './amounts.ts'
 import { transferConfirmForm, toContractAmount } from './flowForms.ts'
-import { fieldErrors, isValid, type FieldErrors } from './forms.ts'
+import { fieldErrors, isValid, type FieldErrors } from './shared/form.ts'
 import { transfer as texts, validation } from './messages.ts'
 import type { Account } from './session.ts'
 import {

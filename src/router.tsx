@@ -79,7 +79,7 @@ const transfer = createRoute({ ...inApp, path: '/transfer', beforeLoad: requireM
 const updatePassword = createRoute({
   ...inApp,
   path: '/update-password',
-  component: lazyRouteComponent(() => import('./flows/password/PasswordChangePage'), 'PasswordChangePage'),
+  component: lazyRouteComponent(() => import('./flows/passwordChange/PasswordChangePage'), 'PasswordChangePage'),
 })
 const profile = createRoute({
   ...inApp,

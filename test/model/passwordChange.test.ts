@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { password as texts } from '../../machines/messages.ts'
-import {
-  passwordChangeMachine,
-  passwordChangeScreen,
-  type ChangePasswordAnswer,
-  type PasswordChangeEvent,
-  type PasswordField,
-} from '../../machines/passwordChange.ts'
+import { passwordChangeMachine } from '../../machines/passwordChange/passwordChange.machine.ts'
+import { passwordChangeScreen } from '../../machines/passwordChange/passwordChange.screen.ts'
+import type { ChangePasswordAnswer, PasswordChangeEvent, PasswordField } from '../../machines/passwordChange/passwordChange.types.ts'
 import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
 
 const type = (field: PasswordField, value: string): PasswordChangeEvent => ({ type: 'field.change', field, value })

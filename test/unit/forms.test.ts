@@ -6,7 +6,6 @@ import {
   cardTransferForm,
   contactForm,
   momoTransferForm,
-  passwordChangeForm,
   photoForm,
   pinResetAskForm,
   pinResetConfirmForm,
@@ -14,7 +13,9 @@ import {
   toContractAmount,
   transferConfirmForm,
 } from '../../machines/flowForms.ts'
-import { fieldErrors, isValid, loginForm } from '../../machines/forms.ts'
+import { loginForm } from '../../machines/login/login.form.ts'
+import { passwordChangeForm } from '../../machines/passwordChange/passwordChange.form.ts'
+import { fieldErrors, isValid } from '../../machines/shared/form.ts'
 
 describe('login form (spec §5 login user code, login PIN)', () => {
   it.each([

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { toContractAmount } from '../../machines/flowForms.ts'
-import { fieldErrors, isValid } from '../../machines/forms.ts'
+import { fieldErrors, isValid } from '../../machines/shared/form.ts'
 import { transfer as texts } from '../../machines/messages.ts'
 import type { Account } from '../../machines/session.ts'
 import {

@@ -6,8 +6,8 @@ export const section5: Trace[] = [
   {
     items: ['5.general.1'],
     by: [
-      { file: 'machines/loginForm.ts', symbol: 'export function isValid' },
-      { file: 'machines/loginForm.ts', symbol: 'export function fieldErrors' },
+      { file: 'machines/shared/form.ts', symbol: 'export function isValid' },
+      { file: 'machines/shared/form.ts', symbol: 'export function fieldErrors' },
       { machine: 'login', state: 'editing', event: 'login.submit' },
       { machine: 'login', state: 'editing', event: 'field.change' },
       { machine: 'pinReset', state: 'asking', event: 'ask.submit' },

@@ -1,20 +1,15 @@
-import { useMachine } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { transferKinds, transferMachine, transferScreen, type TransferKind } from '../../../machines/transfer'
 import { askTransfer, confirmTransfer, loadBalance, loadCurrencies, loadSuggestions, lookUpHolder } from './actors'
-import { inspect } from '../../inspect/inspector'
-import { useSession } from '../../session/session'
-import { useForwardAccounts, useSessionAccounts } from '../../session/useSessionAccounts'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { CodeForm } from './CodeForm'
 import { TransferForm } from './TransferForm'
 import { TransferOutcome } from './TransferOutcome'
 
-const machine = transferMachine.provide({
-  actors: { askTransfer, confirmTransfer, lookUpHolder, loadSuggestions, loadCurrencies, loadBalance },
-  actions: { reloadPage: () => window.location.reload() },
-})
+import { useSession } from '../../session/session'
+import { useFlow } from '../useFlow'
 
+const actors = { askTransfer, confirmTransfer, lookUpHolder, loadSuggestions, loadCurrencies, loadBalance }
 
 /**
  * spec §2 /app/transfer, /app/momo, /app/prepaid-card: one screen for the three transfers, driven
@@ -24,11 +19,8 @@ export function TransferPage({ kind }: { kind: TransferKind }) {
   const spec = transferKinds[kind]
   usePageTitle(spec.heading)
   const session = useSession()
-  const { accounts, accountsFailed } = useSessionAccounts()
-  const [snapshot, send] = useMachine(machine, { input: { kind, accounts, accountsFailed }, inspect: inspect() })
+  const [snapshot, send] = useFlow(transferMachine, { actors, input: { kind }, withAccounts: true })
   const screen = transferScreen(snapshot)
-
-  useForwardAccounts({ accounts, accountsFailed }, send)
 
   // A transfer leaves notifications: the shell's counter is read again.
   useEffect(() => {

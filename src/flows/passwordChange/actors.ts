@@ -1,6 +1,6 @@
 /** The actor of the password change machine (spec §7 POST change-password). */
 import { fromPromise } from 'xstate'
-import type { ChangePasswordAnswer, ChangePasswordRequest } from '../../../machines/passwordChange'
+import type { ChangePasswordAnswer, ChangePasswordRequest } from '../../../machines/passwordChange/passwordChange.types'
 import { answerOf } from '../../api/actors'
 import { api } from '../../api/client'
 

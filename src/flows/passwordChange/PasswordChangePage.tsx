@@ -1,17 +1,16 @@
-import { useMachine } from '@xstate/react'
 import { useRef } from 'react'
 import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { password as texts } from '../../../machines/messages'
-import { passwordChangeMachine, passwordChangeScreen, type PasswordField } from '../../../machines/passwordChange'
-import { inspect } from '../../inspect/inspector'
+import { passwordChangeMachine } from '../../../machines/passwordChange/passwordChange.machine'
+import { passwordChangeScreen } from '../../../machines/passwordChange/passwordChange.screen'
+import type { PasswordField } from '../../../machines/passwordChange/passwordChange.types'
 import { Field } from '../../ui/Field'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { button, card } from '../../ui/ui.css'
+import { useFlow } from '../useFlow'
 import { changePassword } from './actors'
-
-const machine = passwordChangeMachine.provide({ actors: { changePassword } })
 
 /** The three fields of the form, in the order of the screen (spec §2 /app/update-password). */
 const passwordFields: { name: PasswordField; label: string; autoComplete: 'current-password' | 'new-password' }[] = [
@@ -23,7 +22,7 @@ const passwordFields: { name: PasswordField; label: string; autoComplete: 'curre
 /** spec §2 /app/update-password: the old password and the new one, twice. */
 export function PasswordChangePage() {
   usePageTitle(texts.title)
-  const [snapshot, send] = useMachine(machine, { inspect: inspect() })
+  const [snapshot, send] = useFlow(passwordChangeMachine, { actors: { changePassword } })
   const screen = passwordChangeScreen(snapshot)
   const form = useRef<HTMLFormElement>(null)
   useFocusFirstError(form, screen.errors)

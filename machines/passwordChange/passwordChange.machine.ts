@@ -11,78 +11,20 @@
  * new and repeated passwords is not checked here (spec §5): the server decides and answers with a
  * description. A status other than '0' without description shows password.changeError.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { components } from '../openapi/schema'
-import { passwordChangeForm, type PasswordChangeFormValues } from './flowForms.ts'
-import { fieldErrors, type FieldErrors } from './forms.ts'
-import { password as texts } from './messages.ts'
+import { assign, setup } from 'xstate'
+import { password as texts } from '../messages.ts'
+import { isSessionEnded, stubActor } from '../shared/answers.ts'
+import { formKit } from '../shared/formKit.ts'
+import { emptyPasswordValues, freshPasswordChangeContext, passwordErrors, resultOf } from './passwordChange.rules.ts'
+import type {
+  ChangePasswordAnswer,
+  ChangePasswordRequest,
+  PasswordChangeContext,
+  PasswordChangeEvent,
+  PasswordResult,
+} from './passwordChange.types.ts'
 
-// ---------------------------------------------------------------------------------------------
-// Types shared with the app (src/)
-// ---------------------------------------------------------------------------------------------
-
-export type PasswordField = keyof PasswordChangeFormValues
-export type PasswordValues = { [F in PasswordField]: string }
-
-/** The input of `changePassword`: the contract's ChangePasswordRequest (POST change-password). */
-export type ChangePasswordRequest = components['schemas']['ChangePasswordRequest']
-/** The answer: ChangePasswordResponse, or an error body. */
-export type ChangePasswordBody = Partial<components['schemas']['ChangePasswordResponse']> & { message?: string }
-/** What `changePassword` resolves with; it rejects only when no answer came. */
-export interface ChangePasswordAnswer {
-  status: number
-  body: ChangePasswordBody | null
-}
-
-/** The banner after an answer. */
-export interface PasswordResult {
-  ok: boolean
-  message: string
-}
-
-export interface PasswordChangeContext {
-  values: PasswordValues
-  /** field → message; set once `submitted` (spec §5). */
-  errors: FieldErrors<PasswordValues>
-  submitted: boolean
-  /** The success or error banner of the last answer, `null` when none. */
-  result: PasswordResult | null
-}
-
-export type PasswordChangeEvent =
-  | { type: 'field.change'; field: PasswordField; value: string }
-  | { type: 'password.submit' }
-
-// ---------------------------------------------------------------------------------------------
-// Pure helpers
-// ---------------------------------------------------------------------------------------------
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
-
-const emptyValues = (): PasswordValues => ({ oldPassword: '', password: '', password2: '' })
-
-export function freshPasswordChangeContext(): PasswordChangeContext {
-  return { values: emptyValues(), errors: {}, submitted: false, result: null }
-}
-
-/** spec §5: old required, min 5; new and repeat required, min 5; no equality check. */
-export const passwordErrors = (values: PasswordValues): FieldErrors<PasswordValues> => fieldErrors(passwordChangeForm, values)
-
-/** spec §4 Session: HTTP 403 or code '2'. */
-const isSessionEndedAnswer = ({ status, body }: ChangePasswordAnswer) =>
-  status === 403 || body?.code === '2' || body?.status === '2'
-
-/** spec §4, §8: the banner of an answer. */
-export function resultOf({ status, body }: ChangePasswordAnswer): PasswordResult {
-  if (status < 200 || status >= 300 || body === null) return { ok: false, message: texts.changeError }
-  if (body.status === '0') return { ok: true, message: texts.success }
-  return { ok: false, message: text(body.description) ?? texts.changeError }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The machine
-// ---------------------------------------------------------------------------------------------
+const form = formKit<PasswordChangeContext, PasswordChangeEvent>((context) => passwordErrors(context.values))
 
 const changeAnswer = ({ event }: { event: { output: ChangePasswordAnswer } }) => event.output
 
@@ -93,30 +35,25 @@ export const passwordChangeMachine = setup({
   },
   actors: {
     /** POST change-password {oldPassword, password, password2} → HTTP status and body. Provided by src/. */
-    changePassword: fromPromise<ChangePasswordAnswer, ChangePasswordRequest>(async () => {
-      throw new Error('changePassword: provided by src/')
-    }),
+    changePassword: stubActor<ChangePasswordAnswer, ChangePasswordRequest>('changePassword'),
   },
   guards: {
     /** spec §5: old, new and repeat passwords given, at least 5 characters each (equality not checked). */
-    isFormValid: ({ context }) => Object.keys(passwordErrors(context.values)).length === 0,
+    isFormValid: form.isFormValid,
     /** spec §5: the customer has tried to submit, so the field errors show. */
-    wasSubmitted: ({ context }) => context.submitted,
+    wasSubmitted: form.wasSubmitted,
     /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
-    isSessionEnded: (_, answer: ChangePasswordAnswer) => isSessionEndedAnswer(answer),
+    isSessionEnded: (_, answer: ChangePasswordAnswer) => isSessionEnded(answer),
   },
   actions: {
     /** spec §2 /app/update-password: keeps what the customer typed in one of the three password fields. */
-    setField: assign({
-      values: ({ context }, event: PasswordChangeEvent) =>
-        event.type === 'field.change' ? { ...context.values, [event.field]: event.value } : context.values,
-    }),
+    setField: form.setField,
     /** spec §5: works out the message of each invalid field. */
-    validate: assign({ errors: ({ context }) => passwordErrors(context.values) }),
+    validate: form.validate,
     /** spec §5: notes that a submit was tried: the field errors show and follow the typing from then on. */
-    markSubmitted: assign({ submitted: true }),
+    markSubmitted: form.markSubmitted,
     /** After an answer: the fields are wiped, a new form starts (no error until its submit). */
-    wipe: assign({ values: emptyValues, errors: {}, submitted: false }),
+    wipe: assign({ values: emptyPasswordValues, errors: {}, submitted: false }),
     /** spec §4 Password change, §8: the success or error banner of the answer; null clears it. */
     setResult: assign({ result: (_, result: PasswordResult | null) => result }),
   },
@@ -161,6 +98,7 @@ export const passwordChangeMachine = setup({
     },
     saving: {
       description: 'The busy button: the new password is being saved.',
+      tags: ['busy'],
       meta: { spec: 'spec §4 Password change; spec §7 change-password' },
       invoke: {
         id: 'changePassword',
@@ -193,28 +131,3 @@ export const passwordChangeMachine = setup({
     },
   },
 })
-
-// ---------------------------------------------------------------------------------------------
-// What the screen shows, from a snapshot
-// ---------------------------------------------------------------------------------------------
-
-export interface PasswordChangeScreen {
-  busy: boolean
-  values: PasswordValues
-  errors: FieldErrors<PasswordValues>
-  /** The success banner, `null` when none. */
-  success: string | null
-  /** The error banner, `null` when none. */
-  error: string | null
-}
-
-export function passwordChangeScreen(snapshot: SnapshotFrom<typeof passwordChangeMachine>): PasswordChangeScreen {
-  const { values, errors, result } = snapshot.context
-  return {
-    busy: snapshot.matches('saving'),
-    values,
-    errors,
-    success: result?.ok ? result.message : null,
-    error: result && !result.ok ? result.message : null,
-  }
-}
