@@ -108,11 +108,6 @@ export type TransferConfirmFormValues = z.input<typeof transferConfirmForm>
 // Balance and statement (spec §5: balance account, statement)
 // ---------------------------------------------------------------------------------------------
 
-export const balanceForm = z.object({
-  account: requiredText(m.balanceAccountRequired),
-})
-export type BalanceFormValues = z.input<typeof balanceForm>
-
 /** spec §9: date format yyyy-mm-dd; a real calendar date (no 2024-02-30). */
 const isoDate = (required: string) => requiredText(required).check(z.iso.date({ message: m.dateFormat }))
 const isCalendarDate = (value: string) => z.iso.date().safeParse(value).success

@@ -3,7 +3,8 @@
  * the traceability table and the QA tools walk over. A new flow's machine is added here.
  */
 import type { AnyStateMachine } from 'xstate'
-import { balanceMachine } from './balance.ts'
+import { balanceForm } from './balance/balance.form.ts'
+import { balanceMachine } from './balance/balance.machine.ts'
 import { contactMachine } from './contact.ts'
 import * as flowForms from './flowForms.ts'
 import { loginForm } from './login/login.form.ts'
@@ -58,7 +59,7 @@ export const machineRegistry: MachineEntry[] = [
     screens: ['src/flows/transfer'],
     routes: ['/app/transfer', '/app/momo', '/app/prepaid-card'],
   },
-  { id: 'balance', title: 'Balance', machine: balanceMachine, source: 'machines/balance.ts', screens: ['src/flows/balance'], routes: ['/app/balance'] },
+  { id: 'balance', title: 'Balance', machine: balanceMachine, source: 'machines/balance/balance.machine.ts', screens: ['src/flows/balance'], routes: ['/app/balance'] },
   {
     id: 'statement',
     title: 'Account statement',
@@ -100,6 +101,7 @@ export const machineById = (id: string): MachineEntry | undefined => machineRegi
 /** Every form of spec §5, by its export name: what the traceability records name (`{ form: … }`). */
 export const formRegistry = {
   ...flowForms,
+  balanceForm,
   loginForm,
   passwordChangeForm,
 }

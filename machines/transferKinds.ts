@@ -15,12 +15,7 @@
  */
 import * as z from 'zod/mini'
 import type { components } from '../openapi/schema'
-import {
-  accountTransferForm,
-  cardTransferForm,
-  momoTransferForm,
-  toContractAmount,
-} from './flowForms.ts'
+import { accountTransferForm, cardTransferForm, momoTransferForm, toContractAmount } from './flowForms.ts'
 import type { ModuleCode } from './login.ts'
 import { transfer as texts } from './messages.ts'
 import type { Account } from './session.ts'

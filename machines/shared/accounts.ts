@@ -2,7 +2,7 @@
  * The customer's accounts inside a flow (balance, statement, transfer): the session's list is the
  * machine's input, and each later change arrives as `accounts.change` (sent by `useFlow`).
  */
-import { assign } from 'xstate'
+import { assign, type EventObject } from 'xstate'
 import type { Account } from './customer.ts'
 
 /** The session's accounts, as a flow takes them. */
@@ -28,9 +28,13 @@ export function pickedAccount(
   return wanted === '' || unavailable ? undefined : accounts.find((a) => a.compte === wanted)
 }
 
-/** The implementation of a flow's `setAccounts` action: the list, and whether it is unavailable. */
-export const setAccounts = assign((_, { accounts, accountsFailed }: SessionAccounts) => ({
+/** What a flow keeps of the session's accounts: the list, and whether it is unavailable. */
+export const accountsState = ({ accounts, accountsFailed }: SessionAccounts) => ({
   accounts,
   accountsFailed,
   accountsUnavailable: accountsUnavailable(accounts, accountsFailed),
-}))
+})
+
+/** The implementation of a flow's `setAccounts` action (params: the session's accounts). */
+export const setAccounts = <Context extends ReturnType<typeof accountsState>, Event extends EventObject>() =>
+  assign<Context, Event, SessionAccounts, Event, never>((_, params) => accountsState(params) as Partial<Context>)

@@ -1,18 +1,7 @@
 /** Form schemas of spec §5, against the exact messages of the spec (typos included). */
 import { describe, expect, it } from 'vitest'
-import {
-  accountTransferForm,
-  balanceForm,
-  cardTransferForm,
-  contactForm,
-  momoTransferForm,
-  photoForm,
-  pinResetAskForm,
-  pinResetConfirmForm,
-  statementForm,
-  toContractAmount,
-  transferConfirmForm,
-} from '../../machines/flowForms.ts'
+import { balanceForm } from '../../machines/balance/balance.form.ts'
+import { accountTransferForm, cardTransferForm, contactForm, momoTransferForm, photoForm, pinResetAskForm, pinResetConfirmForm, statementForm, toContractAmount, transferConfirmForm } from '../../machines/flowForms.ts'
 import { loginForm } from '../../machines/login/login.form.ts'
 import { passwordChangeForm } from '../../machines/passwordChange/passwordChange.form.ts'
 import { fieldErrors, isValid } from '../../machines/shared/form.ts'

@@ -1,4 +1,5 @@
-import { balanceMachine, balanceScreen } from '../../../machines/balance'
+import { balanceMachine } from '../../../machines/balance/balance.machine'
+import { balanceScreen } from '../../../machines/balance/balance.screen'
 import { balance as texts } from '../../../machines/messages'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Select } from '../../ui/Field'
