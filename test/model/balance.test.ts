@@ -5,7 +5,7 @@ import { shownBalanceOf } from '../../machines/balance/balance.rules.ts'
 import { balanceScreen } from '../../machines/balance/balance.screen.ts'
 import type { BalanceAnswer, BalanceEvent, BalanceInput } from '../../machines/balance/balance.types.ts'
 import { api, balance as texts, transfer as transferTexts } from '../../machines/messages.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -50,6 +50,7 @@ const samples: Array<BalanceEvent | SyntheticEvent> = [
 
 describe('balance machine — walk of every transition (spec §2 /app/balance, §8)', () => {
   const walk = createWalk(balanceMachine, {
+    screen: balanceScreen,
     inputs,
     events: samples,
     stubActions: ['reloadPage'],

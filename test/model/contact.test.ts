@@ -9,7 +9,7 @@ import {
   type UpdateContactAnswer,
 } from '../../machines/contact.ts'
 import { profile as texts } from '../../machines/messages.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 const type = (field: ContactField, value: string): ContactEvent => ({ type: 'field.change', field, value })
 const submit: ContactEvent = { type: 'contact.submit' }

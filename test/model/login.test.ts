@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loginMachine, sessionUserOf, type AuthAnswer, type LoginEvent } from '../../machines/login.ts'
 import { api, login as texts, validation } from '../../machines/messages.ts'
-import { createWalk, doneEvent, errorEvent } from './walk.ts'
+import { createWalk, doneEvent, errorEvent } from '../support/walk.ts'
 
 const provider = 'Banque Exemple'
 const TOKEN = 'tok-3f9a1c'

@@ -10,7 +10,7 @@ import {
   type NotificationListAnswer,
   type NotificationsEvent,
 } from '../../machines/notifications.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures

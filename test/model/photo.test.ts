@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { profile as texts } from '../../machines/messages.ts'
 import { photoMachine, photoScreen, type ChosenPhoto, type PhotoEvent, type UploadPhotoAnswer } from '../../machines/photo.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 const jpeg: ChosenPhoto = { name: 'moi.jpg', type: 'image/jpeg', size: 200_000 }
 const gif: ChosenPhoto = { name: 'moi.gif', type: 'image/gif', size: 1000 }

@@ -7,7 +7,7 @@ import {
   type PinResetConfirmAnswer,
   type PinResetEvent,
 } from '../../machines/pinReset.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures

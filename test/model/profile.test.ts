@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { profile as texts } from '../../machines/messages.ts'
 import { profileMachine, profileScreen, type ContactAnswer, type ProfileEvent, type ProfileInput } from '../../machines/profile.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 const input: ProfileInput = { name: 'Marie Kabila', kcode: 'K0012345', message: 'Photo mise à jour' }
 const read = (answer: ContactAnswer) => doneEvent('loadContact', answer)

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { contactMachine, type ContactAnswer, type ContactEvent, type ContactField } from '../../machines/contact.ts'
 import { validation } from '../../machines/messages.ts'
 import { transferMachine, type Account, type TransferEvent, type TransferField, type TransferKind } from '../../machines/transfer.ts'
-import { createWalk, doneEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { createWalk, doneEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 const sent = (calls: Call[], src: string) =>
   calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && c.src === src).map((c) => c.input)

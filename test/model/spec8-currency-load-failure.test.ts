@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { transferMachine, transferScreen, type Account, type TransferEvent } from '../../machines/transfer.ts'
-import { createWalk, doneEvent, errorEvent, type Call } from './walk.ts'
+import { createWalk, doneEvent, errorEvent, type Call } from '../support/walk.ts'
 
 const usd: Account = { id: '1', compte: '000110000000000000012', currency: '1' }
 const walk = createWalk(transferMachine, { stubActions: ['reloadPage'] })

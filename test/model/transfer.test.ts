@@ -15,7 +15,7 @@ import {
   type TransferValues,
 } from '../../machines/transfer.ts'
 import { transferKinds } from '../../machines/transferKinds.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures

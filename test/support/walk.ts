@@ -100,6 +100,11 @@ export interface WalkOptions<TMachine extends AnyStateMachine> {
   stubActions?: readonly string[]
   /** Checked on the real snapshot after every step of every path. */
   invariant?: (snapshot: SnapshotFrom<TMachine>) => void
+  /**
+   * The flow's screen model (`<flow>.screen.ts`): built on the real snapshot after every step of
+   * every path, so that every reachable state has a complete view model that does not throw.
+   */
+  screen?: (snapshot: SnapshotFrom<TMachine>) => object
   /** Guard against sample sets that make the state space explode. */
   maxStates?: number
 }
@@ -456,6 +461,15 @@ function makePlayer<TMachine extends AnyStateMachine>(base: AnyStateMachine, opt
       const wanted = expected?.[index]
       if (wanted !== undefined && actual !== wanted) {
         throw new Error(`the real actor left the model ${where}:\n  expected ${wanted}\n  actual   ${actual}`)
+      }
+      if (options.screen) {
+        let model: unknown
+        try {
+          model = options.screen(snapshot as SnapshotFrom<TMachine>)
+        } catch (error) {
+          throw new Error(`the screen model failed ${where}: ${String(error)}`)
+        }
+        if (typeof model !== 'object' || model === null) throw new Error(`no screen model ${where}`)
       }
       options.invariant?.(snapshot as SnapshotFrom<TMachine>)
     }
