@@ -7,31 +7,12 @@
  * message shown under the field. A blank value fails "required" first.
  */
 import * as z from 'zod/mini'
-import { requiredText } from './shared/fields.ts'
+import { CONFIRMATION_CODE_MIN_LENGTH, DIGITS, requiredText } from './shared/fields.ts'
 import { validation as m } from './messages.ts'
 
 // ---------------------------------------------------------------------------------------------
 // PIN reset (spec §5: reset request account code, reset confirmation code)
 // ---------------------------------------------------------------------------------------------
-
-/** spec §9: reset confirmation code and transfer token, at least 8 characters, digits only. */
-export const CONFIRMATION_CODE_MIN_LENGTH = 8
-
-const DIGITS = /^\d+$/
-
-export const pinResetAskForm = z.object({
-  compte: requiredText(m.resetCodeRequired),
-})
-export type PinResetAskFormValues = z.input<typeof pinResetAskForm>
-
-/** spec §5 order for the reset code: required, min 8, digits only. */
-export const pinResetConfirmForm = z.object({
-  token: requiredText(m.tokenRequired).check(
-    z.minLength(CONFIRMATION_CODE_MIN_LENGTH, m.tokenTooShort),
-    z.regex(DIGITS, m.tokenDigits),
-  ),
-})
-export type PinResetConfirmFormValues = z.input<typeof pinResetConfirmForm>
 
 // ---------------------------------------------------------------------------------------------
 // Transfers (spec §5: debit account, amount, account to credit, currency, momo number,
@@ -130,33 +111,3 @@ export type StatementFormValues = z.input<typeof statementForm>
 // Contact and photo (spec §5: contact e-mail, country, phone, address, photo; rulings §1 photo)
 // ---------------------------------------------------------------------------------------------
 
-/** spec §9: address minimum 5; contact phone 6 to 10 digits. */
-export const ADDRESS_MIN_LENGTH = 5
-const CONTACT_PHONE = /^\d{6,10}$/
-
-export const contactForm = z.object({
-  email: requiredText(m.emailRequired).check(z.email({ message: m.emailFormat })),
-  country: requiredText(m.countryRequired),
-  phone: requiredText(m.phoneRequired).check(z.regex(CONTACT_PHONE, m.phoneFormat)),
-  address: requiredText(m.addressRequired).check(z.minLength(ADDRESS_MIN_LENGTH, m.addressTooShort)),
-})
-export type ContactFormValues = z.input<typeof contactForm>
-
-/** rulings §1: JPEG, PNG or WebP, at most 2 Mo. The server checks the same on the bytes. */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
-export const PHOTO_MAX_BYTES = 2 * 1024 * 1024
-
-/** What the photo form needs of the chosen file; a browser `File` is one. */
-export interface ChosenFile {
-  readonly type: string
-  readonly size: number
-}
-
-export const photoForm = z.object({
-  photo: z.custom<ChosenFile | null>().check(
-    z.refine((f) => f != null, { message: m.photoRequired, abort: true }),
-    z.refine((f) => f != null && (PHOTO_TYPES as readonly string[]).includes(f.type), m.photoType),
-    z.refine((f) => f != null && f.size <= PHOTO_MAX_BYTES, m.photoSize),
-  ),
-})
-export type PhotoFormValues = z.input<typeof photoForm>

@@ -5,16 +5,19 @@
 import type { AnyStateMachine } from 'xstate'
 import { balanceForm } from './balance/balance.form.ts'
 import { balanceMachine } from './balance/balance.machine.ts'
-import { contactMachine } from './contact.ts'
+import { contactForm } from './contact/contact.form.ts'
+import { contactMachine } from './contact/contact.machine.ts'
 import * as flowForms from './flowForms.ts'
 import { loginForm } from './login/login.form.ts'
 import { loginMachine } from './login.ts'
-import { notificationsMachine } from './notifications.ts'
+import { notificationsMachine } from './notifications/notifications.machine.ts'
 import { passwordChangeForm } from './passwordChange/passwordChange.form.ts'
 import { passwordChangeMachine } from './passwordChange/passwordChange.machine.ts'
-import { photoMachine } from './photo.ts'
-import { pinResetMachine } from './pinReset.ts'
-import { profileMachine } from './profile.ts'
+import { photoForm } from './photo/photo.form.ts'
+import { photoMachine } from './photo/photo.machine.ts'
+import { pinResetAskForm, pinResetConfirmForm } from './pinReset/pinReset.form.ts'
+import { pinResetMachine } from './pinReset/pinReset.machine.ts'
+import { profileMachine } from './profile/profile.machine.ts'
 import { sessionMachine } from './session.ts'
 import { statementMachine } from './statement.ts'
 import { transferMachine } from './transfer.ts'
@@ -47,8 +50,8 @@ export const machineRegistry: MachineEntry[] = [
     id: 'pinReset',
     title: 'Forgotten PIN',
     machine: pinResetMachine,
-    source: 'machines/pinReset.ts',
-    screens: ['src/flows/pin-reset'],
+    source: 'machines/pinReset/pinReset.machine.ts',
+    screens: ['src/flows/pinReset'],
     routes: ['/reinit-password'],
   },
   {
@@ -76,21 +79,21 @@ export const machineRegistry: MachineEntry[] = [
     screens: ['src/flows/passwordChange'],
     routes: ['/app/update-password'],
   },
-  { id: 'profile', title: 'Profile', machine: profileMachine, source: 'machines/profile.ts', screens: ['src/flows/profile'], routes: ['/app/profile'] },
+  { id: 'profile', title: 'Profile', machine: profileMachine, source: 'machines/profile/profile.machine.ts', screens: ['src/flows/profile'], routes: ['/app/profile'] },
   {
     id: 'contact',
     title: 'Contact data',
     machine: contactMachine,
-    source: 'machines/contact.ts',
+    source: 'machines/contact/contact.machine.ts',
     screens: ['src/flows/contact'],
     routes: ['/app/update-contact'],
   },
-  { id: 'photo', title: 'Profile photo', machine: photoMachine, source: 'machines/photo.ts', screens: ['src/flows/photo'], routes: ['/app/update-picture'] },
+  { id: 'photo', title: 'Profile photo', machine: photoMachine, source: 'machines/photo/photo.machine.ts', screens: ['src/flows/photo'], routes: ['/app/update-picture'] },
   {
     id: 'notifications',
     title: 'Notifications',
     machine: notificationsMachine,
-    source: 'machines/notifications.ts',
+    source: 'machines/notifications/notifications.machine.ts',
     screens: ['src/flows/notifications'],
     routes: ['/app/notification'],
   },
@@ -102,6 +105,10 @@ export const machineById = (id: string): MachineEntry | undefined => machineRegi
 export const formRegistry = {
   ...flowForms,
   balanceForm,
+  contactForm,
   loginForm,
+  photoForm,
+  pinResetAskForm,
+  pinResetConfirmForm,
   passwordChangeForm,
 }

@@ -64,7 +64,7 @@ const dashboard = createRoute({
 const reinitPassword = createRoute({
   getParentRoute: () => root,
   path: '/reinit-password',
-  component: lazyRouteComponent(() => import('./flows/pin-reset/PinResetPage'), 'PinResetPage'),
+  component: lazyRouteComponent(() => import('./flows/pinReset/PinResetPage'), 'PinResetPage'),
 })
 
 // spec §6: a module's screen exists only for a customer granted that module.

@@ -23,9 +23,9 @@ interface FieldChange extends EventObject {
 /**
  * The implementations for a form whose errors are `errorsOf(context)` (the form's schema, plus any
  * rule that needs the context, such as "an account of the list"). `setField` takes the
- * `field.change` event as its params.
+ * `field.change` event as its params (a form of several values: `values` in the context).
  */
-export function formKit<Context extends FormContext<object>, Event extends EventObject>(
+export function formKit<Context extends Omit<FormContext<object>, 'values'>, Event extends EventObject>(
   errorsOf: (context: Context) => Context['errors'],
 ) {
   return {
@@ -33,7 +33,8 @@ export function formKit<Context extends FormContext<object>, Event extends Event
     wasSubmitted: ({ context }: { context: Context }) => context.submitted,
     setField: assign<Context, Event, Event, Event, never>(({ context }, event) => {
       const change = event as EventObject as FieldChange
-      return { values: change.type === 'field.change' ? { ...context.values, [change.field]: change.value } : context.values } as Partial<Context>
+      const { values } = context as Context & { values: object }
+      return { values: change.type === 'field.change' ? { ...values, [change.field]: change.value } : values } as unknown as Partial<Context>
     }),
     validate: assign<Context, Event, undefined, Event, never>(({ context }) => ({ errors: errorsOf(context) }) as Partial<Context>),
     markSubmitted: assign<Context, Event, undefined, Event, never>({ submitted: true } as never),

@@ -4,7 +4,8 @@
  * nothing; a value just inside it is sent. (Traceability records: scripts/audit/trace/section5.ts.)
  */
 import { describe, expect, it } from 'vitest'
-import { contactMachine, type ContactAnswer, type ContactEvent, type ContactField } from '../../machines/contact.ts'
+import { contactMachine } from '../../machines/contact/contact.machine.ts'
+import type { ContactAnswer, ContactEvent, ContactField } from '../../machines/contact/contact.types.ts'
 import { validation } from '../../machines/messages.ts'
 import { transferMachine, type Account, type TransferEvent, type TransferField, type TransferKind } from '../../machines/transfer.ts'
 import { createWalk, doneEvent, type Call, type SyntheticEvent } from '../support/walk.ts'

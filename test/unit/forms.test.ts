@@ -1,7 +1,10 @@
 /** Form schemas of spec §5, against the exact messages of the spec (typos included). */
 import { describe, expect, it } from 'vitest'
 import { balanceForm } from '../../machines/balance/balance.form.ts'
-import { accountTransferForm, cardTransferForm, contactForm, momoTransferForm, photoForm, pinResetAskForm, pinResetConfirmForm, statementForm, toContractAmount, transferConfirmForm } from '../../machines/flowForms.ts'
+import { contactForm } from '../../machines/contact/contact.form.ts'
+import { accountTransferForm, cardTransferForm, momoTransferForm, statementForm, toContractAmount, transferConfirmForm } from '../../machines/flowForms.ts'
+import { pinResetAskForm, pinResetConfirmForm } from '../../machines/pinReset/pinReset.form.ts'
+import { photoForm } from '../../machines/photo/photo.form.ts'
 import { loginForm } from '../../machines/login/login.form.ts'
 import { passwordChangeForm } from '../../machines/passwordChange/passwordChange.form.ts'
 import { fieldErrors, isValid } from '../../machines/shared/form.ts'

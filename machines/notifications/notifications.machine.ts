@@ -23,127 +23,11 @@
  * - A failed markSeen (no answer, HTTP error) is not shown: the notification stays revealed and
  *   seen on this screen; the server will list it unseen on the next visit.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { components } from '../openapi/schema'
-import { notifications as texts } from './messages.ts'
-
-// ---------------------------------------------------------------------------------------------
-// Types shared with the app (src/)
-// ---------------------------------------------------------------------------------------------
-
-/** spec §9: page size 5. */
-export const NOTIFICATION_PAGE_SIZE = 5
-/** spec §9: the preview is the content cut to 20 characters. */
-export const PREVIEW_LENGTH = 20
-/** spec §2, §9: at most 7 page links. */
-export const MAX_PAGE_LINKS = 7
-
-export type Notification = components['schemas']['Notification']
-
-/** The input of `loadNotifications` (GET notifications?page&size; page zero-based). */
-export interface LoadNotificationsInput {
-  page: number
-  size: number
-}
-export type NotificationListBody = Partial<components['schemas']['NotificationListResponse']> & { message?: string }
-/** What `loadNotifications` resolves with; it rejects only when no answer came. */
-export interface NotificationListAnswer {
-  status: number
-  body: NotificationListBody | null
-}
-
-/** The input of `markSeen` (GET notification/show/{id}). */
-export interface MarkSeenInput {
-  id: string
-}
-export type NotificationShowBody = Partial<components['schemas']['NotificationShowResponse']> & { message?: string }
-/** What `markSeen` resolves with; it rejects only when no answer came. */
-export interface MarkSeenAnswer {
-  status: number
-  body: NotificationShowBody | null
-}
-
-/** The params of `notifyCounter`: the shell's counter goes down (`confirmed` once the server answered). */
-export interface CounterNotice {
-  id: string
-  confirmed: boolean
-}
-
-export interface NotificationsContext {
-  /** The page shown or being loaded, zero-based (spec §7). */
-  page: number
-  /** spec §9: 5. */
-  size: number
-  /** The notifications of the page shown. */
-  notifications: Notification[]
-  /** The total number of notifications (the answer's `count`). */
-  count: number
-  /** The notifications whose full content is revealed ("afficher"). */
-  revealed: string[]
-  /** The notifications still to be marked seen on the server, in click order (the first is under way). */
-  toMark: string[]
-  /** The list failure message (`failed`), `null` otherwise (and after a session end). */
-  error: string | null
-}
-
-export type NotificationsEvent =
-  /** A page link (zero-based page). */
-  | { type: 'page.go'; page: number }
-  /** "Next". */
-  | { type: 'page.next' }
-  /** "Prev". */
-  | { type: 'page.prev' }
-  /** "afficher" on a notification. */
-  | { type: 'notification.show'; id: string }
-  /** Try the failed page again. */
-  | { type: 'notifications.retry' }
-
-// ---------------------------------------------------------------------------------------------
-// Pure helpers
-// ---------------------------------------------------------------------------------------------
-
-const ok = (status: number) => status >= 200 && status < 300
-
-export function freshNotificationsContext(): NotificationsContext {
-  return { page: 0, size: NOTIFICATION_PAGE_SIZE, notifications: [], count: 0, revealed: [], toMark: [], error: null }
-}
-
-/** spec §2: the content cut to 20 characters followed by " ..."; a shorter content shows whole. */
-export function previewOf(content: string): string {
-  const chars = Array.from(content)
-  return chars.length > PREVIEW_LENGTH ? chars.slice(0, PREVIEW_LENGTH).join('') + texts.previewSuffix : content
-}
-
-/** The number of pages (at least 1, so that an empty list still has its page). */
-export const pageCount = (count: number, size: number = NOTIFICATION_PAGE_SIZE): number =>
-  Math.max(1, Math.ceil(Math.max(0, count) / size))
-
-/** spec §2, §9: at most 7 page numbers (zero-based), around the current page. */
-export function pageLinks(page: number, total: number, max: number = MAX_PAGE_LINKS): number[] {
-  const start = Math.max(0, Math.min(page - Math.floor(max / 2), total - max))
-  const end = Math.min(total, start + max)
-  return Array.from({ length: end - start }, (_, i) => start + i)
-}
-
-/** spec §4 Session: HTTP 403 or code '2'. */
-const isSessionEndedAnswer = ({ status, body }: { status: number; body: { code?: string } | null }) =>
-  status === 403 || body?.code === '2'
-
-/** A usable list answer: 2xx, code '0', a list. */
-export function isListAnswer({ status, body }: NotificationListAnswer): boolean {
-  return ok(status) && body !== null && body.code === '0' && Array.isArray(body.notifications)
-}
-
-const isValidPage = (context: NotificationsContext, page: number) =>
-  Number.isInteger(page) && page >= 0 && page < pageCount(context.count, context.size) && page !== context.page
-
-// ---------------------------------------------------------------------------------------------
-// The machine
-// ---------------------------------------------------------------------------------------------
-
-const provided = (name: string) => () => {
-  throw new Error(`${name}: provided by src/`)
-}
+import { assign, fromPromise, setup } from 'xstate'
+import { notifications as texts } from '../messages.ts'
+import { freshNotificationsContext, isListAnswer, isValidPage, pageCount } from './notifications.rules.ts'
+import type { CounterNotice, LoadNotificationsInput, MarkSeenAnswer, MarkSeenInput, NotificationListAnswer, NotificationsContext, NotificationsEvent } from './notifications.types.ts'
+import { isHttpSuccess, isSessionEnded, stubAction, stubActor } from '../shared/answers.ts'
 
 const listAnswer = ({ event }: { event: { output: NotificationListAnswer } }) => event.output
 
@@ -154,17 +38,13 @@ export const notificationsMachine = setup({
   },
   actors: {
     /** GET notifications?page&size → HTTP status and body. Provided by src/. */
-    loadNotifications: fromPromise<NotificationListAnswer, LoadNotificationsInput>(async () => {
-      throw new Error('loadNotifications: provided by src/')
-    }),
+    loadNotifications: stubActor<NotificationListAnswer, LoadNotificationsInput>('loadNotifications'),
     /** GET notification/show/{id}, which also marks it seen → HTTP status and body. Provided by src/. */
-    markSeen: fromPromise<MarkSeenAnswer, MarkSeenInput>(async () => {
-      throw new Error('markSeen: provided by src/')
-    }),
+    markSeen: stubActor<MarkSeenAnswer, MarkSeenInput>('markSeen'),
   },
   guards: {
     /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
-    isSessionEnded: (_, answer: NotificationListAnswer) => isSessionEndedAnswer(answer),
+    isSessionEnded: (_, answer: NotificationListAnswer) => isSessionEnded(answer),
     /** spec §3, §8: a usable list answer (HTTP success, code '0', a list of notifications). */
     isListAnswer: (_, answer: NotificationListAnswer) => isListAnswer(answer),
     /** spec §2, §9: a page link to another page that exists (zero-based, spec §7). */
@@ -186,7 +66,7 @@ export const notificationsMachine = setup({
   },
   actions: {
     /** The shell's notification counter goes down. Provided by src/. */
-    notifyCounter: (_, _notice: CounterNotice) => provided('notifyCounter')(),
+    notifyCounter: (_, _notice: CounterNotice) => stubAction('notifyCounter')(),
 
     /** spec §7: the page to load (zero-based). */
     setPage: assign({ page: (_, { page }: { page: number }) => page }),
@@ -219,7 +99,7 @@ export const notificationsMachine = setup({
     /** The server's copy of the notification, when it sent one (seen kept true). */
     mergeShown: assign({
       notifications: ({ context }, answer: MarkSeenAnswer) => {
-        const shown = ok(answer.status) && answer.body?.code === '0' ? answer.body.notification : undefined
+        const shown = isHttpSuccess(answer.status) && answer.body?.code === '0' ? answer.body.notification : undefined
         return shown ? context.notifications.map((n) => (n.id === shown.id ? { ...shown, seen: true } : n)) : context.notifications
       },
     }),
@@ -381,63 +261,3 @@ export const notificationsMachine = setup({
     },
   },
 })
-
-// ---------------------------------------------------------------------------------------------
-// What the screen shows, from a snapshot
-// ---------------------------------------------------------------------------------------------
-
-export interface NotificationItem {
-  id: string
-  title: string
-  /** spec §2: 20 characters followed by " ..." (a short content whole). */
-  preview: string
-  /** The full content once "afficher" was clicked, `null` before. */
-  content: string | null
-  /** ISO 8601, as the answer gives it; the view formats the date. */
-  createdAt: string
-  /** The icon: seen or unseen. */
-  seen: boolean
-}
-
-export interface PageLink {
-  /** Zero-based: the `page` of `page.go`. */
-  page: number
-  /** What the link shows (1-based). */
-  label: string
-  current: boolean
-}
-
-export interface NotificationsScreen {
-  busy: boolean
-  /** The page's items (`[]` while loading, on failure, or when there is none). */
-  items: NotificationItem[]
-  /** The failure banner, `null` when none. */
-  error: string | null
-  /** At most 7 page links around the current page (none while loading or on failure). */
-  pages: PageLink[]
-  prevEnabled: boolean
-  nextEnabled: boolean
-}
-
-export function notificationsScreen(snapshot: SnapshotFrom<typeof notificationsMachine>): NotificationsScreen {
-  const c = snapshot.context
-  const shown = snapshot.matches({ list: 'shown' })
-  const total = pageCount(c.count, c.size)
-  return {
-    busy: snapshot.matches({ list: 'loading' }),
-    items: shown
-      ? c.notifications.map((n) => ({
-          id: n.id,
-          title: n.title,
-          preview: previewOf(n.content),
-          content: c.revealed.includes(n.id) ? n.content : null,
-          createdAt: n.createdAt,
-          seen: n.seen,
-        }))
-      : [],
-    error: snapshot.matches({ list: 'failed' }) ? c.error : null,
-    pages: shown ? pageLinks(c.page, total).map((p) => ({ page: p, label: String(p + 1), current: p === c.page })) : [],
-    prevEnabled: shown && c.page > 0,
-    nextEnabled: shown && c.page + 1 < total,
-  }
-}

@@ -11,90 +11,16 @@
  * (it reads only `name`, `type` and `size`) and hands it to `uploadPhoto`. The preview is the view's
  * business. A code '0' without message keeps profile.pictureSent for the profile page.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { components } from '../openapi/schema'
-import { photoForm, type ChosenFile } from './flowForms.ts'
-import { fieldErrors, type FieldErrors } from './shared/form.ts'
-import { profile as texts } from './messages.ts'
-
-// ---------------------------------------------------------------------------------------------
-// Types shared with the app (src/)
-// ---------------------------------------------------------------------------------------------
-
-/** What the machine reads of the chosen file; a browser `File` is one. */
-export interface ChosenPhoto extends ChosenFile {
-  readonly name: string
-}
-
-/** The input of `uploadPhoto` (POST photo/update, multipart field `photo`). */
-export interface UploadPhotoInput {
-  file: ChosenPhoto
-}
-export type CodeMessageBody = Partial<components['schemas']['CodeMessageResponse']>
-/** What `uploadPhoto` resolves with; it rejects only when no answer came. */
-export interface UploadPhotoAnswer {
-  status: number
-  body: CodeMessageBody | null
-}
-
-/** The params of `rememberProfileMessage` and `toastSent`. */
-export interface PhotoMessage {
-  message: string
-}
-
-export type PhotoErrors = FieldErrors<{ photo: unknown }>
-
-export interface PhotoContext {
-  /** The chosen file, `null` when none. */
-  file: ChosenPhoto | null
-  errors: PhotoErrors
-  submitted: boolean
-  /** The banner of a failed upload, `null` when none. */
-  error: string | null
-}
-
-export type PhotoEvent =
-  /** The file chooser; `null` when the choice was cleared. */
-  | { type: 'file.choose'; file: ChosenPhoto | null }
-  | { type: 'photo.submit' }
-
-// ---------------------------------------------------------------------------------------------
-// Pure helpers
-// ---------------------------------------------------------------------------------------------
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
-const ok = (status: number) => status >= 200 && status < 300
-
-export function freshPhotoContext(): PhotoContext {
-  return { file: null, errors: {}, submitted: false, error: null }
-}
-
-/** rulings §1: required, JPEG/PNG/WebP, at most 2 Mo (the first failing check). */
-export const photoErrors = (file: ChosenPhoto | null): PhotoErrors => fieldErrors(photoForm, { photo: file })
-
-const isSessionEndedAnswer = ({ status, body }: UploadPhotoAnswer) => status === 403 || body?.code === '2'
-
-export const isUploaded = ({ status, body }: UploadPhotoAnswer): boolean => ok(status) && body?.code === '0'
-
-/** The message of a successful upload, kept for the profile page. */
-export const sentMessageOf = ({ body }: UploadPhotoAnswer): string => text(body?.message) ?? texts.pictureSent
-
-/** spec §4, §8: the message of a failed upload. */
-export function uploadErrorOf({ status, body }: UploadPhotoAnswer): string {
-  if (!ok(status) || body === null) return texts.updateError
-  return text(body.message) ?? texts.updateError
-}
-
-// ---------------------------------------------------------------------------------------------
-// The machine
-// ---------------------------------------------------------------------------------------------
-
-const provided = (name: string) => () => {
-  throw new Error(`${name}: provided by src/`)
-}
+import { assign, fromPromise, setup } from 'xstate'
+import { profile as texts } from '../messages.ts'
+import { formKit } from '../shared/formKit.ts'
+import { freshPhotoContext, isUploaded, photoErrors, sentMessageOf, uploadErrorOf } from './photo.rules.ts'
+import type { ChosenPhoto, PhotoContext, PhotoEvent, PhotoMessage, UploadPhotoAnswer, UploadPhotoInput } from './photo.types.ts'
+import { isSessionEnded, stubAction, stubActor } from '../shared/answers.ts'
 
 const uploadAnswer = ({ event }: { event: { output: UploadPhotoAnswer } }) => event.output
+
+const form = formKit<PhotoContext, PhotoEvent>((context) => photoErrors(context.file))
 
 export const photoMachine = setup({
   types: {
@@ -103,34 +29,32 @@ export const photoMachine = setup({
   },
   actors: {
     /** POST photo/update, multipart with the file as `photo` → HTTP status and body. Provided by src/. */
-    uploadPhoto: fromPromise<UploadPhotoAnswer, UploadPhotoInput>(async () => {
-      throw new Error('uploadPhoto: provided by src/')
-    }),
+    uploadPhoto: stubActor<UploadPhotoAnswer, UploadPhotoInput>('uploadPhoto'),
   },
   guards: {
     /** rulings §1 (spec §5 Photo): a photo is chosen, JPEG, PNG or WebP, at most 2 Mo. */
-    isFormValid: ({ context }) => Object.keys(photoErrors(context.file)).length === 0,
+    isFormValid: form.isFormValid,
     /** spec §5: the customer has tried to submit, so the chooser's error shows. */
-    wasSubmitted: ({ context }) => context.submitted,
+    wasSubmitted: form.wasSubmitted,
     /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
-    isSessionEnded: (_, answer: UploadPhotoAnswer) => isSessionEndedAnswer(answer),
+    isSessionEnded: (_, answer: UploadPhotoAnswer) => isSessionEnded(answer),
     /** spec §4 Contact and picture updates: code '0' is success. */
     isUploaded: (_, answer: UploadPhotoAnswer) => isUploaded(answer),
   },
   actions: {
     /** Keeps the message for the profile page (spec §2). Provided by src/. */
-    rememberProfileMessage: (_, _params: PhotoMessage) => provided('rememberProfileMessage')(),
+    rememberProfileMessage: (_, _params: PhotoMessage) => stubAction('rememberProfileMessage')(),
     /** A toast with the message (spec §2). Provided by src/. */
-    toastSent: (_, _params: PhotoMessage) => provided('toastSent')(),
+    toastSent: (_, _params: PhotoMessage) => stubAction('toastSent')(),
     /** Goes to /app/profile. Provided by src/. */
-    goToProfile: provided('goToProfile'),
+    goToProfile: stubAction('goToProfile'),
 
     /** spec §2 /app/update-picture: keeps the file chosen (none when the choice was cleared). */
     setFile: assign({ file: (_, event: PhotoEvent) => (event.type === 'file.choose' ? event.file : null) }),
     /** rulings §1 (spec §5 Photo): works out the chooser's message (required, type, size). */
-    validate: assign({ errors: ({ context }) => photoErrors(context.file) }),
+    validate: form.validate,
     /** spec §5: notes that a submit was tried: the chooser's error shows and follows the file chosen. */
-    markSubmitted: assign({ submitted: true }),
+    markSubmitted: form.markSubmitted,
     /** spec §4, §8: the banner of a failed upload (server message, else profile.updateError); null clears it. */
     showError: assign({ error: (_, { message }: { message: string | null }) => message }),
   },
@@ -217,26 +141,3 @@ export const photoMachine = setup({
     },
   },
 })
-
-// ---------------------------------------------------------------------------------------------
-// What the screen shows, from a snapshot
-// ---------------------------------------------------------------------------------------------
-
-export interface PhotoScreen {
-  busy: boolean
-  /** The name of the chosen file, `null` when none. */
-  fileName: string | null
-  /** The message under the chooser (after a submit attempt), `null` when none. */
-  fieldError: string | null
-  error: string | null
-}
-
-export function photoScreen(snapshot: SnapshotFrom<typeof photoMachine>): PhotoScreen {
-  const { file, errors, error } = snapshot.context
-  return {
-    busy: snapshot.matches('uploading'),
-    fileName: file?.name ?? null,
-    fieldError: errors.photo ?? null,
-    error,
-  }
-}

@@ -15,121 +15,18 @@
  * shows empty (the customer can still type them); when the countries cannot be read nothing is
  * shown (as for the currencies, spec §8), the select offers the current country only.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { components } from '../openapi/schema'
-import { contactForm, type ContactFormValues } from './flowForms.ts'
-import { fieldErrors, type FieldErrors } from './shared/form.ts'
-import { profile as texts } from './messages.ts'
-
-// ---------------------------------------------------------------------------------------------
-// Types shared with the app (src/)
-// ---------------------------------------------------------------------------------------------
-
-export type ContactField = keyof ContactFormValues
-export type ContactValues = { [F in ContactField]: string }
-export type Country = components['schemas']['Country']
-
-export type ContactBody = Partial<components['schemas']['ContactResponse']>
-/** What `loadContact` resolves with (GET get-contact); it rejects only when no answer came. */
-export interface ContactAnswer {
-  status: number
-  body: ContactBody | null
-}
-export type CountryListBody = Partial<components['schemas']['CountryListResponse']>
-/** What `loadCountries` resolves with (GET auth/v1/countries); it rejects only when no answer came. */
-export interface CountryListAnswer {
-  status: number
-  body: CountryListBody | null
-}
-/** The input of `updateContact`: the contract's UpdateContactRequest (POST update-contact). */
-export type UpdateContactRequest = components['schemas']['UpdateContactRequest']
-export type CodeMessageBody = Partial<components['schemas']['CodeMessageResponse']>
-/** What `updateContact` resolves with; it rejects only when no answer came. */
-export interface UpdateContactAnswer {
-  status: number
-  body: CodeMessageBody | null
-}
-
-/** The params of `toastSent`. */
-export interface ToastParams {
-  message: string
-}
-
-export interface ContactContext {
-  values: ContactValues
-  errors: FieldErrors<ContactValues>
-  submitted: boolean
-  /** The countries of the select (`[]` until loaded, or when they could not be). */
-  countries: Country[]
-  /** The error banner of the last update, `null` when none. */
-  error: string | null
-}
-
-export type ContactEvent =
-  | { type: 'field.change'; field: ContactField; value: string }
-  | { type: 'contact.submit' }
-
-// ---------------------------------------------------------------------------------------------
-// Pure helpers
-// ---------------------------------------------------------------------------------------------
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
-const ok = (status: number) => status >= 200 && status < 300
-
-export function freshContactContext(): ContactContext {
-  return { values: { email: '', country: '', phone: '', address: '' }, errors: {}, submitted: false, countries: [], error: null }
-}
-
-/** spec §5: e-mail, country, phone, address, in the spec's order of checks. */
-export const contactErrors = (values: ContactValues): FieldErrors<ContactValues> => fieldErrors(contactForm, values)
-
-/** The form pre-filled from a get-contact answer (code '0'); `null` when it gives nothing usable. */
-export function prefillOf({ status, body }: ContactAnswer): ContactValues | null {
-  if (!ok(status) || body === null || body.code !== '0') return null
-  return {
-    email: text(body.email) ?? '',
-    country: text(body.country) ?? '',
-    phone: text(body.phone) ?? '',
-    address: text(body.address) ?? '',
-  }
-}
-
-export function countriesOf({ status, body }: CountryListAnswer): Country[] | null {
-  if (!ok(status) || body === null || (body.code !== undefined && body.code !== '0') || !Array.isArray(body.countries)) return null
-  return body.countries
-}
-
-/** The body of POST update-contact (trimmed). */
-export const updateRequestOf = (values: ContactValues): UpdateContactRequest => ({
-  phone: values.phone.trim(),
-  email: values.email.trim(),
-  address: values.address.trim(),
-  country: values.country.trim(),
-})
-
-const isSessionEndedAnswer = ({ status, body }: { status: number; body: { code?: string } | null }) =>
-  status === 403 || body?.code === '2'
-
-/** spec §4, §8: the message of a failed update. */
-export function updateErrorOf({ status, body }: UpdateContactAnswer): string {
-  if (!ok(status) || body === null) return texts.updateError
-  return text(body.message) ?? texts.updateError
-}
-
-export const isUpdated = ({ status, body }: UpdateContactAnswer): boolean => ok(status) && body?.code === '0'
-
-// ---------------------------------------------------------------------------------------------
-// The machine
-// ---------------------------------------------------------------------------------------------
-
-const provided = (name: string) => () => {
-  throw new Error(`${name}: provided by src/`)
-}
+import { assign, fromPromise, setup } from 'xstate'
+import { profile as texts } from '../messages.ts'
+import { formKit } from '../shared/formKit.ts'
+import { contactErrors, countriesOf, freshContactContext, isUpdated, prefillOf, updateErrorOf, updateRequestOf } from './contact.rules.ts'
+import type { ContactAnswer, ContactContext, ContactEvent, CountryListAnswer, ToastParams, UpdateContactAnswer, UpdateContactRequest } from './contact.types.ts'
+import { isSessionEnded, stubAction, stubActor } from '../shared/answers.ts'
 
 const contactAnswer = ({ event }: { event: { output: ContactAnswer } }) => event.output
 const countryAnswer = ({ event }: { event: { output: CountryListAnswer } }) => event.output
 const updateAnswer = ({ event }: { event: { output: UpdateContactAnswer } }) => event.output
+
+const form = formKit<ContactContext, ContactEvent>((context) => contactErrors(context.values))
 
 export const contactMachine = setup({
   types: {
@@ -138,25 +35,19 @@ export const contactMachine = setup({
   },
   actors: {
     /** GET get-contact → HTTP status and body. Provided by src/. */
-    loadContact: fromPromise<ContactAnswer, void>(async () => {
-      throw new Error('loadContact: provided by src/')
-    }),
+    loadContact: stubActor<ContactAnswer, void>('loadContact'),
     /** GET auth/v1/countries → HTTP status and body. Provided by src/. */
-    loadCountries: fromPromise<CountryListAnswer, void>(async () => {
-      throw new Error('loadCountries: provided by src/')
-    }),
+    loadCountries: stubActor<CountryListAnswer, void>('loadCountries'),
     /** POST update-contact {phone, email, address, country} → HTTP status and body. Provided by src/. */
-    updateContact: fromPromise<UpdateContactAnswer, UpdateContactRequest>(async () => {
-      throw new Error('updateContact: provided by src/')
-    }),
+    updateContact: stubActor<UpdateContactAnswer, UpdateContactRequest>('updateContact'),
   },
   guards: {
     /** spec §5 contact: valid e-mail, a country, phone of 6 to 10 digits, address of at least 5 characters. */
-    isFormValid: ({ context }) => Object.keys(contactErrors(context.values)).length === 0,
+    isFormValid: form.isFormValid,
     /** spec §5: the customer has tried to submit, so the field errors show. */
-    wasSubmitted: ({ context }) => context.submitted,
+    wasSubmitted: form.wasSubmitted,
     /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
-    isSessionEnded: (_, answer: { status: number; body: { code?: string } | null }) => isSessionEndedAnswer(answer),
+    isSessionEnded: (_, answer: { status: number; body: { code?: string } | null }) => isSessionEnded(answer),
     /** spec §2 /app/update-contact: the current contact data came (HTTP success, code '0') to pre-fill the form. */
     hasPrefill: (_, answer: ContactAnswer) => prefillOf(answer) !== null,
     /** spec §3 Country list item, §7 auth/v1/countries: a list of countries came (HTTP success). */
@@ -166,23 +57,20 @@ export const contactMachine = setup({
   },
   actions: {
     /** A toast (spec §2: "Envoyé"). Provided by src/. */
-    toastSent: (_, _params: ToastParams) => provided('toastSent')(),
+    toastSent: (_, _params: ToastParams) => stubAction('toastSent')(),
     /** Goes to /app/profile. Provided by src/. */
-    goToProfile: provided('goToProfile'),
+    goToProfile: stubAction('goToProfile'),
 
     /** spec §2 /app/update-contact: pre-fills the form with the current contact data. */
     prefill: assign({ values: ({ context }, answer: ContactAnswer) => prefillOf(answer) ?? context.values }),
     /** spec §3 Country list item: the countries of the select; none when they could not be read. */
     setCountries: assign({ countries: (_, answer: CountryListAnswer) => countriesOf(answer) ?? [] }),
     /** spec §2 /app/update-contact: keeps what the customer typed or chose in one field of the form. */
-    setField: assign({
-      values: ({ context }, event: ContactEvent) =>
-        event.type === 'field.change' ? { ...context.values, [event.field]: event.value } : context.values,
-    }),
+    setField: form.setField,
     /** spec §5 contact: works out the message of each invalid field. */
-    validate: assign({ errors: ({ context }) => contactErrors(context.values) }),
+    validate: form.validate,
     /** spec §5: notes that a submit was tried: the field errors show and follow the typing from then on. */
-    markSubmitted: assign({ submitted: true }),
+    markSubmitted: form.markSubmitted,
     /** spec §4, §8: the banner of a failed update (server message, else profile.updateError); null clears it. */
     showError: assign({ error: (_, { message }: { message: string | null }) => message }),
   },
@@ -342,34 +230,3 @@ export const contactMachine = setup({
     },
   },
 })
-
-// ---------------------------------------------------------------------------------------------
-// What the screen shows, from a snapshot
-// ---------------------------------------------------------------------------------------------
-
-export interface ContactScreen {
-  /** The current data are being read (spinner instead of the form). */
-  loading: boolean
-  /** The button is busy. */
-  busy: boolean
-  values: ContactValues
-  errors: FieldErrors<ContactValues>
-  /** The options of the country select (the current country kept when the list lacks it). */
-  countries: Country[]
-  error: string | null
-}
-
-export function contactScreen(snapshot: SnapshotFrom<typeof contactMachine>): ContactScreen {
-  const { values, errors, countries, error } = snapshot.context
-  const current = values.country.trim()
-  const options =
-    current !== '' && !countries.some((c) => c.code === current) ? [...countries, { code: current, name: current }] : countries
-  return {
-    loading: snapshot.matches({ form: 'loading' }),
-    busy: snapshot.matches({ form: 'saving' }),
-    values,
-    errors,
-    countries: options,
-    error,
-  }
-}

@@ -1,11 +1,6 @@
 /** The actors of the PIN reset machine (spec §7 POST auth/v1/password/ask and password/confirm). */
 import { fromPromise } from 'xstate'
-import type {
-  PinResetAskAnswer,
-  PinResetAskRequest,
-  PinResetConfirmAnswer,
-  PinResetConfirmRequest,
-} from '../../../machines/pinReset'
+import type { PinResetAskAnswer, PinResetAskRequest, PinResetConfirmAnswer, PinResetConfirmRequest } from '../../../machines/pinReset/pinReset.types'
 import { answerOf } from '../../api/actors'
 import { api } from '../../api/client'
 

@@ -21,106 +21,11 @@
  *   carries `pinReset.confirmNetworkError`, the same sentence as the request's network error, so
  *   that the banner is not empty for a screen reader.
  */
-import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { components } from '../openapi/schema'
-import { pinResetAskForm, pinResetConfirmForm, type PinResetAskFormValues, type PinResetConfirmFormValues } from './flowForms.ts'
-import { fieldErrors, type FieldErrors } from './shared/form.ts'
-import { pinReset as texts } from './messages.ts'
-
-// ---------------------------------------------------------------------------------------------
-// Types shared with the app (src/)
-// ---------------------------------------------------------------------------------------------
-
-export type PinResetField = keyof PinResetAskFormValues | keyof PinResetConfirmFormValues
-export type PinResetValues = { [F in PinResetField]: string }
-
-/** The input of `askPinReset`: the contract's PinResetAskRequest (POST auth/v1/password/ask). */
-export type PinResetAskRequest = components['schemas']['PinResetAskRequest']
-/** The input of `confirmPinReset`: the contract's CodeConfirmRequest (POST auth/v1/password/confirm). */
-export type PinResetConfirmRequest = components['schemas']['CodeConfirmRequest']
-
-/** The answer of the ask call: PinResetAskResponse, or an error body (no `status`). */
-export type PinResetAskBody = Partial<components['schemas']['PinResetAskResponse']> & { code?: string; message?: string }
-/** The answer of the confirm call: StatusResponse, or an error body (no `status`). */
-export type PinResetConfirmBody = Partial<components['schemas']['StatusResponse']> & { code?: string; message?: string }
-
-/** What the actors resolve with; they reject only when no answer came (network, timeout). */
-export interface PinResetAskAnswer {
-  status: number
-  body: PinResetAskBody | null
-}
-export interface PinResetConfirmAnswer {
-  status: number
-  body: PinResetConfirmBody | null
-}
-
-export interface PinResetContext {
-  /** The two forms: the user code (step 1), the confirmation code received (step 2). */
-  values: PinResetValues
-  /** field → message of the current step; set once `submitted` (spec §5). */
-  errors: FieldErrors<PinResetValues>
-  /** Whether the customer has tried to submit the current step's form (spec §5). */
-  submitted: boolean
-  /** The reference answered by the ask call, sent back with the confirmation code (spec §4). */
-  reference: string | null
-  /** The error banner of the current step, `null` when none. */
-  error: string | null
-}
-
-export type PinResetEvent =
-  | { type: 'field.change'; field: PinResetField; value: string }
-  /** "Envoyer la demande". */
-  | { type: 'ask.submit' }
-  /** "Cliquer pour confirmer". */
-  | { type: 'confirm.submit' }
-  /** "Se connecter" after success. */
-  | { type: 'login.go' }
-
-// ---------------------------------------------------------------------------------------------
-// Pure helpers
-// ---------------------------------------------------------------------------------------------
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
-
-const ok = (status: number) => status >= 200 && status < 300
-
-export function freshPinResetContext(): PinResetContext {
-  return { values: { compte: '', token: '' }, errors: {}, submitted: false, reference: null, error: null }
-}
-
-/** spec §5: the user code, required. */
-export const askErrors = (values: PinResetValues): FieldErrors<PinResetValues> =>
-  fieldErrors(pinResetAskForm, { compte: values.compte })
-
-/** spec §5: the confirmation code, required, min 8, digits only (in that order). */
-export const confirmErrors = (values: PinResetValues): FieldErrors<PinResetValues> =>
-  fieldErrors(pinResetConfirmForm, { token: values.token })
-
-/** The reference of a successful ask answer (2xx, status '0', a code), `null` otherwise. */
-export function referenceOf({ status, body }: PinResetAskAnswer): string | null {
-  if (!ok(status) || body === null || body.status !== '0') return null
-  return text(body.code) ?? null
-}
-
-/** spec §4: the server message of a refused ask; `askNetworkError` when the answer has none. */
-export const askErrorOf = ({ body }: PinResetAskAnswer): string => text(body?.message) ?? texts.askNetworkError
-
-/** spec §4 confirm: status '1' → the server message; any other status or an HTTP error → confirmUnknownStatus. */
-export function confirmErrorOf({ status, body }: PinResetConfirmAnswer): string {
-  if (ok(status) && body?.status === '1') return text(body.message) ?? texts.confirmUnknownStatus
-  return texts.confirmUnknownStatus
-}
-
-export const isConfirmed = ({ status, body }: PinResetConfirmAnswer): boolean => ok(status) && body?.status === '0'
-
-// ---------------------------------------------------------------------------------------------
-// The machine
-// ---------------------------------------------------------------------------------------------
-
-const provided = (name: string) => () => {
-  throw new Error(`${name}: provided by src/`)
-}
+import { and, assign, fromPromise, setup } from 'xstate'
+import { pinReset as texts } from '../messages.ts'
+import { askErrorOf, askErrors, confirmErrorOf, confirmErrors, freshPinResetContext, isConfirmed, referenceOf } from './pinReset.rules.ts'
+import type { PinResetAskAnswer, PinResetAskRequest, PinResetConfirmAnswer, PinResetConfirmRequest, PinResetContext, PinResetEvent } from './pinReset.types.ts'
+import { stubAction, stubActor } from '../shared/answers.ts'
 
 const askAnswer = ({ event }: { event: { output: PinResetAskAnswer } }) => event.output
 const confirmAnswer = ({ event }: { event: { output: PinResetConfirmAnswer } }) => event.output
@@ -132,13 +37,9 @@ export const pinResetMachine = setup({
   },
   actors: {
     /** POST auth/v1/password/ask {compte} → HTTP status and body. Provided by src/. */
-    askPinReset: fromPromise<PinResetAskAnswer, PinResetAskRequest>(async () => {
-      throw new Error('askPinReset: provided by src/')
-    }),
+    askPinReset: stubActor<PinResetAskAnswer, PinResetAskRequest>('askPinReset'),
     /** POST auth/v1/password/confirm {code, token} → HTTP status and body. Provided by src/. */
-    confirmPinReset: fromPromise<PinResetConfirmAnswer, PinResetConfirmRequest>(async () => {
-      throw new Error('confirmPinReset: provided by src/')
-    }),
+    confirmPinReset: stubActor<PinResetConfirmAnswer, PinResetConfirmRequest>('confirmPinReset'),
   },
   guards: {
     /** spec §5 reset request account code: the user code may be sent (given). */
@@ -158,7 +59,7 @@ export const pinResetMachine = setup({
   },
   actions: {
     /** Goes to /login ("Se connecter"). Provided by src/. */
-    goToLogin: provided('goToLogin'),
+    goToLogin: stubAction('goToLogin'),
 
     /** spec §2 /reinit-password: keeps what the customer typed in the user code or confirmation code field. */
     setField: assign({
@@ -327,39 +228,3 @@ export const pinResetMachine = setup({
     },
   },
 })
-
-// ---------------------------------------------------------------------------------------------
-// What the screen shows, from a snapshot
-// ---------------------------------------------------------------------------------------------
-
-export interface PinResetScreen {
-  /** Which step shows: the user code form, the confirmation code form, or the success message. */
-  step: 'ask' | 'confirm' | 'done'
-  /** The step's button is busy (spinner). */
-  busy: boolean
-  /** The field values. */
-  values: PinResetValues
-  /** The message under each field (only after a submit attempt). */
-  errors: FieldErrors<PinResetValues>
-  /** The error banner, `null` when none. */
-  error: string | null
-  /** The success message (`done`), `null` otherwise. */
-  success: string | null
-}
-
-export function pinResetScreen(snapshot: SnapshotFrom<typeof pinResetMachine>): PinResetScreen {
-  const { values, errors, error } = snapshot.context
-  const step = snapshot.matches('done')
-    ? 'done'
-    : snapshot.matches('confirming') || snapshot.matches('confirmingCode')
-      ? 'confirm'
-      : 'ask'
-  return {
-    step,
-    busy: snapshot.matches('requesting') || snapshot.matches('confirmingCode'),
-    values,
-    errors,
-    error: step === 'done' ? null : error,
-    success: step === 'done' ? texts.success : null,
-  }
-}

@@ -1,25 +1,23 @@
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useMachine } from '@xstate/react'
-import { useRef, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useRef } from 'react'
 import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { pinReset as texts, shell } from '../../../machines/messages'
-import { pinResetMachine, pinResetScreen, type PinResetField } from '../../../machines/pinReset'
-import { inspect } from '../../inspect/inspector'
+import { pinResetMachine } from '../../../machines/pinReset/pinReset.machine'
+import { pinResetScreen } from '../../../machines/pinReset/pinReset.screen'
+import type { PinResetField } from '../../../machines/pinReset/pinReset.types'
 import { Field } from '../../ui/Field'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { button } from '../../ui/ui.css'
 import * as css from '../public.css'
+import { useFlow } from '../useFlow'
 import { askPinReset, confirmPinReset } from './actors'
 
-const machine = pinResetMachine.provide({ actors: { askPinReset, confirmPinReset } })
 
 /** spec §2 /reinit-password: the user code, then the confirmation code, then "Se connecter". */
 export function PinResetPage() {
-  const navigate = useNavigate()
-  const [provided] = useState(() => machine.provide({ actions: { goToLogin: () => void navigate({ to: '/login' }) } }))
-  const [snapshot, send] = useMachine(provided, { inspect: inspect() })
+  const [snapshot, send] = useFlow(pinResetMachine, { actors: { askPinReset, confirmPinReset } })
   const screen = pinResetScreen(snapshot)
   const title = screen.step === 'ask' ? texts.askTitle : texts.confirmTitle
   usePageTitle(title)

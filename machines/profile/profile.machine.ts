@@ -13,57 +13,11 @@
  * Choice (spec silent, documented here): a contact that cannot be read shows profile.loadError and a
  * retry; the name, the code, the links and the photo update's message stay on screen.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { components } from '../openapi/schema'
-import { profile as texts } from './messages.ts'
-
-export interface ProfileInput {
-  /** From the session (login answer). */
-  name: string
-  kcode: string
-  /** The message left by the photo update, `null` when none. */
-  message: string | null
-}
-
-export type ContactBody = Partial<components['schemas']['ContactResponse']>
-/** What `loadContact` resolves with (GET get-contact); it rejects only when no answer came. */
-export interface ContactAnswer {
-  status: number
-  body: ContactBody | null
-}
-
-export interface ProfileContact {
-  email: string
-  phone: string
-  address: string
-  /** The id for photo/show/{id}, `null` when none. */
-  photoId: string | null
-}
-
-export interface ProfileContext extends ProfileInput {
-  contact: ProfileContact | null
-  error: string | null
-}
-
-export type ProfileEvent = { type: 'profile.retry' }
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
-const ok = (status: number) => status >= 200 && status < 300
-
-/** The contact of a get-contact answer (2xx, code '0'), `null` otherwise. */
-export function contactOf({ status, body }: ContactAnswer): ProfileContact | null {
-  if (!ok(status) || body === null || body.code !== '0') return null
-  return {
-    email: text(body.email) ?? '',
-    phone: text(body.phone) ?? '',
-    address: text(body.address) ?? '',
-    photoId: text(body.photo) ?? null,
-  }
-}
-
-const isSessionEndedAnswer = ({ status, body }: ContactAnswer) => status === 403 || body?.code === '2'
-const contactAnswer = ({ event }: { event: { output: ContactAnswer } }) => event.output
+import { assign, fromPromise, setup } from 'xstate'
+import { profile as texts } from '../messages.ts'
+import { contactAnswer, contactOf } from './profile.rules.ts'
+import type { ContactAnswer, ProfileContext, ProfileEvent, ProfileInput } from './profile.types.ts'
+import { isSessionEnded, stubActor } from '../shared/answers.ts'
 
 export const profileMachine = setup({
   types: {
@@ -73,13 +27,11 @@ export const profileMachine = setup({
   },
   actors: {
     /** GET get-contact → HTTP status and body. Provided by src/. */
-    loadContact: fromPromise<ContactAnswer, void>(async () => {
-      throw new Error('loadContact: provided by src/')
-    }),
+    loadContact: stubActor<ContactAnswer, void>('loadContact'),
   },
   guards: {
     /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
-    isSessionEnded: (_, answer: ContactAnswer) => isSessionEndedAnswer(answer),
+    isSessionEnded: (_, answer: ContactAnswer) => isSessionEnded(answer),
     /** spec §2, §3 Contact: the bank gave the contact data (HTTP success, code '0'). */
     hasContact: (_, answer: ContactAnswer) => contactOf(answer) !== null,
   },
@@ -147,26 +99,3 @@ export const profileMachine = setup({
     },
   },
 })
-
-export interface ProfileScreen {
-  loading: boolean
-  name: string
-  /** "Code : " followed by the customer code. */
-  codeLine: string
-  contact: ProfileContact | null
-  /** The message left by the photo update, `null` when none. */
-  message: string | null
-  error: string | null
-}
-
-export function profileScreen(snapshot: SnapshotFrom<typeof profileMachine>): ProfileScreen {
-  const c = snapshot.context
-  return {
-    loading: snapshot.matches('loading'),
-    name: c.name,
-    codeLine: texts.codePrefix + c.kcode,
-    contact: snapshot.matches('shown') ? c.contact : null,
-    message: text(c.message) ?? null,
-    error: snapshot.matches('failed') ? c.error : null,
-  }
-}
