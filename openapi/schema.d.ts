@@ -552,6 +552,16 @@ export interface components {
             code?: components["schemas"]["Code"];
             message: string;
         };
+        WrongCodeBody: {
+            /** @constant */
+            code: "1";
+            /** @description "Code incorrect. Il vous reste N essais." (singular "essai" for 1). */
+            message: string;
+            /** @description The same sentence as `message`. */
+            description: string;
+            /** @description Tries left; the transfer is cancelled when none is left. */
+            triesLeft: number;
+        };
         /** @description Answer of a blocked access; `code` is present when the message is meant for the customer. */
         BlockedBody: {
             code?: components["schemas"]["Code"];
@@ -855,6 +865,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A wrong validation code with tries left (rulings §6.1): the transfer is still pending and the customer may type the code again. */
+        WrongCode: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WrongCodeBody"];
             };
         };
         /** @description Nothing here for this customer. */
@@ -1271,7 +1290,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done, or status '1' with a description. */
+            /** @description Done (status '0'), or status '1' with a description when the transfer is over (no try left, code expired, cancelled, balance no longer sufficient, unknown reference): a code can no longer succeed. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1282,6 +1301,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
+            422: components["responses"]["WrongCode"];
         };
     };
     askWalletTransfer: {
@@ -1323,7 +1343,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done, or status '1' with a description. */
+            /** @description Done (status '0'), or status '1' with a description when the transfer is over (no try left, code expired, cancelled, balance no longer sufficient, unknown reference): a code can no longer succeed. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1334,6 +1354,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
+            422: components["responses"]["WrongCode"];
         };
     };
     askCardTransfer: {
@@ -1375,7 +1396,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done, or status '1' with a description. */
+            /** @description Done (status '0'), or status '1' with a description when the transfer is over (no try left, code expired, cancelled, balance no longer sufficient, unknown reference): a code can no longer succeed. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1386,6 +1407,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
+            422: components["responses"]["WrongCode"];
         };
     };
     transferReceipt: {

@@ -11,14 +11,15 @@ import type { Db } from './db/db.ts'
 import { authenticate } from './http/auth.ts'
 import { loadContract, registerContract, type Contract, type OperationId } from './http/contract.ts'
 import { errorHandling } from './http/errors.ts'
-import { FaultStore, registerFaults } from './http/faults.ts'
+import { registerHealth } from './http/health.ts'
+import { FaultStore, registerFaults } from './demo/faults.ts'
 import { isApiPath, pathOf, securityHeaders } from './http/headers.ts'
 import { registerSpa, sendIndex } from './http/spa.ts'
 import { api } from '../machines/messages.ts'
 import { accountRoutes } from './routes/accounts.ts'
 import { authRoutes } from './routes/auth.ts'
-import { devRoutes, registerOutboxPage } from './routes/dev.ts'
-import { registerFaultsPage } from './routes/dev-faults-page.ts'
+import { devRoutes, registerOutboxPage } from './demo/routes.ts'
+import { registerFaultsPage } from './demo/faults-page-routes.ts'
 import { notificationRoutes } from './routes/notifications.ts'
 import { PHOTO_MAX_BYTES } from './domain/photos.ts'
 import { profileRoutes } from './routes/profile.ts'
@@ -115,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerOutboxPage(app, ctx)
     await registerFaultsPage(app, ctx, faults, contract.operations)
   }
+
+  // Operations (deployment.ts, docs/operations.md): health checks outside the SPA's fallback.
+  registerHealth(app, db)
 
   await registerSpa(app, config.distDir, config.bankName)
   return app

@@ -5,15 +5,20 @@
  */
 import { resolve } from 'node:path'
 import { DEFAULT_BANK_NAME } from '../machines/messages.ts'
+import { checkMode, DeploymentError, loadDeploymentConfig, type DeploymentConfig } from './deployment.ts'
 
-export interface Config {
+/** The deployment's settings (mode, pool, delivery, operations) are in deployment.ts. */
+export interface Config extends DeploymentConfig {
   port: number
   host: string
   /** PGlite data directory (embedded PostgreSQL); unused when `databaseUrl` is set. */
   dataDir: string
   /** `postgres://…` to use a real PostgreSQL server through `pg` instead of PGlite. */
   databaseUrl: string | undefined
-  /** Demo data, the outbox page and the fault injector (rulings §5). */
+  /**
+   * Demo data, the outbox page and the fault injector (rulings §5). Off unless asked for
+   * (rulings §7: the server's own default is production; `npm start` asks for the demo).
+   */
   demoMode: boolean
   bankName: string
   sessionIdleMinutes: number
@@ -48,7 +53,18 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 export class ConfigError extends Error {}
 
+/** Every setting, checked against the mode (deployment.ts: what demo refuses, what production needs). */
 export function loadConfig(env: Env = process.env): Config {
+  try {
+    const config: Config = { ...loadBusinessConfig(env), ...loadDeploymentConfig(env) }
+    checkMode(config, env)
+    return config
+  } catch (error) {
+    throw error instanceof DeploymentError ? new ConfigError(error.message) : error
+  }
+}
+
+function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig> {
   const databaseUrl = text(env, 'DATABASE_URL', '') || undefined
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// (or be unset to use the embedded PGlite)')
@@ -82,7 +98,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: text(env, 'HOST', '127.0.0.1'),
     dataDir: resolve(text(env, 'DATA_DIR', '.data')),
     databaseUrl,
-    demoMode: flag(env, 'DEMO_MODE', true),
+    demoMode: flag(env, 'DEMO_MODE', false),
     bankName: text(env, 'BANK_NAME', DEFAULT_BANK_NAME),
     sessionIdleMinutes,
     sessionMaxMinutes,

@@ -18,6 +18,8 @@ export const api = {
    */
   tooManyAsks: 'Trop de demandes. Veuillez réessayer dans quelques minutes.',
   serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+  /** The database cannot be reached for now (HTTP 503 with Retry-After); the server recovers by itself. */
+  unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   /** rulings §4 — after 5 consecutive wrong PINs (HTTP 401 with a code) */
   pinBlocked:
     'Votre accès a été bloqué après 5 saisies erronées du code pin. Utilisez « Code pin oublié » pour le réinitialiser.',
@@ -288,10 +290,12 @@ export const api = {
       askNoReference: 'Demande : réponse sans référence',
       askNoAnswer: 'Demande : aucune réponse (panne réseau)',
       askSessionExpired: 'Demande : session expirée (403)',
-      confirmRefused: "Confirmation refusée (statut '1', 2 essais restants)",
+      confirmWrongCode: 'Confirmation : code incorrect, 2 essais restants (HTTP 422)',
+      confirmRefused: "Confirmation refusée, transfert terminé (statut '1', code expiré)",
       confirmNoTriesLeft: "Confirmation refusée, plus aucun essai (statut '1', transfert annulé)",
       confirmHttpDescription: 'Confirmation : erreur HTTP 500 avec description',
-      confirmUnreadable: 'Confirmation : réponse illisible (200 sans corps)',
+      confirmUnreadable: 'Confirmation : réponse illisible (200 sans corps), résultat inconnu',
+      confirmNoStatus: 'Confirmation : réponse 200 sans statut ({}), résultat inconnu',
       confirmNoAnswer: 'Confirmation : aucune réponse (panne réseau)',
       confirmSessionExpired: 'Confirmation : session expirée (403)',
       holderFailure: 'Recherche du titulaire en échec',
