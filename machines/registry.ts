@@ -20,7 +20,8 @@ import { pinResetMachine } from './pinReset/pinReset.machine.ts'
 import { profileMachine } from './profile/profile.machine.ts'
 import { sessionMachine } from './session.ts'
 import { statementMachine } from './statement.ts'
-import { transferMachine } from './transfer.ts'
+import { accountTransferForm, cardTransferForm, momoTransferForm, transferConfirmForm } from './transfer/transfer.form.ts'
+import { transferMachine } from './transfer/transfer.machine.ts'
 
 export interface MachineEntry {
   /** The machine's id (its `id`, also the name of its document: docs/machines/<id>.md). */
@@ -58,7 +59,7 @@ export const machineRegistry: MachineEntry[] = [
     id: 'transfer',
     title: 'Transfers (account, mobile money, prepaid card)',
     machine: transferMachine,
-    source: 'machines/transfer.ts',
+    source: 'machines/transfer/transfer.machine.ts',
     screens: ['src/flows/transfer'],
     routes: ['/app/transfer', '/app/momo', '/app/prepaid-card'],
   },
@@ -110,5 +111,9 @@ export const formRegistry = {
   photoForm,
   pinResetAskForm,
   pinResetConfirmForm,
+  accountTransferForm,
+  momoTransferForm,
+  cardTransferForm,
+  transferConfirmForm,
   passwordChangeForm,
 }

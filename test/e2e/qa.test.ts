@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loginMachine } from '../../machines/login'
 import { login, moduleNames, qa, shell, transfer as texts } from '../../machines/messages'
 import { sessionMachine } from '../../machines/session'
-import { transferMachine } from '../../machines/transfer'
+import { transferMachine } from '../../machines/transfer/transfer.machine'
 import { payeeAccounts } from '../../server/demo/demo-data'
 import { MASK } from '../../src/inspect/mask'
 import {

@@ -10,7 +10,9 @@ import { createActor, fromPromise, waitFor, type AnyActorRef, type SnapshotFrom 
 import { loginMachine, type AuthAnswer } from '../../machines/login'
 import { pinResetMachine } from '../../machines/pinReset/pinReset.machine'
 import type { PinResetAskAnswer, PinResetConfirmAnswer } from '../../machines/pinReset/pinReset.types'
-import { transferMachine, type AskAnswer, type ConfirmAnswer, type HolderLookup, type TransferField } from '../../machines/transfer'
+import type { TransferField } from '../../machines/transfer/transfer.kinds'
+import { transferMachine } from '../../machines/transfer/transfer.machine'
+import type { AskAnswer, ConfirmAnswer, HolderLookup } from '../../machines/transfer/transfer.types'
 import { createInspection, type Inspection } from '../../src/inspect/inspection'
 import { MASK } from '../../src/inspect/mask'
 import { PopupAdapter } from '../../src/inspect/popup'
@@ -64,7 +66,7 @@ describe('inspection of a transfer (form → ask → code → confirm → done)'
         return confirm.answer
       }),
     },
-    actions: { reloadPage: () => {} },
+    actions: { reloadPage: () => {}, refreshNotifications: () => {} },
   })
   const actor = createActor(machine, { input: { kind: 'account', accounts: [USD], accountsFailed: false }, inspect: inspection.inspect })
   const views: Record<string, ActorView[]> = {}

@@ -156,7 +156,7 @@ export const section5: Trace[] = [
       { form: 'accountTransferForm', field: 'debitAccount' },
       { form: 'momoTransferForm', field: 'debitAccount' },
       { form: 'cardTransferForm', field: 'debitAccount' },
-      { file: 'machines/transfer.ts', symbol: 'export function formErrors' },
+      { file: 'machines/transfer/transfer.rules.ts', symbol: 'export function formErrors' },
       { machine: 'transfer', state: 'editing.form.filling', event: 'transfer.submit' },
       { catalogue: 'validation.debitAccountRequired' },
       { schema: 'AccountNumber' },
@@ -180,7 +180,7 @@ export const section5: Trace[] = [
       { machine: 'transfer', state: 'editing.form.filling', event: 'transfer.submit' },
       { catalogue: 'validation.amountRequired' },
       { catalogue: 'validation.amountFormat' },
-      { file: 'machines/flowForms.ts', symbol: 'toContractAmount' },
+      { file: 'machines/transfer/transfer.form.ts', symbol: 'toContractAmount' },
       { schema: 'Amount' },
     ],
     tests: [
@@ -317,7 +317,7 @@ export const section5: Trace[] = [
     items: ['REQ-VAL-28', 'REQ-VAL-28.m1', 'REQ-VAL-28.m2', 'REQ-VAL-28.m3'],
     by: [
       { form: 'transferConfirmForm', field: 'token' },
-      { file: 'machines/transfer.ts', symbol: 'export function tokenErrorOf' },
+      { file: 'machines/transfer/transfer.rules.ts', symbol: 'export function tokenErrorOf' },
       { machine: 'transfer', state: 'awaitingCode', event: 'code.submit' },
       { catalogue: 'validation.tokenRequired' },
       { catalogue: 'validation.tokenDigits' },
@@ -378,7 +378,7 @@ export const section5: Trace[] = [
     items: ['REQ-VAL-40'],
     by: [
       { form: 'balanceForm', field: 'account' },
-      { file: 'machines/balance.ts', symbol: 'export function balanceErrors' },
+      { file: 'machines/balance/balance.rules.ts', symbol: 'export function balanceErrors' },
       { machine: 'balance', state: 'choosing', event: 'balance.submit' },
       { machine: 'balance', state: 'shown', event: 'balance.submit' },
       { machine: 'balance', state: 'failed', event: 'balance.submit' },

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react'
-import { transferKinds, transferMachine, transferScreen, type TransferKind } from '../../../machines/transfer'
+import { transferKinds, type TransferKind } from '../../../machines/transfer/transfer.kinds'
+import { transferMachine } from '../../../machines/transfer/transfer.machine'
+import { transferScreen } from '../../../machines/transfer/transfer.screen'
 import { askTransfer, confirmTransfer, loadBalance, loadCurrencies, loadSuggestions, lookUpHolder } from './actors'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { CodeForm } from './CodeForm'
 import { TransferForm } from './TransferForm'
 import { TransferOutcome } from './TransferOutcome'
 
-import { useSession } from '../../session/session'
 import { useFlow } from '../useFlow'
 
 const actors = { askTransfer, confirmTransfer, lookUpHolder, loadSuggestions, loadCurrencies, loadBalance }
@@ -18,15 +19,8 @@ const actors = { askTransfer, confirmTransfer, lookUpHolder, loadSuggestions, lo
 export function TransferPage({ kind }: { kind: TransferKind }) {
   const spec = transferKinds[kind]
   usePageTitle(spec.heading)
-  const session = useSession()
   const [snapshot, send] = useFlow(transferMachine, { actors, input: { kind }, withAccounts: true })
   const screen = transferScreen(snapshot)
-
-  // A transfer leaves notifications (and one whose result is unknown may have run): the shell's
-  // counter is read again.
-  useEffect(() => {
-    if (screen.step === 'done' || screen.step === 'unknown') session.send({ type: 'notifications.refresh' })
-  }, [screen.step, session])
 
   // Each step announces itself: focus goes to its heading.
   const stepHeading = useRef<HTMLHeadingElement>(null)

@@ -14,11 +14,10 @@
  * card: b2c), the selected account's balance (momo, spec §2).
  */
 import * as z from 'zod/mini'
-import type { components } from '../openapi/schema'
-import { accountTransferForm, cardTransferForm, momoTransferForm, toContractAmount } from './flowForms.ts'
-import type { ModuleCode } from './login.ts'
-import { transfer as texts } from './messages.ts'
-import type { Account } from './session.ts'
+import type { components } from '../../openapi/schema'
+import { accountTransferForm, cardTransferForm, momoTransferForm, toContractAmount } from './transfer.form.ts'
+import { transfer as texts } from '../messages.ts'
+import type { Account, ModuleCode } from '../shared/customer.ts'
 
 export const TRANSFER_KINDS = ['account', 'momo', 'card'] as const
 export type TransferKind = (typeof TRANSFER_KINDS)[number]

@@ -34,279 +34,17 @@
  * Secrets: the validation code lives in the context only while the customer types it; it is wiped
  * when the confirm call leaves `confirming`, whatever the answer, and by a restart.
  */
-import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { components } from '../openapi/schema'
-import { formatAmount } from './amounts.ts'
-import { transferConfirmForm, toContractAmount } from './flowForms.ts'
-import { fieldErrors, isValid, type FieldErrors } from './shared/form.ts'
-import { transfer as texts, validation } from './messages.ts'
-import type { Account } from './session.ts'
-import {
-  debitAccountOf,
-  toAskTransferInput,
-  transferKinds,
-  type AskTransferInput,
-  type TransferField,
-  type TransferKind,
-  type TransferValues,
-} from './transferKinds.ts'
+import { and, assign, fromPromise, setup } from 'xstate'
+import { transfer as texts } from '../messages.ts'
+import type { Account } from '../shared/customer.ts'
+import { debitAccountOf, toAskTransferInput, transferKinds, type AskTransferInput, type TransferField, type TransferKind } from './transfer.kinds.ts'
+import { formKit } from '../shared/formKit.ts'
+import { setAccounts } from '../shared/accounts.ts'
+import { type AnyAnswer, areUnavailable, askAnswer, confirmAnswer, descriptionOf, formErrors, freshContext, messageOf, offeredAccounts, pendingOf, receiptOf, tokenErrorOf, triesLeftOf } from './transfer.rules.ts'
+import type { AccountBalance, AskAnswer, ConfirmAnswer, ConfirmTransferInput, HolderLookup, TransferAskBody, TransferConfirmBody, TransferContext, TransferEvent, TransferInput } from './transfer.types.ts'
+import { isHttpSuccess, isSessionEnded, stubAction, stubActor, text } from '../shared/answers.ts'
 
-export type { Account } from './session.ts'
-export { TRANSFER_FIELDS, TRANSFER_KINDS, transferKinds } from './transferKinds.ts'
-export type { AskTransferInput, TransferField, TransferKind, TransferKindSpec, TransferValues } from './transferKinds.ts'
-
-// ---------------------------------------------------------------------------------------------
-// Types shared with the app (src/)
-// ---------------------------------------------------------------------------------------------
-
-export interface TransferInput {
-  kind: TransferKind
-  /** The customer's accounts, from the session's context. */
-  accounts: Account[]
-  /** The session could not load them (spec §8). */
-  accountsFailed: boolean
-}
-
-/** The answer of an ask call: the contract's TransferAskResponse, or an error body. */
-export type TransferAskBody = components['schemas']['TransferAskResponse'] &
-  Partial<components['schemas']['ErrorBody']> & {
-    /** The currency of `amount` (momo, card: the currency sent). */
-    currencySent?: string
-  }
-/** The answer of a confirm call: the contract's TransferConfirmResponse, or an error body. */
-export type TransferConfirmBody = components['schemas']['TransferConfirmResponse'] &
-  Partial<components['schemas']['ErrorBody']>
-
-/**
- * What the `askTransfer` and `confirmTransfer` actors resolve with: the HTTP status and the body
- * (`null` when it could not be read). They reject only when no answer came (network, timeout).
- */
-export interface TransferAnswer<Body> {
-  status: number
-  body: Body | null
-}
-export type AskAnswer = TransferAnswer<TransferAskBody>
-export type ConfirmAnswer = TransferAnswer<TransferConfirmBody>
-
-/** The input of `confirmTransfer` (spec §7: transfer/confirm, confirm-wallet, confirm-card). */
-export interface ConfirmTransferInput {
-  kind: TransferKind
-  /** The reference answered by the ask call (its `code`). */
-  reference: string
-  /** The validation code the customer typed. */
-  token: string
-}
-
-/** What `lookUpHolder` resolves with (POST details); it may also reject (network). */
-export type HolderLookup = { found: true; libelle: string } | { found: false }
-
-/** What `loadBalance` resolves with (POST balance); it rejects when there is none. */
-export interface AccountBalance {
-  amount: string
-  currency: string
-}
-
-/** The transfer waiting for its validation code: what the code form shows. */
-export interface PendingTransfer {
-  /** The reference to confirm (the ask answer's `code`). */
-  reference: string
-  /** The amount sent and its currency code (answer's `amount`/`currencySent`, else the form's). */
-  amount: string
-  currency: string
-  /** The amount debited in the account's currency (after conversion), when the answer gives it. */
-  debitAmount: string | null
-  /** The debit account's currency code (answer's `currency`, else the account's). */
-  debitCurrency: string
-  /** Who is credited (answer's `payee`, else the holder label or the typed field). */
-  payee: string
-  /** When the code expires (ISO date-time), when the answer gives it: the screen shows the time left. */
-  expiresAt: string | null
-  /** The answer's message (where the code was sent, amount, payee, conversion), if any. */
-  message: string | null
-}
-
-/** The executed transfer: what the final screen shows. */
-export interface TransferReceipt {
-  /** The new balance of the debited account ('' when the answer has none) and its currency code. */
-  solde: string
-  currency: string
-  /** The transfer's reference (the receipt's, `transfer/receipt/{reference}`). */
-  reference: string
-  executedAt: string | null
-  /** spec §4: the success message, with the new balance when `solde` is not empty. */
-  message: string
-}
-
-export interface TransferContext {
-  kind: TransferKind
-  accounts: Account[]
-  accountsFailed: boolean
-  /** spec §8: no account, or they could not be loaded → `transfer.accountsNotLoaded`, click reloads. */
-  accountsUnavailable: boolean
-
-  /** The form (fields of `transferKinds[kind].fields`; the others stay empty). */
-  values: TransferValues
-  /** field → message; set once `submitted` (spec §5). */
-  errors: FieldErrors<TransferValues>
-  /** Whether the customer has tried to submit the form: errors show after a submit attempt (spec §5). */
-  submitted: boolean
-  /**
-   * The error banner of the current screen, `null` when none: the refusal of the ask (form), of a
-   * code (code form), or the description of a transfer refused for good (`failed`).
-   */
-  error: string | null
-
-  /** account kind: the holder label of the account to credit, or the lookup's failure message. */
-  holder: string | null
-  holderError: string | null
-  /** account, momo: frequently used accounts or numbers; `null` until loaded ([] on failure). */
-  suggestions: string[] | null
-  /** momo, card: the currency codes offered; `null` until loaded ([] on failure: nothing shown, spec §8). */
-  currencies: string[] | null
-  /** momo: the selected account's balance; `null` when unknown (nothing shown). */
-  balance: AccountBalance | null
-
-  /** From the ask answer on: the transfer waiting for its code. */
-  pending: PendingTransfer | null
-  /** The validation code as typed; wiped when the confirm call ends. */
-  token: string
-  /** The code field's error (spec §5); set once `tokenSubmitted`. */
-  tokenError: string | null
-  tokenSubmitted: boolean
-  /** Tries left after a wrong code, when the answer says (rulings §4: 3 wrong codes cancel). */
-  triesLeft: number | null
-
-  /** The executed transfer (`done`). */
-  receipt: TransferReceipt | null
-}
-
-export type TransferEvent =
-  | { type: 'field.change'; field: TransferField; value: string }
-  | { type: 'transfer.submit' }
-  /** The session's account list changed while the screen is open. */
-  | { type: 'accounts.change'; accounts: Account[]; accountsFailed: boolean }
-  /** The click on `transfer.accountsNotLoaded` (spec §8). */
-  | { type: 'accounts.reload' }
-  | { type: 'code.change'; value: string }
-  | { type: 'code.submit' }
-  /** "Faire un autre transfert", "Réessayer un nouveau transfert", or giving up the pending transfer. */
-  | { type: 'transfer.restart' }
-
-// ---------------------------------------------------------------------------------------------
-// Pure helpers (exported for the tests and the views)
-// ---------------------------------------------------------------------------------------------
-
-/** A non-blank text, trimmed; `undefined` otherwise. */
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
-
-const areUnavailable = (accounts: readonly Account[], accountsFailed: boolean) => accountsFailed || accounts.length === 0
-
-/** The context of a fresh form. */
-export function freshContext({ kind, accounts, accountsFailed }: TransferInput): TransferContext {
-  return {
-    kind,
-    accounts,
-    accountsFailed,
-    accountsUnavailable: areUnavailable(accounts, accountsFailed),
-    values: { ...transferKinds[kind].initialValues },
-    errors: {},
-    submitted: false,
-    error: null,
-    holder: null,
-    holderError: null,
-    suggestions: null,
-    currencies: null,
-    balance: null,
-    pending: null,
-    token: '',
-    tokenError: null,
-    tokenSubmitted: false,
-    triesLeft: null,
-    receipt: null,
-  }
-}
-
-type FormState = Pick<TransferContext, 'kind' | 'values' | 'accounts' | 'accountsUnavailable'>
-
-/** The accounts the form offers: none while they are unavailable (spec §8). */
-const offeredAccounts = ({ accounts, accountsUnavailable }: Pick<TransferContext, 'accounts' | 'accountsUnavailable'>) =>
-  accountsUnavailable ? [] : accounts
-
-/**
- * The first message of each invalid field (spec §5). A debit account that is not one of the
- * accounts offered shows the debit account's required message.
- */
-export function formErrors(form: FormState): FieldErrors<TransferValues> {
-  const errors: FieldErrors<TransferValues> = fieldErrors(transferKinds[form.kind].schema, form.values)
-  if (!errors.debitAccount && !debitAccountOf(form.values, offeredAccounts(form))) {
-    errors.debitAccount = validation.debitAccountRequired
-  }
-  return errors
-}
-
-/** The code field's message (spec §5 confirmation token), `null` when the code may be sent. */
-export function tokenErrorOf(token: string): string | null {
-  return fieldErrors(transferConfirmForm, { token }).token ?? null
-}
-
-/** The answer's message, or the generic transfer error. */
-const messageOf = (body: { message?: unknown } | null) => text(body?.message) ?? texts.failed
-/** A confirm answer's description (spec §4), else its message, else the generic transfer error. */
-const descriptionOf = (body: TransferConfirmBody | null) =>
-  text(body?.description) ?? text(body?.message) ?? texts.failed
-const triesLeftOf = (body: TransferConfirmBody | null) =>
-  typeof body?.triesLeft === 'number' && Number.isInteger(body.triesLeft) && body.triesLeft >= 0
-    ? body.triesLeft
-    : null
-
-/** The pending transfer of an ask answer that carries a reference. */
-export function pendingOf(context: TransferContext, body: TransferAskBody): PendingTransfer {
-  const spec = transferKinds[context.kind]
-  const debit = debitAccountOf(context.values, context.accounts)
-  const sentCurrency = spec.currencies ? context.values.currencySent.trim() : (debit?.currency ?? '')
-  const typedPayee = context.values[spec.payeeField].trim()
-  return {
-    reference: text(body.code) ?? '',
-    amount: text(body.amount) ?? toContractAmount(context.values.amount),
-    currency: text(body.currencySent) ?? sentCurrency,
-    debitAmount: text(body.debitAmount) ?? null,
-    debitCurrency: text(body.currency) ?? debit?.currency ?? '',
-    payee: text(body.payee) ?? (spec.looksUpHolder && context.holder ? context.holder : typedPayee),
-    expiresAt: text(body.expiresAt) ?? null,
-    message: text(body.message) ?? null,
-  }
-}
-
-/** The receipt of an executed transfer (spec §4: success message with or without the new balance). */
-export function receiptOf(context: TransferContext, body: TransferConfirmBody | null): TransferReceipt {
-  const solde = text(body?.solde) ?? ''
-  const currency = text(body?.currency) ?? context.pending?.debitCurrency ?? ''
-  return {
-    solde,
-    currency,
-    reference: text(body?.reference) ?? context.pending?.reference ?? '',
-    executedAt: text(body?.executedAt) ?? null,
-    message: solde === '' ? texts.success : texts.newBalance(formatAmount(solde, currency)),
-  }
-}
-
-// Guards on an answer (params of the `onDone` branches).
-interface AnyAnswer {
-  status: number
-  body: { code?: string; status?: string } | null
-}
-const isHttpSuccess = (status: number) => status >= 200 && status < 300
-const askAnswer = ({ event }: { event: { output: AskAnswer } }) => event.output
-const confirmAnswer = ({ event }: { event: { output: ConfirmAnswer } }) => event.output
-
-// ---------------------------------------------------------------------------------------------
-// The machine
-// ---------------------------------------------------------------------------------------------
-
-const provided = (name: string) => () => {
-  throw new Error(`${name}: provided by src/`)
-}
+const form = formKit<TransferContext, TransferEvent>((context) => formErrors(context))
 
 export const transferMachine = setup({
   types: {
@@ -316,35 +54,23 @@ export const transferMachine = setup({
   },
   actors: {
     /** POST details: the holder label of a 21-character account code. Provided by src/. */
-    lookUpHolder: fromPromise<HolderLookup, { account: string }>(async () => {
-      throw new Error('lookUpHolder: provided by src/')
-    }),
+    lookUpHolder: stubActor<HolderLookup, { account: string }>('lookUpHolder'),
     /** GET used-freq/{1|2} (`transferKinds[kind].suggestions.usedFreqId`). Provided by src/. */
-    loadSuggestions: fromPromise<string[], { kind: TransferKind }>(async () => {
-      throw new Error('loadSuggestions: provided by src/')
-    }),
+    loadSuggestions: stubActor<string[], { kind: TransferKind }>('loadSuggestions'),
     /** GET auth/v1/currencies/{b2w|b2c} (`transferKinds[kind].currencies`). Provided by src/. */
-    loadCurrencies: fromPromise<string[], { kind: TransferKind }>(async () => {
-      throw new Error('loadCurrencies: provided by src/')
-    }),
+    loadCurrencies: stubActor<string[], { kind: TransferKind }>('loadCurrencies'),
     /** POST balance: the balance of one account. Provided by src/. */
-    loadBalance: fromPromise<AccountBalance, { compte: string; currency: string }>(async () => {
-      throw new Error('loadBalance: provided by src/')
-    }),
+    loadBalance: stubActor<AccountBalance, { compte: string; currency: string }>('loadBalance'),
     /** POST transfer/ask, ask-wallet or ask-card, by `kind`. Provided by src/. */
-    askTransfer: fromPromise<AskAnswer, AskTransferInput>(async () => {
-      throw new Error('askTransfer: provided by src/')
-    }),
+    askTransfer: stubActor<AskAnswer, AskTransferInput>('askTransfer'),
     /** POST transfer/confirm, confirm-wallet or confirm-card, by `kind`. Provided by src/. */
-    confirmTransfer: fromPromise<ConfirmAnswer, ConfirmTransferInput>(async () => {
-      throw new Error('confirmTransfer: provided by src/')
-    }),
+    confirmTransfer: stubActor<ConfirmAnswer, ConfirmTransferInput>('confirmTransfer'),
   },
   guards: {
     /** spec §4, §5: every field of the kind's form is valid and the debit account is one of the customer's. */
-    isFormValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
+    isFormValid: form.isFormValid,
     /** spec §5: the customer has tried to submit the form, so the field errors show. */
-    wasSubmitted: ({ context }) => context.submitted,
+    wasSubmitted: form.wasSubmitted,
     /** A field of this kind's form (other fields are ignored). */
     isFieldOfKind: ({ context, event }) =>
       event.type === 'field.change' && transferKinds[context.kind].fields.includes(event.field),
@@ -382,7 +108,7 @@ export const transferMachine = setup({
 
     // Answers of the ask and confirm calls (spec §4 Transfers, §4 Session, §8).
     /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
-    isSessionEnded: (_, a: AnyAnswer) => a.status === 403 || a.body?.code === '2' || a.body?.status === '2',
+    isSessionEnded: (_, a: AnyAnswer) => isSessionEnded(a),
     /** spec §4, §8 Transfers: the bank answered with an HTTP error (a status other than 2xx). */
     isHttpFailure: (_, a: AnyAnswer) => !isHttpSuccess(a.status),
     /** decision (docs/decisions.md, Transfers): the answer's body could not be read; it proves nothing. */
@@ -396,14 +122,12 @@ export const transferMachine = setup({
   },
   actions: {
     /** Reloads the page (spec §8: a click on the accounts message reloads). Provided by src/. */
-    reloadPage: provided('reloadPage'),
+    reloadPage: stubAction('reloadPage'),
+    /** A transfer leaves notifications (and one whose result is unknown may have run): the shell's counter is read again. Provided by src/. */
+    refreshNotifications: stubAction('refreshNotifications'),
 
     /** spec §3, §8: takes the session's account list, and whether it is unavailable (none, or not loaded). */
-    setAccounts: assign((_, { accounts, accountsFailed }: { accounts: Account[]; accountsFailed: boolean }) => ({
-      accounts,
-      accountsFailed,
-      accountsUnavailable: areUnavailable(accounts, accountsFailed),
-    })),
+    setAccounts: setAccounts<TransferContext, TransferEvent>(),
     /** spec §2 transfer screens: keeps what the customer typed or chose in one field of the form. */
     setField: assign({
       values: ({ context }, { field, value }: { field: TransferField; value: string }) => ({
@@ -412,9 +136,9 @@ export const transferMachine = setup({
       }),
     }),
     /** spec §5: works out the message of each invalid field (shown once a submit was tried). */
-    validate: assign({ errors: ({ context }) => formErrors(context) }),
+    validate: form.validate,
     /** spec §5: notes that a submit was tried: the field errors show and follow the typing from then on. */
-    markSubmitted: assign({ submitted: true }),
+    markSubmitted: form.markSubmitted,
     /** spec §4, §8 Transfers: sets the error banner (the message or description, else transfer.failed); null clears it. */
     showError: assign({ error: (_, { message }: { message: string | null }) => message }),
 
@@ -687,6 +411,7 @@ export const transferMachine = setup({
     asking: {
       description: 'The spinner: the form stays on screen, busy, while the bank checks the transfer and sends the code.',
       meta: { spec: 'spec §4 Transfers (submit goes to loading); spec §7 transfer/ask, ask-wallet, ask-card' },
+      tags: ['busy'],
       invoke: {
         id: 'askTransfer',
         src: 'askTransfer',
@@ -783,6 +508,7 @@ export const transferMachine = setup({
     confirming: {
       description: 'The spinner: the code form stays on screen, busy, while the bank checks the code and moves the money.',
       meta: { spec: 'spec §4 Transfers (confirmation submit goes to loading); spec §7 transfer/confirm, confirm-wallet, confirm-card' },
+      tags: ['busy'],
       exit: 'forgetToken',
       invoke: {
         id: 'confirmTransfer',
@@ -854,6 +580,7 @@ export const transferMachine = setup({
         'The final screen: the success message (with the new balance when known), the reference, the ' +
         'execution time, the receipt link and the button to make another transfer (transfer.another).',
       meta: { spec: 'spec §4 Transfers (success); spec §2 (Faire un autre transfert)' },
+      entry: 'refreshNotifications',
       on: {
         'transfer.restart': {
           target: 'editing',
@@ -867,6 +594,7 @@ export const transferMachine = setup({
         'The result is unknown: the bank answered without saying whether the money moved. The message ' +
         '(transfer.resultUnknown), a link to the statement, and the button to make another transfer; no receipt, no balance.',
       meta: { spec: 'rulings §6.2 (only an answer that says so is a success)' },
+      entry: 'refreshNotifications',
       on: {
         'transfer.restart': {
           target: 'editing',
@@ -890,45 +618,3 @@ export const transferMachine = setup({
     },
   },
 })
-
-// ---------------------------------------------------------------------------------------------
-// What a screen shows, from a snapshot (so that a view holds no flow logic)
-// ---------------------------------------------------------------------------------------------
-
-/**
- * The banner of the code form: the error, followed by the tries left (rulings §4) unless the
- * bank's description already says them (the reference server's does); `null` without an error.
- */
-export function codeErrorBanner(context: Pick<TransferContext, 'error' | 'triesLeft'>): string | null {
-  const { error, triesLeft } = context
-  if (!error) return null
-  const note = triesLeft !== null && triesLeft > 0 ? texts.triesLeft(triesLeft) : null
-  return note && !error.includes(note) ? `${error} ${note}` : error
-}
-
-export type TransferStep = 'form' | 'code' | 'done' | 'failed' | 'unknown'
-
-export interface TransferScreen {
-  /** Which of the four screens to show. */
-  step: TransferStep
-  /** The form or the code form is waiting for the bank (spinner, buttons disabled). */
-  busy: boolean
-  lookingUpHolder: boolean
-  loadingBalance: boolean
-}
-
-/** The screen of a snapshot of `transferMachine`. */
-export function transferScreen(snapshot: SnapshotFrom<typeof transferMachine>): TransferScreen {
-  const step: TransferStep =
-    snapshot.matches('done') ? 'done' : snapshot.matches('failed') ? 'failed'
-    : snapshot.matches('resultUnknown') ? 'unknown'
-    : snapshot.matches('awaitingCode') || snapshot.matches('confirming') ? 'code'
-    : 'form'
-  const editing = (snapshot.value as { editing?: { holder?: string; balance?: string } }).editing
-  return {
-    step,
-    busy: snapshot.matches('asking') || snapshot.matches('confirming'),
-    lookingUpHolder: editing?.holder === 'lookingUp',
-    loadingBalance: editing?.balance === 'loading',
-  }
-}
