@@ -9,7 +9,7 @@ import { contactForm } from './contact/contact.form.ts'
 import { contactMachine } from './contact/contact.machine.ts'
 import * as flowForms from './flowForms.ts'
 import { loginForm } from './login/login.form.ts'
-import { loginMachine } from './login.ts'
+import { loginMachine } from './login/login.machine.ts'
 import { notificationsMachine } from './notifications/notifications.machine.ts'
 import { passwordChangeForm } from './passwordChange/passwordChange.form.ts'
 import { passwordChangeMachine } from './passwordChange/passwordChange.machine.ts'
@@ -38,7 +38,7 @@ export interface MachineEntry {
 }
 
 export const machineRegistry: MachineEntry[] = [
-  { id: 'login', title: 'Sign-in', machine: loginMachine, source: 'machines/login.ts', screens: ['src/flows/login'], routes: ['/login'] },
+  { id: 'login', title: 'Sign-in', machine: loginMachine, source: 'machines/login/login.machine.ts', screens: ['src/flows/login'], routes: ['/login'] },
   {
     id: 'session',
     title: 'Session of the signed-in customer',

@@ -25,9 +25,8 @@ import { formatAmount } from './amounts.ts'
 import { statementForm, type StatementFormValues } from './flowForms.ts'
 import { fieldErrors, type FieldErrors } from './shared/form.ts'
 import { statement as texts, transfer as transferTexts, validation } from './messages.ts'
-import type { Account } from './session.ts'
+import type { Account } from './shared/customer.ts'
 
-export type { Account } from './session.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Types shared with the app (src/)

@@ -1,5 +1,5 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router'
-import type { ModuleCode } from '../machines/login'
+import type { ModuleCode } from '../machines/shared/customer'
 import { sessionStore } from './session/storage'
 import { RootLayout } from './flows/RootLayout'
 import { NotFoundContent, NotFoundPage } from './flows/not-found/NotFoundPage'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { SessionUser } from '../../machines/login.ts'
-import { sessionMachine, type Account, type SessionEvent, type SessionInput } from '../../machines/session.ts'
+import type { SessionUser } from '../../machines/shared/customer.ts'
+import { sessionMachine, type SessionEvent, type SessionInput } from '../../machines/session.ts'
+import type { Account } from '../../machines/shared/customer.ts'
 import { createWalk, doneEvent, errorEvent, type Call } from '../support/walk.ts'
 
 const TOKEN = 'tok-7be0d2'

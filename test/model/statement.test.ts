@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import type { Account } from '../../machines/shared/customer.ts'
 import { api, statement as texts, transfer as transferTexts } from '../../machines/messages.ts'
 import {
   canDownload,
   statementMachine,
   statementScreen,
-  type Account,
   type StatementAnswer,
   type StatementEvent,
   type StatementField,

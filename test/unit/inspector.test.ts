@@ -7,7 +7,8 @@
 import type { StatelyInspectionEvent } from '@statelyai/inspect'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate'
-import { loginMachine, type AuthAnswer } from '../../machines/login'
+import { loginMachine } from '../../machines/login/login.machine'
+import type { AuthAnswer } from '../../machines/login/login.types'
 import { pinResetMachine } from '../../machines/pinReset/pinReset.machine'
 import type { PinResetAskAnswer, PinResetConfirmAnswer } from '../../machines/pinReset/pinReset.types'
 import type { TransferField } from '../../machines/transfer/transfer.kinds'
@@ -190,6 +191,7 @@ describe('inspection of a sign-in: the PIN and the session token', () => {
         return answer
       }),
     },
+    actions: { startSession: () => {} },
   })
   const actor: AnyActorRef = createActor(machine, { input: { provider: 'votre banque' }, inspect: inspection.inspect })
   let seenBySignIn: ActorView[] = []

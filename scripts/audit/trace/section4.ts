@@ -20,7 +20,7 @@ export const section4: Trace[] = [
     items: ['REQ-LOGIN-02'],
     by: [
       { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
-      { file: 'machines/login.ts', symbol: 'isRefused' },
+      { file: 'machines/login/login.machine.ts', symbol: 'isRefused' },
       { schema: 'LoginResponse' },
     ],
     tests: [
@@ -35,7 +35,7 @@ export const section4: Trace[] = [
     items: ['REQ-LOGIN-03'],
     by: [
       { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
-      { file: 'machines/login.ts', symbol: 'isAccepted' },
+      { file: 'machines/login/login.machine.ts', symbol: 'isAccepted' },
     ],
     tests: [
       'test/model/login.test.ts > a token without code signs in',
@@ -58,7 +58,8 @@ export const section4: Trace[] = [
     items: ['REQ-LOGIN-05'],
     by: [
       { machine: 'session', state: 'signedOut', event: 'session.start' },
-      { file: 'src/flows/login/LoginPage.tsx', symbol: "type: 'session.start'" },
+      { machine: 'login', state: 'signedIn' },
+      { file: 'src/flows/useFlow.ts', symbol: "type: 'session.start'" },
       { file: 'src/session/session.ts', symbol: 'storeSession' },
       { file: 'src/session/storage.ts', symbol: 'save(token: string, user: SessionUser)' },
     ],

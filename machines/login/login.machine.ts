@@ -11,100 +11,12 @@
  * from the answer straight to the output.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { components } from '../openapi/schema'
-import { fieldErrors, isValid, type FieldErrors } from './shared/form.ts'
-import { loginForm, type LoginField, type LoginFormValues } from './login/login.form.ts'
-import { login as texts } from './messages.ts'
-
-// ---------------------------------------------------------------------------------------------
-// Types shared with the app (src/) and the session machine
-// ---------------------------------------------------------------------------------------------
-
-/** spec §3: the module codes a customer can be granted. */
-export const MODULE_CODES = ['solde', 'statement', 'transfert', 'mobile-money', 'card-visa'] as const
-export type ModuleCode = (typeof MODULE_CODES)[number]
-
-/** The signed-in customer as the shell shows it (spec §3 "Current user", rulings §3 name/kcode). */
-export interface SessionUser {
-  name: string
-  kcode: string
-  modules: ModuleCode[]
-}
-
-/** What the customer typed, as `POST auth/login` takes it. */
-export type Credentials = components['schemas']['LoginRequest']
-
-/** The login answer's body: the contract's LoginResponse, or an error body (`code`, `message`). */
-export type LoginAnswerBody = components['schemas']['LoginResponse'] &
-  Partial<components['schemas']['ErrorBody']> &
-  components['schemas']['BlockedBody']
-
-/**
- * What the `authenticate` actor resolves with: the HTTP status and the body (`null` when it could
- * not be read). The actor rejects only when no answer came (network failure, timeout).
- */
-export interface AuthAnswer {
-  status: number
-  body: LoginAnswerBody | null
-}
-
-export interface LoginInput {
-  /** The bank's name, filling `{provider}` of the blocked-access message (rulings §1). */
-  provider: string
-}
-
-/** Given to `session.start` once signed in. */
-export interface LoginOutput {
-  token: string
-  user: SessionUser
-}
-
-export interface LoginContext {
-  values: LoginFormValues
-  /** field → message; shown only once `submitted` (spec §5). */
-  errors: FieldErrors<LoginFormValues>
-  /** Whether the customer has tried to submit: errors show after a submit attempt (spec §5). */
-  submitted: boolean
-  /** The error banner (spec §2 /login), `null` when none. */
-  error: string | null
-  provider: string
-}
-
-export type LoginEvent =
-  | { type: 'field.change'; field: LoginField; value: string }
-  | { type: 'login.submit' }
-
-// ---------------------------------------------------------------------------------------------
-// Reading an answer (spec §4 Login, §8)
-// ---------------------------------------------------------------------------------------------
-
-const isHttpSuccess = (status: number) => status >= 200 && status < 300
-/** The body's `code`, when it carries one (an empty string is no code). */
-const codeOf = ({ body }: AuthAnswer) => (typeof body?.code === 'string' && body.code !== '' ? body.code : undefined)
-const tokenOf = ({ body }: AuthAnswer) => (typeof body?.token === 'string' && body.token !== '' ? body.token : undefined)
-const messageOf = ({ body }: AuthAnswer) =>
-  typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : undefined
-
-const isModuleCode = (code: unknown): code is ModuleCode =>
-  typeof code === 'string' && (MODULE_CODES as readonly string[]).includes(code)
-
-/** The user of an accepted answer; module codes the portal does not know are dropped. */
-export function sessionUserOf(body: LoginAnswerBody | null): SessionUser {
-  const modules = (body?.modules ?? []).map((module) => module?.code).filter(isModuleCode)
-  return { name: body?.name ?? '', kcode: body?.kcode ?? '', modules: [...new Set(modules)] }
-}
-
-/** The output of an accepted answer (only called once `isAccepted` held). */
-function signedInOutput(answer: AuthAnswer): LoginOutput {
-  return { token: tokenOf(answer) ?? '', user: sessionUserOf(answer.body) }
-}
-
-/** Passes the actor's answer to a guard or an action of an `onDone` branch. */
-const answer = ({ event }: { event: { output: AuthAnswer } }) => event.output
-
-// ---------------------------------------------------------------------------------------------
-// The machine
-// ---------------------------------------------------------------------------------------------
+import { fieldErrors, isValid } from '../shared/form.ts'
+import { loginForm, type LoginField } from './login.form.ts'
+import { login as texts } from '../messages.ts'
+import { answer, codeOf, messageOf, signedInOutput, tokenOf } from './login.rules.ts'
+import type { AuthAnswer, Credentials, LoginContext, LoginEvent, LoginInput, LoginOutput } from './login.types.ts'
+import { isHttpSuccess, stubAction, stubActor } from '../shared/answers.ts'
 
 export const loginMachine = setup({
   types: {
@@ -115,9 +27,7 @@ export const loginMachine = setup({
   },
   actors: {
     /** POST auth/login. Provided by src/ (the contract client) or by the tests. */
-    authenticate: fromPromise<AuthAnswer, Credentials>(async () => {
-      throw new Error('authenticate: provided by src/')
-    }),
+    authenticate: stubActor<AuthAnswer, Credentials>('authenticate'),
   },
   guards: {
     /** spec §5: the form may be sent: user code given, PIN given and at least 5 characters. */
@@ -138,6 +48,9 @@ export const loginMachine = setup({
     isRefused: (_, a: AuthAnswer) => codeOf(a) !== undefined && codeOf(a) !== '0',
   },
   actions: {
+    /** The session starts with the token and the user (the session machine stores them and goes to /app/dashboard). Provided by src/. */
+    startSession: (_, _started: LoginOutput) => stubAction('startSession')(),
+
     /** spec §2 /login: keeps what the customer typed in the user code or PIN field. */
     setField: assign({
       values: ({ context }, { field, value }: { field: LoginField; value: string }) => ({
@@ -202,6 +115,7 @@ export const loginMachine = setup({
     authenticating: {
       description: 'The spinner: the form is busy while the bank checks the user code and the PIN.',
       meta: { spec: 'spec §2 /login (spinner); spec §4 Login (loading)' },
+      tags: ['busy'],
       exit: 'forgetPin',
       invoke: {
         id: 'authenticate',
@@ -273,8 +187,12 @@ export const loginMachine = setup({
     },
     signedIn: {
       type: 'final',
-      description: 'Signed in: the app starts the session with the output and goes to /app/dashboard.',
+      description: 'Signed in: the session starts with the token and the user, and the app goes to /app/dashboard.',
       meta: { spec: 'spec §4 Login (success)' },
+      entry: {
+        type: 'startSession',
+        params: ({ event }) => signedInOutput((event as unknown as { output: AuthAnswer }).output),
+      },
       output: ({ event }) => signedInOutput((event as unknown as { output: AuthAnswer }).output),
     },
   },
