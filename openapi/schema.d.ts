@@ -885,6 +885,35 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description The body is over its limit (a JSON body over 64 KiB, a photo over 2 Mo, too many multipart parts or fields); nothing was stored. A photo gets `code` '1' and the photo-size message. */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The body is not of the operation's media type (JSON, or multipart for the photo). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Too many calls from this address (or, at sign-in, too soon after failures): `code` '1' and a French message saying when to try again; nothing was checked nor changed (rulings §8). */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -934,6 +963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     askPinReset: {
@@ -959,6 +989,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     confirmPinReset: {
@@ -984,6 +1015,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     walletCurrencies: {
@@ -1143,6 +1175,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     changePassword: {
@@ -1562,7 +1595,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
-            413: components["responses"]["BadRequest"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     notificationSize: {

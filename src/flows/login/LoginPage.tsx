@@ -13,6 +13,7 @@ import { usePageTitle } from '../../ui/usePageTitle'
 import { button } from '../../ui/ui.css'
 import * as css from '../public.css'
 import { useFlow } from '../useFlow'
+import { prefetchSignedIn } from '../signedInChunks'
 
 /** spec §2 /login and §4 Login: the view renders the login machine and sends it events. */
 export function LoginPage() {
@@ -32,6 +33,9 @@ export function LoginPage() {
           ref={form}
           noValidate
           aria-busy={busy}
+          // The customer is starting to sign in: fetch what the dashboard needs meanwhile.
+          onFocus={prefetchSignedIn}
+          onInput={prefetchSignedIn}
           onSubmit={(e) => {
             e.preventDefault()
             send({ type: 'login.submit' })
