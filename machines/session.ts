@@ -15,13 +15,7 @@
  * actions that the app provides.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { components } from '../openapi/schema'
-import type { SessionUser } from './login.ts'
-
-export type { ModuleCode, SessionUser } from './login.ts'
-
-/** spec §3: an account of the customer (id, compte, currency). */
-export type Account = components['schemas']['Account']
+import type { Account, SessionUser } from './shared/customer.ts'
 
 export interface SessionInput {
   /** The user restored from session storage at boot, `null` when there is no usable session. */

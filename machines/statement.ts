@@ -23,11 +23,10 @@ import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { components } from '../openapi/schema'
 import { formatAmount } from './amounts.ts'
 import { statementForm, type StatementFormValues } from './flowForms.ts'
-import { fieldErrors, type FieldErrors } from './forms.ts'
+import { fieldErrors, type FieldErrors } from './shared/form.ts'
 import { statement as texts, transfer as transferTexts, validation } from './messages.ts'
-import type { Account } from './session.ts'
+import type { Account } from './shared/customer.ts'
 
-export type { Account } from './session.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Types shared with the app (src/)

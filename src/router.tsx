@@ -1,5 +1,5 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router'
-import type { ModuleCode } from '../machines/login'
+import type { ModuleCode } from '../machines/shared/customer'
 import { sessionStore } from './session/storage'
 import { RootLayout } from './flows/RootLayout'
 import { NotFoundContent, NotFoundPage } from './flows/not-found/NotFoundPage'
@@ -65,7 +65,7 @@ const dashboard = createRoute({
 const reinitPassword = createRoute({
   getParentRoute: () => root,
   path: '/reinit-password',
-  component: lazyRouteComponent(() => import('./flows/pin-reset/PinResetPage'), 'PinResetPage'),
+  component: lazyRouteComponent(() => import('./flows/pinReset/PinResetPage'), 'PinResetPage'),
 })
 
 // spec §6: a module's screen exists only for a customer granted that module.
@@ -80,7 +80,7 @@ const transfer = createRoute({ ...inApp, path: '/transfer', beforeLoad: requireM
 const updatePassword = createRoute({
   ...inApp,
   path: '/update-password',
-  component: lazyRouteComponent(() => import('./flows/password/PasswordChangePage'), 'PasswordChangePage'),
+  component: lazyRouteComponent(() => import('./flows/passwordChange/PasswordChangePage'), 'PasswordChangePage'),
 })
 const profile = createRoute({
   ...inApp,

@@ -5,8 +5,8 @@
  * (`src/flows/<flow>/actors.ts`), so that they load with it, not with the first screen.
  */
 import { fromPromise } from 'xstate'
-import type { AuthAnswer, Credentials, LoginAnswerBody } from '../../machines/login'
-import type { Account } from '../../machines/session'
+import type { AuthAnswer, Credentials, LoginAnswerBody } from '../../machines/login/login.types'
+import type { Account } from '../../machines/shared/customer'
 import { api } from './client'
 import { tooManyTriesAsRefusal } from './too-many-tries'
 

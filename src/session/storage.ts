@@ -1,5 +1,5 @@
-import type { SessionUser } from '../../machines/login'
-import type { Account } from '../../machines/session'
+import type { SessionUser } from '../../machines/shared/customer'
+import type { Account } from '../../machines/shared/customer'
 
 /**
  * Session storage holds the three things of spec §3: the auth token, the user and the accounts.

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { loginMachine, sessionUserOf, type AuthAnswer, type LoginEvent } from '../../machines/login.ts'
+import { loginMachine } from '../../machines/login/login.machine.ts'
+import { sessionUserOf } from '../../machines/login/login.rules.ts'
+import type { AuthAnswer, LoginEvent } from '../../machines/login/login.types.ts'
 import { api, login as texts, validation } from '../../machines/messages.ts'
-import { createWalk, doneEvent, errorEvent } from './walk.ts'
+import { loginScreen } from '../../machines/login/login.screen.ts'
+import { createWalk, doneEvent, errorEvent } from '../support/walk.ts'
 
 const provider = 'Banque Exemple'
 const TOKEN = 'tok-3f9a1c'
@@ -23,6 +26,8 @@ const accepted: AuthAnswer = {
 
 const walk = createWalk(loginMachine, {
   inputs: { [provider]: { provider } },
+  stubActions: ['startSession'],
+  screen: loginScreen,
   events: [
     change('username', ''),
     change('username', 'K1234567'),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { SessionUser } from '../../machines/login.ts'
-import { sessionMachine, type Account, type SessionEvent, type SessionInput } from '../../machines/session.ts'
-import { createWalk, doneEvent, errorEvent, type Call } from './walk.ts'
+import type { SessionUser } from '../../machines/shared/customer.ts'
+import { sessionMachine, type SessionEvent, type SessionInput } from '../../machines/session.ts'
+import type { Account } from '../../machines/shared/customer.ts'
+import { createWalk, doneEvent, errorEvent, type Call } from '../support/walk.ts'
 
 const TOKEN = 'tok-7be0d2'
 const user: SessionUser = { name: 'Awa Mbuyi', kcode: 'K1234567', modules: ['solde', 'statement'] }

@@ -1,8 +1,6 @@
-import { useMachine } from '@xstate/react'
-import { balanceMachine, balanceScreen } from '../../../machines/balance'
+import { balanceMachine } from '../../../machines/balance/balance.machine'
+import { balanceScreen } from '../../../machines/balance/balance.screen'
 import { balance as texts } from '../../../machines/messages'
-import { inspect } from '../../inspect/inspector'
-import { useForwardAccounts, useSessionAccounts } from '../../session/useSessionAccounts'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Select } from '../../ui/Field'
 import { TableScroller } from '../../ui/TableScroller'
@@ -10,17 +8,14 @@ import { button, card } from '../../ui/ui.css'
 import * as table from '../../ui/table.css'
 import { AccountsMessage } from '../../ui/AccountsMessage'
 import { usePageTitle } from '../../ui/usePageTitle'
+import { useFlow } from '../useFlow'
 import { loadBalance } from './actors'
-
-const machine = balanceMachine.provide({ actors: { loadBalance }, actions: { reloadPage: () => window.location.reload() } })
 
 /** spec §2 /app/balance: pick an account, show its balance. */
 export function BalancePage() {
   usePageTitle(texts.title)
-  const { accounts, accountsFailed } = useSessionAccounts()
-  const [snapshot, send] = useMachine(machine, { input: { accounts, accountsFailed }, inspect: inspect() })
+  const [snapshot, send] = useFlow(balanceMachine, { actors: { loadBalance }, withAccounts: true })
   const screen = balanceScreen(snapshot)
-  useForwardAccounts({ accounts, accountsFailed }, send)
 
   return (
     <>

@@ -1,9 +1,6 @@
-import { useMachine } from '@xstate/react'
 import { useRef } from 'react'
 import { statement as texts } from '../../../machines/messages'
 import { statementMachine, statementScreen, type StatementField } from '../../../machines/statement'
-import { inspect } from '../../inspect/inspector'
-import { useForwardAccounts, useSessionAccounts } from '../../session/useSessionAccounts'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field, Select } from '../../ui/Field'
 import { TableScroller } from '../../ui/TableScroller'
@@ -14,15 +11,7 @@ import { AccountsMessage } from '../../ui/AccountsMessage'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { downloadFile, loadStatement } from './actors'
 import * as css from './statement.css'
-
-const machine = statementMachine.provide({
-  actors: { loadStatement, downloadFile },
-  actions: {
-    reloadPage: () => window.location.reload(),
-    // spec §8: download errors are only logged.
-    logDownloadError: (_, failure) => console.warn('download failed', failure),
-  },
-})
+import { useFlow } from '../useFlow'
 
 const two = (n: number) => String(n).padStart(2, '0')
 /** Today in the customer's own calendar, as the machine wants it (yyyy-mm-dd). */
@@ -33,13 +22,15 @@ const columns = ['num_transaction', 'date_operation', 'num', 'description', 'deb
 /** spec §2 /app/statement: a period of one account, the table, and its PDF and csv files. */
 export function StatementPage() {
   usePageTitle(texts.title)
-  const { accounts, accountsFailed } = useSessionAccounts()
-  const [snapshot, send] = useMachine(machine, { input: { accounts, accountsFailed, today: localToday() }, inspect: inspect() })
+  const [snapshot, send] = useFlow(statementMachine, {
+    actors: { loadStatement, downloadFile },
+    input: { today: localToday() },
+    withAccounts: true,
+  })
   const screen = statementScreen(snapshot)
   const { values, errors } = snapshot.context
   const form = useRef<HTMLFormElement>(null)
   useFocusFirstError(form, errors)
-  useForwardAccounts({ accounts, accountsFailed }, send)
   const change = (field: StatementField) => (value: string) => send({ type: 'field.change', field, value })
 
   return (
