@@ -12,6 +12,8 @@ import { authenticate } from './http/auth.ts'
 import { loadContract, registerContract, type Contract, type OperationId } from './http/contract.ts'
 import { errorHandling } from './http/errors.ts'
 import { registerHealth } from './http/health.ts'
+import { channels } from './delivery/channels.ts'
+import { createSender } from './delivery/sender.ts'
 import { FaultStore, registerFaults } from './demo/faults.ts'
 import { isApiPath, pathOf, securityHeaders } from './http/headers.ts'
 import { registerSpa, sendIndex } from './http/spa.ts'
@@ -119,6 +121,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Operations (deployment.ts, docs/operations.md): health checks outside the SPA's fallback.
   registerHealth(app, db)
+  // Delivery of the outbox (SMTP, SMS gateway) when configured; every process may run it.
+  const sender = createSender({
+    db,
+    channels: channels(config),
+    pollMs: config.outboxPollMs,
+    maxAttempts: config.outboxMaxAttempts,
+    retryBaseMs: config.outboxRetryBaseMs,
+    log: app.log,
+  })
+  app.addHook('onReady', async () => sender.start())
+  app.addHook('onClose', async () => sender.stop())
 
   await registerSpa(app, config.distDir, config.bankName)
   return app
