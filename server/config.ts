@@ -23,6 +23,13 @@ export interface Config extends DeploymentConfig {
   bankName: string
   sessionIdleMinutes: number
   sessionMaxMinutes: number
+  /**
+   * A session's last activity is written at most once per this many seconds (domain/sessions.ts):
+   * idle expiry comes between SESSION_IDLE_MINUTES minus this and SESSION_IDLE_MINUTES after the
+   * last call. 0: written on every call. Never more than a tenth of the idle time (app.ts), so that
+   * a very short demo session keeps its meaning.
+   */
+  sessionTouchSeconds: number
   /** The built SPA (`npm run build`). */
   distDir: string
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -45,6 +52,18 @@ export interface Config extends DeploymentConfig {
   /** Transfer asks (the three kinds together) let through per customer within the window. */
   transferAskLimit: number
   transferAskWindowMinutes: number
+  // ---- Hardening against attack: the per-address limits (the client address: TRUST_PROXY) --------
+  /** Calls per client address and window (fixed windows, counted in the database; beyond: 429). */
+  addressLimits: AddressLimits
+}
+
+export interface AddressLimits {
+  windowMinutes: number
+  signIn: number
+  pinResetAsk: number
+  pinResetConfirm: number
+  /** Holder lookups (details), per address of the signed-in caller. */
+  details: number
 }
 
 type Env = Record<string, string | undefined>
@@ -71,6 +90,11 @@ function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig> {
   }
   const sessionIdleMinutes = positive(env, 'SESSION_IDLE_MINUTES', 5)
   const sessionMaxMinutes = positive(env, 'SESSION_MAX_MINUTES', 60)
+  const touch = text(env, 'SESSION_TOUCH_SECONDS', '15')
+  if (!/^[0-9]+$/.test(touch) || Number(touch) > 300) {
+    throw new ConfigError('SESSION_TOUCH_SECONDS must be a whole number of seconds from 0 to 300')
+  }
+  const sessionTouchSeconds = Number(touch)
   const logLevel = text(env, 'LOG_LEVEL', 'info')
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
@@ -93,6 +117,13 @@ function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig> {
   const pinResetAskWindowMinutes = windowMinutes(env, 'PIN_RESET_ASK_WINDOW_MINUTES', 15)
   const transferAskLimit = count(env, 'TRANSFER_ASK_LIMIT', 20)
   const transferAskWindowMinutes = windowMinutes(env, 'TRANSFER_ASK_WINDOW_MINUTES', 15)
+  const addressLimits: AddressLimits = {
+    windowMinutes: windowMinutes(env, 'ADDRESS_LIMIT_WINDOW_MINUTES', 15),
+    signIn: count(env, 'SIGNIN_ADDRESS_LIMIT', 30),
+    pinResetAsk: count(env, 'PIN_RESET_ASK_ADDRESS_LIMIT', 10),
+    pinResetConfirm: count(env, 'PIN_RESET_CONFIRM_ADDRESS_LIMIT', 20),
+    details: count(env, 'DETAILS_ADDRESS_LIMIT', 60),
+  }
   return {
     port: port(env, 'PORT', 8080),
     host: text(env, 'HOST', '127.0.0.1'),
@@ -102,6 +133,7 @@ function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig> {
     bankName: text(env, 'BANK_NAME', DEFAULT_BANK_NAME),
     sessionIdleMinutes,
     sessionMaxMinutes,
+    sessionTouchSeconds,
     distDir: resolve(text(env, 'DIST_DIR', 'dist')),
     logLevel: logLevel as Config['logLevel'],
     timeZone,
@@ -111,8 +143,10 @@ function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig> {
     pinResetAskWindowMinutes,
     transferAskLimit,
     transferAskWindowMinutes,
+    addressLimits,
   }
 }
+
 
 function text(env: Env, name: string, fallback: string): string {
   const value = env[name]?.trim()

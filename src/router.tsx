@@ -3,6 +3,7 @@ import type { ModuleCode } from '../machines/login'
 import { sessionStore } from './session/storage'
 import { RootLayout } from './flows/RootLayout'
 import { NotFoundContent, NotFoundPage } from './flows/not-found/NotFoundPage'
+import { loadDashboard, loadShell } from './flows/signedInChunks'
 
 // Routes of spec §2. Every screen is a lazy chunk: the first screen loads only what it shows.
 const root = createRootRoute({ component: RootLayout })
@@ -43,7 +44,7 @@ const app = createRoute({
   beforeLoad: () => {
     if (!sessionStore.isSignedIn()) throw redirect({ to: '/login', replace: true })
   },
-  component: lazyRouteComponent(() => import('./flows/shell/Shell'), 'Shell'),
+  component: lazyRouteComponent(loadShell, 'Shell'),
   notFoundComponent: NotFoundContent,
 })
 
@@ -58,7 +59,7 @@ const appIndex = createRoute({
 const dashboard = createRoute({
   getParentRoute: () => app,
   path: '/dashboard',
-  component: lazyRouteComponent(() => import('./flows/dashboard/DashboardPage'), 'DashboardPage'),
+  component: lazyRouteComponent(loadDashboard, 'DashboardPage'),
 })
 
 const reinitPassword = createRoute({

@@ -70,17 +70,23 @@ const faultsOf: Record<ScenarioType, (kind: TransferKind) => Fault[] | null> = {
   askNoAnswer: (k) => [once('POST', transferCalls[k].ask, { dropConnection: true })],
   // The real 403 code '2' follows: the session machine signs out (spec §4 Session).
   askSessionExpired: (k) => [once('POST', transferCalls[k].ask, { expireSession: true })],
-  // Confirm: status '1' hides the code form of an account transfer, keeps the others' (spec §4);
-  // no try left ends the transfer for every kind (rulings §4).
-  confirmRefused: (k) => [
-    once('POST', transferCalls[k].confirm, { status: 200, body: { status: '1', description: api.transfer.wrongCode(2), triesLeft: 2 } }),
+  // Confirm (rulings §6.1): a wrong code with tries left is HTTP 422 and keeps the code form, for
+  // every kind; a 200 with status '1' says the transfer is over (here: the code expired), and so
+  // does no try left (rulings §4).
+  confirmWrongCode: (k) => [
+    once('POST', transferCalls[k].confirm, {
+      status: 422,
+      body: { code: '1', message: api.transfer.wrongCode(2), description: api.transfer.wrongCode(2), triesLeft: 2 },
+    }),
   ],
+  confirmRefused: (k) => [once('POST', transferCalls[k].confirm, { status: 200, body: { status: '1', description: api.transfer.expired } })],
   confirmNoTriesLeft: (k) => [
     once('POST', transferCalls[k].confirm, { status: 200, body: { status: '1', description: api.transfer.cancelledWrongCode, triesLeft: 0 } }),
   ],
   confirmHttpDescription: (k) => [once('POST', transferCalls[k].confirm, { status: 500, body: { description: api.serverError } })],
-  // A 200 with an empty body: nothing the portal can read, so nothing proves the transfer ran.
+  // rulings §6.2: a 200 without status '0' proves nothing — the result is unknown, never a success.
   confirmUnreadable: (k) => [once('POST', transferCalls[k].confirm, { status: 200 })],
+  confirmNoStatus: (k) => [once('POST', transferCalls[k].confirm, { status: 200, body: {} })],
   confirmNoAnswer: (k) => [once('POST', transferCalls[k].confirm, { dropConnection: true })],
   confirmSessionExpired: (k) => [once('POST', transferCalls[k].confirm, { expireSession: true })],
   // The form's lookups, only for the kinds that make them (transfer-screens.ts).

@@ -62,7 +62,7 @@ describe('/__dev/faults', () => {
       expect(res.status).toBe(500)
       expect(res.body).toEqual({ message: 'panne' })
       expect(res.headers.get('cache-control')).toBe('no-store')
-      expect(res.headers.get('x-frame-options')).toBe('DENY')
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     }
     expect((await countries()).status).toBe(200)
   })
@@ -287,10 +287,10 @@ describe('/__dev/faults.html, the fault panel', () => {
 
   it('a scenario replaces the faults in force, then the page confirms it', async () => {
     await addFault({ path: '/auth/v1/countries', status: 500 })
-    const scenario = scenarioById('momo.confirmRefused')!
+    const scenario = scenarioById('momo.confirmWrongCode')!
     const res = await post({ action: 'scenario', scenario: scenario.id })
     expect(res.status).toBe(303)
-    expect(res.location).toBe('/__dev/faults.html?done=scenario&scenario=momo.confirmRefused')
+    expect(res.location).toBe('/__dev/faults.html?done=scenario&scenario=momo.confirmWrongCode')
     expect(await inForce()).toEqual(scenario.faults)
     const shown = await server.call(res.location!)
     expect(shown.text).toContain(escapeHtml(t.scenarioApplied(t.scenarioLabel(t.kindLegend(transfer.momoHeading, '/app/momo'), scenario.label))))

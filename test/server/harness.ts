@@ -75,6 +75,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     demoMode: true,
     distDir: '/nonexistent/portal-dist',
     logLevel: 'info',
+    // The per-address limits are tested on their own (address-limits.test.ts); the other files
+    // call from one address far more often than a customer would.
+    addressLimits: { windowMinutes: 15, signIn: 100_000, pinResetAsk: 100_000, pinResetConfirm: 100_000, details: 100_000 },
     ...options.config,
   }
   const clock = options.clock ?? createClock()

@@ -104,6 +104,7 @@ describe('~100 random transfers of the three kinds', () => {
     async function confirmOne(p: NonNullable<Awaited<ReturnType<typeof askOne>>>, wrongTries: number) {
       for (let i = 1; i <= wrongTries; i++) {
         const res = await h.confirm(p.kind, token, p.reference, otherCode(p.code))
+        expect(res.status).toBe(i < 3 ? 422 : 200)
         expect(res.body.triesLeft).toBe(3 - i)
       }
       const res = await h.confirm(p.kind, token, p.reference, p.code)

@@ -30,9 +30,10 @@ export function TransferPage({ kind }: { kind: TransferKind }) {
 
   useForwardAccounts({ accounts, accountsFailed }, send)
 
-  // A transfer leaves notifications: the shell's counter is read again.
+  // A transfer leaves notifications (and one whose result is unknown may have run): the shell's
+  // counter is read again.
   useEffect(() => {
-    if (screen.step === 'done') session.send({ type: 'notifications.refresh' })
+    if (screen.step === 'done' || screen.step === 'unknown') session.send({ type: 'notifications.refresh' })
   }, [screen.step, session])
 
   // Each step announces itself: focus goes to its heading.
@@ -46,7 +47,7 @@ export function TransferPage({ kind }: { kind: TransferKind }) {
       <h1>{spec.heading}</h1>
       {screen.step === 'form' && <TransferForm spec={spec} snapshot={snapshot} send={send} busy={screen.busy} lookingUpHolder={screen.lookingUpHolder} />}
       {screen.step === 'code' && <CodeForm snapshot={snapshot} send={send} busy={screen.busy} headingRef={stepHeading} />}
-      {(screen.step === 'done' || screen.step === 'failed') && (
+      {(screen.step === 'done' || screen.step === 'failed' || screen.step === 'unknown') && (
         <TransferOutcome step={screen.step} snapshot={snapshot} send={send} headingRef={stepHeading} />
       )}
     </>
