@@ -15,6 +15,7 @@ import { registerCompression } from './http/compression.ts'
 import { errorHandling } from './http/errors.ts'
 import { inputGuards } from './http/input-guards.ts'
 import { registerHealth } from './http/health.ts'
+import { requestIdAndHsts, requestIdOf } from './http/request-id.ts'
 import { channels } from './delivery/channels.ts'
 import { createSender } from './delivery/sender.ts'
 import { FaultStore, registerFaults } from './demo/faults.ts'
@@ -74,6 +75,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT,
+    // The proxy's X-Request-Id when it is a plain id, else a UUID (http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Behind a proxy (TRUST_PROXY), request.ip is the client's address from X-Forwarded-For: the
     // per-address limits and the sign-in lock-out count by it.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -92,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('session', null)
 
   securityHeaders(app)
+  requestIdAndHsts(app, config.servedOverTls)
   await registerCompression(app)
   errorHandling(app)
   inputGuards(app)
