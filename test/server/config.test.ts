@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       smsGatewayToken: undefined,
       outboxPollMs: 1_000,
       outboxMaxAttempts: 8,
+      outboxRetryBaseMs: 5_000,
       trustProxy: false,
       servedOverTls: false,
     })
