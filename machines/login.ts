@@ -56,6 +56,8 @@ export interface LoginInput {
 export interface LoginOutput {
   token: string
   user: SessionUser
+  /** The idle limit the answer told (rulings §6.4), `null` when it said none. */
+  idleSeconds: number | null
 }
 
 export interface LoginContext {
@@ -95,7 +97,8 @@ export function sessionUserOf(body: LoginAnswerBody | null): SessionUser {
 
 /** The output of an accepted answer (only called once `isAccepted` held). */
 function signedInOutput(answer: AuthAnswer): LoginOutput {
-  return { token: tokenOf(answer) ?? '', user: sessionUserOf(answer.body) }
+  const idleSeconds = answer.body?.idleSeconds
+  return { token: tokenOf(answer) ?? '', user: sessionUserOf(answer.body), idleSeconds: typeof idleSeconds === 'number' ? idleSeconds : null }
 }
 
 /** Passes the actor's answer to a guard or an action of an `onDone` branch. */

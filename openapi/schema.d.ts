@@ -653,6 +653,8 @@ export interface components {
             id: string;
             compte: components["schemas"]["AccountNumber"];
             currency: components["schemas"]["CurrencyCode"];
+            /** @description The balance, for a customer granted the balance service (`solde`) only; the portal shows it on the dashboard and in account selects. */
+            balance?: components["schemas"]["SignedAmount"];
         };
         AccountListResponse: {
             code: components["schemas"]["Code"];

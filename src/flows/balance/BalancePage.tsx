@@ -1,3 +1,4 @@
+import { accountLabel } from '../../../machines/amounts'
 import { useMachine } from '@xstate/react'
 import { balanceMachine, balanceScreen } from '../../../machines/balance'
 import { balance as texts } from '../../../machines/messages'
@@ -41,7 +42,7 @@ export function BalancePage() {
             placeholder={texts.chooseAccount}
             value={snapshot.context.values.account}
             error={snapshot.context.errors.account}
-            options={screen.accounts.map((a) => ({ value: a.compte, label: a.compte }))}
+            options={screen.accounts.map((a) => ({ value: a.compte, label: accountLabel(a) }))}
             onValueChange={(value) => send({ type: 'field.change', field: 'account', value })}
           />
           <button type="submit" className={button} aria-disabled={screen.busy}>

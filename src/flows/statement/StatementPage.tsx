@@ -1,3 +1,4 @@
+import { accountLabel } from '../../../machines/amounts'
 import { useMachine } from '@xstate/react'
 import { useRef } from 'react'
 import { statement as texts } from '../../../machines/messages'
@@ -62,7 +63,7 @@ export function StatementPage() {
             placeholder={texts.chooseAccount}
             value={values.account}
             error={errors.account}
-            options={screen.accounts.map((a) => ({ value: a.compte, label: a.compte }))}
+            options={screen.accounts.map((a) => ({ value: a.compte, label: accountLabel(a) }))}
             onValueChange={change('account')}
           />
           <div className={css.dates}>

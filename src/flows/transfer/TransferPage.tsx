@@ -30,9 +30,11 @@ export function TransferPage({ kind }: { kind: TransferKind }) {
 
   useForwardAccounts({ accounts, accountsFailed }, send)
 
-  // A transfer leaves notifications: the shell's counter is read again.
+  // A transfer leaves notifications and moves money: the shell's counter and the balances are read again.
   useEffect(() => {
-    if (screen.step === 'done') session.send({ type: 'notifications.refresh' })
+    if (screen.step !== 'done') return
+    session.send({ type: 'notifications.refresh' })
+    session.send({ type: 'accounts.refresh' })
   }, [screen.step, session])
 
   // Each step announces itself: focus goes to its heading.
