@@ -1,8 +1,9 @@
 /**
  * The message catalogue: every French text the portal can show, in one place, so that an auditor
- * reads them once and a test compares them with the specification (portal-spec.md §2, §5, §8 and the
- * rulings §1). Texts quoted by the spec are kept exactly as quoted, typos included ("minimun",
- * "saisit"); where the spec gives two readings, the rulings pick the correct French one.
+ * reads them once and a test compares them with the texts docs/requirements.md quotes (the spec's
+ * §1, §2, §4, §5, §8 and the rulings §1, restated there). Texts quoted by the spec are kept exactly
+ * as quoted, typos included ("minimun", "saisit"); where the spec gives two readings, the rulings
+ * pick the correct French one.
  *
  * Pure data: imported by the machines, the views and the reference server alike. The texts live in
  * one file per screen family under `messages/`, so that each screen's chunk carries only its own

@@ -3,12 +3,13 @@
  * /app/transfer, /app/momo, /app/prepaid-card; §4 Transfers; §5; §8). One machine; what differs
  * between the kinds is data (`transferKinds.ts`), read from `context.kind`.
  *
- *   editing ──transfer.submit [valid]──▶ asking ──reference──▶ awaitingCode ──code.submit [valid]──▶ confirming ──▶ done
+ *   editing ──transfer.submit [valid]──▶ asking ──reference──▶ awaitingCode ──code.submit [valid]──▶ confirming ──status '0'──▶ done
  *      ▲                                   │                      ▲    │                                  │
  *      └──── status '1', HTTP error, ──────┘                      │    └─ transfer.restart (cancel)       │
- *            no answer: message                                   └── status '1' (momo, card), HTTP error, no answer
- *                                                                          status '1' (account), 0 tries left ──▶ failed
- *   done, failed ──transfer.restart──▶ editing (fresh)
+ *            no answer: message                                   └── HTTP error (422 wrong code), no answer
+ *                                                                          status '1' (the transfer is over) ──▶ failed
+ *                                                                          any other 2xx answer ──▶ resultUnknown
+ *   done, failed, resultUnknown ──transfer.restart──▶ editing (fresh)
  *
  * `editing` is a parallel state, so that the customer types while the portal looks things up:
  * - `form`: the fields, the submit button; field errors once a submit was tried (spec §5);
@@ -386,17 +387,12 @@ export const transferMachine = setup({
     isHttpFailure: (_, a: AnyAnswer) => !isHttpSuccess(a.status),
     /** decision (docs/decisions.md, Transfers): the answer's body could not be read; it proves nothing. */
     isUnreadable: (_, a: AnyAnswer) => a.body === null,
-    /** spec §4 Transfers: the bank refused (status '1'). */
+    /** spec §4 Transfers: the bank refused (status '1'); for a confirm, rulings §6.1: the transfer is over. */
     isRefused: (_, a: AnyAnswer) => a.body?.status === '1',
+    /** rulings §6.2: only an HTTP 2xx answer with status '0' is a success. */
+    isConfirmed: (_, a: AnyAnswer) => isHttpSuccess(a.status) && a.body?.status === '0',
     /** spec §4 Transfers: the ask answer carries the reference (its code) that the validation code confirms. */
     hasReference: (_, a: AskAnswer) => text(a.body?.code) !== undefined,
-    /**
-     * spec §4: a refused confirm hides the code form for an account transfer; for any kind, no try
-     * left means the transfer was cancelled (rulings §4: 3 wrong codes cancel it).
-     */
-    isRefusedForGood: ({ context }, a: ConfirmAnswer) =>
-      a.body?.status === '1' &&
-      (transferKinds[context.kind].onConfirmRefused === 'hideCodeForm' || triesLeftOf(a.body) === 0),
   },
   actions: {
     /** Reloads the page (spec §8: a click on the accounts message reloads). Provided by src/. */
@@ -809,40 +805,32 @@ export const transferMachine = setup({
               { type: 'showError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
               { type: 'setTriesLeft', params: ({ event }) => event.output.body },
             ],
-            description: 'spec §4, §8: a confirm failure by HTTP keeps the confirm form with an error',
-          },
-          {
-            guard: { type: 'isUnreadable', params: confirmAnswer },
-            target: 'awaitingCode',
-            actions: { type: 'showError', params: { message: texts.failed } },
             description:
-              'decision (docs/decisions.md, Transfers): an answer that cannot be read proves nothing, never a success: ' +
-              'the code form stays with the generic error',
+              'spec §4, §8, rulings §6.1: a confirm failure by HTTP (a wrong code with tries left is HTTP 422) keeps ' +
+              'the confirm form with an error and the tries left',
           },
           {
-            guard: { type: 'isRefusedForGood', params: confirmAnswer },
+            guard: { type: 'isRefused', params: confirmAnswer },
             target: 'failed',
             actions: [
               { type: 'showError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
               { type: 'setTriesLeft', params: ({ event }) => event.output.body },
             ],
             description:
-              "spec §4, §8: status '1' of an account transfer hides the code form (the description and " +
-              'the transfer.retry button); so does no try left, for any kind (rulings §4)',
+              "rulings §6.1: status '1' says the transfer is over (no try left, code expired, cancelled, balance no " +
+              'longer sufficient): for every kind the code form is hidden; the description and the transfer.retry button',
           },
           {
-            guard: { type: 'isRefused', params: confirmAnswer },
-            target: 'awaitingCode',
-            actions: [
-              { type: 'showError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
-              { type: 'setTriesLeft', params: ({ event }) => event.output.body },
-            ],
-            description: "spec §4, §8: status '1' of a momo or card transfer keeps the code form with the description",
-          },
-          {
+            guard: { type: 'isConfirmed', params: confirmAnswer },
             target: 'done',
             actions: { type: 'keepReceipt', params: ({ event }) => event.output.body },
-            description: 'spec §4: otherwise success, with the new balance when solde is not empty',
+            description: "spec §4, rulings §6.2: status '0' is the success, with the new balance when solde is not empty",
+          },
+          {
+            target: 'resultUnknown',
+            description:
+              "rulings §6.2: any other 2xx answer (no status, an unknown status, a body that cannot be read) proves " +
+              'nothing: the result is unknown, never a success',
           },
         ],
         onError: {
@@ -874,11 +862,24 @@ export const transferMachine = setup({
         },
       },
     },
+    resultUnknown: {
+      description:
+        'The result is unknown: the bank answered without saying whether the money moved. The message ' +
+        '(transfer.resultUnknown), a link to the statement, and the button to make another transfer; no receipt, no balance.',
+      meta: { spec: 'rulings §6.2 (only an answer that says so is a success)' },
+      on: {
+        'transfer.restart': {
+          target: 'editing',
+          actions: 'reset',
+          description: 'rulings §6.2: after checking the statement, the customer may start a new transfer — a fresh form',
+        },
+      },
+    },
     failed: {
       description:
         'The transfer was refused for good: the code form is hidden; the description and the button ' +
         'to try a new transfer (transfer.retry).',
-      meta: { spec: "spec §4 Transfers (confirm status '1', account transfer); spec §8; rulings §4 (3 wrong codes)" },
+      meta: { spec: "spec §4 Transfers; rulings §6.1 (confirm status '1': the transfer is over); spec §8; rulings §4 (3 wrong codes)" },
       on: {
         'transfer.restart': {
           target: 'editing',
@@ -905,7 +906,7 @@ export function codeErrorBanner(context: Pick<TransferContext, 'error' | 'triesL
   return note && !error.includes(note) ? `${error} ${note}` : error
 }
 
-export type TransferStep = 'form' | 'code' | 'done' | 'failed'
+export type TransferStep = 'form' | 'code' | 'done' | 'failed' | 'unknown'
 
 export interface TransferScreen {
   /** Which of the four screens to show. */
@@ -920,6 +921,7 @@ export interface TransferScreen {
 export function transferScreen(snapshot: SnapshotFrom<typeof transferMachine>): TransferScreen {
   const step: TransferStep =
     snapshot.matches('done') ? 'done' : snapshot.matches('failed') ? 'failed'
+    : snapshot.matches('resultUnknown') ? 'unknown'
     : snapshot.matches('awaitingCode') || snapshot.matches('confirming') ? 'code'
     : 'form'
   const editing = (snapshot.value as { editing?: { holder?: string; balance?: string } }).editing

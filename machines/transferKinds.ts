@@ -60,13 +60,6 @@ export type AskTransferInput = { [K in TransferKind]: { kind: K; body: TransferR
 /** A form schema of spec §5 (flowForms.ts), seen from the machine: strings in, strings out. */
 export type TransferFormSchema = z.ZodMiniType<Record<string, string>, Record<string, string>>
 
-/** What to do when a confirm is refused (status '1', spec §4). */
-export type ConfirmRefusal =
-  /** The code form stays, with the description as its error (momo, card). */
-  | 'keepCodeForm'
-  /** The code form is hidden: the description and "Réessayer un nouveau transfert" (account). */
-  | 'hideCodeForm'
-
 export interface TransferKindSpec<K extends TransferKind = TransferKind> {
   kind: K
   /** The module that grants the screen (spec §3, §6). */
@@ -82,8 +75,6 @@ export interface TransferKindSpec<K extends TransferKind = TransferKind> {
   initialValues: TransferValues
   /** The field that names who is credited (shown on the code form when the answer has no payee). */
   payeeField: TransferField
-  /** spec §4: confirm status '1'. */
-  onConfirmRefused: ConfirmRefusal
   /** spec §2 /app/transfer: the holder of the account to credit is looked up at 21 characters. */
   looksUpHolder: boolean
   /**
@@ -126,7 +117,6 @@ const account: TransferKindSpec<'account'> = {
   fields: ['debitAccount', 'amount', 'creditAccount', 'description'],
   initialValues: emptyValues,
   payeeField: 'creditAccount',
-  onConfirmRefused: 'hideCodeForm',
   looksUpHolder: true,
   suggestions: { field: 'creditAccount', usedFreqId: '1' },
   currencies: null,
@@ -150,7 +140,6 @@ const momo: TransferKindSpec<'momo'> = {
   fields: ['debitAccount', 'amount', 'currencySent', 'phone', 'description'],
   initialValues: emptyValues,
   payeeField: 'phone',
-  onConfirmRefused: 'keepCodeForm',
   looksUpHolder: false,
   suggestions: { field: 'phone', usedFreqId: '2' },
   currencies: 'b2w',
@@ -175,7 +164,6 @@ const card: TransferKindSpec<'card'> = {
   fields: ['debitAccount', 'amount', 'currencySent', 'accountId', 'lastFour', 'description'],
   initialValues: emptyValues,
   payeeField: 'accountId',
-  onConfirmRefused: 'keepCodeForm',
   looksUpHolder: false,
   suggestions: null,
   currencies: 'b2c',

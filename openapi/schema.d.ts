@@ -569,6 +569,16 @@ export interface components {
             code?: components["schemas"]["Code"];
             message: string;
         };
+        WrongCodeBody: {
+            /** @constant */
+            code: "1";
+            /** @description "Code incorrect. Il vous reste N essais." (singular "essai" for 1). */
+            message: string;
+            /** @description The same sentence as `message`. */
+            description: string;
+            /** @description Tries left; the transfer is cancelled when none is left. */
+            triesLeft: number;
+        };
         /** @description Answer of a blocked access; `code` is present when the message is meant for the customer. */
         BlockedBody: {
             code?: components["schemas"]["Code"];
@@ -883,9 +893,47 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description A wrong validation code with tries left (rulings §6.1): the transfer is still pending and the customer may type the code again. */
+        WrongCode: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WrongCodeBody"];
+            };
+        };
         /** @description Nothing here for this customer. */
         NotFound: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The body is over its limit (a JSON body over 64 KiB, a photo over 2 Mo, too many multipart parts or fields); nothing was stored. A photo gets `code` '1' and the photo-size message. */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The body is not of the operation's media type (JSON, or multipart for the photo). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Too many calls from this address (or, at sign-in, too soon after failures): `code` '1' and a French message saying when to try again; nothing was checked nor changed (rulings §8). */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -941,6 +989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     askPinReset: {
@@ -966,6 +1015,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     confirmPinReset: {
@@ -991,6 +1041,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     walletCurrencies: {
@@ -1171,6 +1222,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     changePassword: {
@@ -1318,7 +1370,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done, or status '1' with a description. */
+            /** @description Done (status '0'), or status '1' with a description when the transfer is over (no try left, code expired, cancelled, balance no longer sufficient, unknown reference): a code can no longer succeed. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1329,6 +1381,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
+            422: components["responses"]["WrongCode"];
         };
     };
     askWalletTransfer: {
@@ -1370,7 +1423,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done, or status '1' with a description. */
+            /** @description Done (status '0'), or status '1' with a description when the transfer is over (no try left, code expired, cancelled, balance no longer sufficient, unknown reference): a code can no longer succeed. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1381,6 +1434,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
+            422: components["responses"]["WrongCode"];
         };
     };
     askCardTransfer: {
@@ -1422,7 +1476,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done, or status '1' with a description. */
+            /** @description Done (status '0'), or status '1' with a description when the transfer is over (no try left, code expired, cancelled, balance no longer sufficient, unknown reference): a code can no longer succeed. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1433,6 +1487,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
+            422: components["responses"]["WrongCode"];
         };
     };
     transferReceipt: {
@@ -1587,7 +1642,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
-            413: components["responses"]["BadRequest"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     notificationSize: {

@@ -8,17 +8,20 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
 import type { Db } from './db/db.ts'
+import { addressGuards } from './http/address-limits.ts'
 import { authenticate } from './http/auth.ts'
 import { loadContract, registerContract, type Contract, type OperationId } from './http/contract.ts'
 import { errorHandling } from './http/errors.ts'
-import { FaultStore, registerFaults } from './http/faults.ts'
+import { inputGuards } from './http/input-guards.ts'
+import { registerHealth } from './http/health.ts'
+import { FaultStore, registerFaults } from './demo/faults.ts'
 import { isApiPath, pathOf, securityHeaders } from './http/headers.ts'
 import { registerSpa, sendIndex } from './http/spa.ts'
 import { api } from '../machines/messages.ts'
 import { accountRoutes } from './routes/accounts.ts'
 import { authRoutes } from './routes/auth.ts'
-import { devRoutes, registerOutboxPage } from './routes/dev.ts'
-import { registerFaultsPage } from './routes/dev-faults-page.ts'
+import { devRoutes, registerOutboxPage } from './demo/routes.ts'
+import { registerFaultsPage } from './demo/faults-page-routes.ts'
 import { notificationRoutes } from './routes/notifications.ts'
 import { PHOTO_MAX_BYTES } from './domain/photos.ts'
 import { profileRoutes } from './routes/profile.ts'
@@ -64,6 +67,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT,
+    // Behind a proxy (TRUST_PROXY), request.ip is the client's address from X-Forwarded-For: the
+    // per-address limits and the sign-in lock-out count by it.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ajv: {
       customOptions: {
         // A body must match the contract as sent: no type coercion, no silent removal of unknown
@@ -80,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   securityHeaders(app)
   errorHandling(app)
+  inputGuards(app)
   app.setNotFoundHandler((request, reply) => {
     const page = request.method === 'GET' || request.method === 'HEAD'
     if (!page || isApiPath(pathOf(request.url))) return reply.code(404).send({ message: api.notFound })
@@ -90,13 +97,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.demoMode) registerFaults(app, ctx, faults)
 
   // Photo upload (photo/update): one file, read by the handler with request.file(). The file limit is
-  // the photo's 2 Mo: a larger file is cut by busboy and answered with the photo-size message.
-  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } })
+  // one byte over the photo's 2 Mo, so that a cut file is always seen as too large (413). The portal
+  // sends one part; a few small fields are tolerated, more end the request at once (413).
+  await app.register(multipart, {
+    limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 4, parts: 5, fieldSize: 1024, fieldNameSize: 100, headerPairs: 20 },
+  })
 
   contract ??= loadContract()
   const notImplemented = registerContract(app, contract, {
     demoMode: config.demoMode,
     authenticate: authenticate(ctx),
+    guards: addressGuards(ctx),
     handlers: {
       ...authRoutes(ctx),
       ...referenceRoutes(ctx),
@@ -116,9 +127,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerFaultsPage(app, ctx, faults, contract.operations)
   }
 
+  // Operations (deployment.ts, docs/operations.md): health checks outside the SPA's fallback.
+  registerHealth(app, db)
+
   await registerSpa(app, config.distDir, config.bankName)
   return app
 }
+
+/** A number of proxy hops as the function Fastify takes (its types do not list the number form). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
 
 function loggerOptions(config: Config, stream: LogStream | undefined): FastifyServerOptions['logger'] {
   return {

@@ -5,15 +5,20 @@
  */
 import { resolve } from 'node:path'
 import { DEFAULT_BANK_NAME } from '../machines/messages.ts'
+import { checkMode, DeploymentError, loadDeploymentConfig, type DeploymentConfig } from './deployment.ts'
 
-export interface Config {
+/** The deployment's settings (mode, pool, delivery, operations) are in deployment.ts. */
+export interface Config extends DeploymentConfig {
   port: number
   host: string
   /** PGlite data directory (embedded PostgreSQL); unused when `databaseUrl` is set. */
   dataDir: string
   /** `postgres://…` to use a real PostgreSQL server through `pg` instead of PGlite. */
   databaseUrl: string | undefined
-  /** Demo data, the outbox page and the fault injector (rulings §5). */
+  /**
+   * Demo data, the outbox page and the fault injector (rulings §5). Off unless asked for
+   * (rulings §7: the server's own default is production; `npm start` asks for the demo).
+   */
   demoMode: boolean
   bankName: string
   sessionIdleMinutes: number
@@ -40,6 +45,18 @@ export interface Config {
   /** Transfer asks (the three kinds together) let through per customer within the window. */
   transferAskLimit: number
   transferAskWindowMinutes: number
+  // ---- Hardening against attack: the per-address limits (the client address: TRUST_PROXY) --------
+  /** Calls per client address and window (fixed windows, counted in the database; beyond: 429). */
+  addressLimits: AddressLimits
+}
+
+export interface AddressLimits {
+  windowMinutes: number
+  signIn: number
+  pinResetAsk: number
+  pinResetConfirm: number
+  /** Holder lookups (details), per address of the signed-in caller. */
+  details: number
 }
 
 type Env = Record<string, string | undefined>
@@ -48,7 +65,18 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 export class ConfigError extends Error {}
 
+/** Every setting, checked against the mode (deployment.ts: what demo refuses, what production needs). */
 export function loadConfig(env: Env = process.env): Config {
+  try {
+    const config: Config = { ...loadBusinessConfig(env), ...loadDeploymentConfig(env) }
+    checkMode(config, env)
+    return config
+  } catch (error) {
+    throw error instanceof DeploymentError ? new ConfigError(error.message) : error
+  }
+}
+
+function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig> {
   const databaseUrl = text(env, 'DATABASE_URL', '') || undefined
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// (or be unset to use the embedded PGlite)')
@@ -77,12 +105,19 @@ export function loadConfig(env: Env = process.env): Config {
   const pinResetAskWindowMinutes = windowMinutes(env, 'PIN_RESET_ASK_WINDOW_MINUTES', 15)
   const transferAskLimit = count(env, 'TRANSFER_ASK_LIMIT', 20)
   const transferAskWindowMinutes = windowMinutes(env, 'TRANSFER_ASK_WINDOW_MINUTES', 15)
+  const addressLimits: AddressLimits = {
+    windowMinutes: windowMinutes(env, 'ADDRESS_LIMIT_WINDOW_MINUTES', 15),
+    signIn: count(env, 'SIGNIN_ADDRESS_LIMIT', 30),
+    pinResetAsk: count(env, 'PIN_RESET_ASK_ADDRESS_LIMIT', 10),
+    pinResetConfirm: count(env, 'PIN_RESET_CONFIRM_ADDRESS_LIMIT', 20),
+    details: count(env, 'DETAILS_ADDRESS_LIMIT', 60),
+  }
   return {
     port: port(env, 'PORT', 8080),
     host: text(env, 'HOST', '127.0.0.1'),
     dataDir: resolve(text(env, 'DATA_DIR', '.data')),
     databaseUrl,
-    demoMode: flag(env, 'DEMO_MODE', true),
+    demoMode: flag(env, 'DEMO_MODE', false),
     bankName: text(env, 'BANK_NAME', DEFAULT_BANK_NAME),
     sessionIdleMinutes,
     sessionMaxMinutes,
@@ -95,8 +130,10 @@ export function loadConfig(env: Env = process.env): Config {
     pinResetAskWindowMinutes,
     transferAskLimit,
     transferAskWindowMinutes,
+    addressLimits,
   }
 }
+
 
 function text(env: Env, name: string, fallback: string): string {
   const value = env[name]?.trim()

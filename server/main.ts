@@ -3,31 +3,72 @@
  * demo mode, then listen. stdout carries one line, `Portal ready at http://localhost:<port>`,
  * which scripts and tests wait for; the JSON logs go to stderr. SIGINT/SIGTERM close cleanly
  * (in-flight calls finish, the database is closed so PGlite's files are consistent).
+ *
+ * `--demo` asks for demo mode (as DEMO_MODE=true does); `npm start` passes it. The mode is said in
+ * the first lines on stderr, before anything else, so that nobody runs the demo by mistake.
  */
 import type { AddressInfo } from 'node:net'
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDb, type Db } from './db/db.ts'
-import { migrate } from './db/migrate.ts'
-import { seedDemo } from './db/seed.ts'
+import { FolderInUseError } from './db/pglite-lock.ts'
+import { checkMigrations, migrate, MigrationError } from './db/migrate.ts'
+import { seedDemo } from './demo/seed.ts'
 
 /** A close that hangs (a stuck connection) must not keep the process alive for ever. */
 const CLOSE_TIMEOUT_MS = 10_000
 
+function fail(message: string, code: number): never {
+  process.stderr.write(`${message}\n`)
+  process.exit(code)
+}
+
+function modeBanner(config: Config): string {
+  if (!config.demoMode) return 'Production mode: no demo data, no /__dev tools.\n'
+  return (
+    'DEMO MODE (asked by --demo or DEMO_MODE=true): demo customers, every code readable at /__dev/outbox.html,\n' +
+    'answers rewritable at /__dev/faults.html. Never for a real bank: production is the default without --demo.\n'
+  )
+}
+
 async function main(): Promise<void> {
-  let config
+  if (process.argv.includes('--demo')) process.env.DEMO_MODE ??= 'true'
+  let config: Config
   try {
     config = loadConfig()
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`Configuration error: ${error.message}\n`)
-      process.exit(2)
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`, 2)
+    throw error
+  }
+  process.stderr.write(modeBanner(config))
+
+  let db: Db
+  try {
+    db = await openDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pool: {
+        max: config.pgPoolMax,
+        statementTimeoutMs: config.pgStatementTimeoutMs,
+        idleTimeoutMs: config.pgIdleTimeoutMs,
+        connectTimeoutMs: config.pgConnectTimeoutMs,
+        onError: (error) => process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), msg: 'database connection lost', err: error.message })}\n`),
+      },
+    })
+  } catch (error) {
+    if (error instanceof FolderInUseError) fail(error.message, 3)
+    throw error
+  }
+  try {
+    if (config.migrateOnStart) await migrate(db)
+    else await checkMigrations(db)
+  } catch (error) {
+    if (error instanceof MigrationError) {
+      await db.close()
+      fail(`Migrations: ${error.message}`, 4)
     }
     throw error
   }
-
-  const db: Db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  await migrate(db)
   if (config.demoMode) await seedDemo(db)
   const app = await buildApp({ config, db })
 

@@ -12,12 +12,34 @@ export const api = {
   notFound: 'Ressource introuvable.',
   tooManyRequests: 'Trop de tentatives. Veuillez réessayer dans un instant.',
   /**
+   * rulings §8 — `message` of an HTTP 429 (per-address limits, the wait after sign-in failures):
+   * the portal shows it on the form. Whole minutes, at least one.
+   */
+  tooManyTries: (minutes: number) =>
+    `Trop de tentatives. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  /**
+   * rulings §8 — the customer is told by SMS and e-mail when wrong PINs block the access (from one
+   * address, or from everywhere), so that a stranger's attempt does not go unnoticed.
+   */
+  lockout: {
+    sms: (p: { when: string; bank: string }) =>
+      `Votre accès web banking a été bloqué le ${p.when} après plusieurs codes pin erronés. Utilisez « Code pin oublié » pour le débloquer. Si ce n'était pas vous, contactez ${p.bank}.`,
+    emailSubject: 'Accès web banking bloqué',
+    email: (p: { name: string; kcode: string; when: string; bank: string }) =>
+      `Bonjour ${p.name},\n\nL'accès web banking de votre code utilisateur ${p.kcode} a été bloqué le ${p.when} après plusieurs saisies erronées du code pin.\n\nPour le débloquer, utilisez « Code pin oublié » sur la page de connexion : un nouveau code pin vous sera envoyé. Si vous n'êtes pas à l'origine de ces tentatives, contactez ${p.bank}.`,
+    title: 'Accès bloqué',
+    content: (when: string) =>
+      `Votre accès web banking a été bloqué le ${when} après plusieurs saisies erronées du code pin.`,
+  },
+  /**
    * `message` of a status '1' answer of password/ask and of the three transfer asks beyond their
    * throttle (PIN_RESET_ASK_LIMIT, TRANSFER_ASK_LIMIT per window): nothing is stored, nothing sent.
    * The same words for a known and an unknown user code.
    */
   tooManyAsks: 'Trop de demandes. Veuillez réessayer dans quelques minutes.',
   serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+  /** The database cannot be reached for now (HTTP 503 with Retry-After); the server recovers by itself. */
+  unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   /** rulings §4 — after 5 consecutive wrong PINs (HTTP 401 with a code) */
   pinBlocked:
     'Votre accès a été bloqué après 5 saisies erronées du code pin. Utilisez « Code pin oublié » pour le réinitialiser.',
@@ -41,6 +63,7 @@ export const api = {
     value: 'Valeur non autorisée',
     range: 'Valeur hors limites',
     invalidJson: "Le corps de la requête n'est pas un JSON valide",
+    controlCharacter: 'Caractère de contrôle non autorisé',
   },
   /** The notification written at each sign-in, so that the customer notices a stranger's. */
   newLoginTitle: 'Nouvelle connexion',
@@ -288,10 +311,12 @@ export const api = {
       askNoReference: 'Demande : réponse sans référence',
       askNoAnswer: 'Demande : aucune réponse (panne réseau)',
       askSessionExpired: 'Demande : session expirée (403)',
-      confirmRefused: "Confirmation refusée (statut '1', 2 essais restants)",
+      confirmWrongCode: 'Confirmation : code incorrect, 2 essais restants (HTTP 422)',
+      confirmRefused: "Confirmation refusée, transfert terminé (statut '1', code expiré)",
       confirmNoTriesLeft: "Confirmation refusée, plus aucun essai (statut '1', transfert annulé)",
       confirmHttpDescription: 'Confirmation : erreur HTTP 500 avec description',
-      confirmUnreadable: 'Confirmation : réponse illisible (200 sans corps)',
+      confirmUnreadable: 'Confirmation : réponse illisible (200 sans corps), résultat inconnu',
+      confirmNoStatus: 'Confirmation : réponse 200 sans statut ({}), résultat inconnu',
       confirmNoAnswer: 'Confirmation : aucune réponse (panne réseau)',
       confirmSessionExpired: 'Confirmation : session expirée (403)',
       holderFailure: 'Recherche du titulaire en échec',

@@ -75,6 +75,11 @@ export const transfer = {
   confirming: 'Confirmation en cours…',
   /** Gives up the pending transfer: without its code it is cancelled (spec §1). */
   cancel: 'Annuler ce transfert',
+  /** rulings §6.2: a confirm answer that does not say success nor refusal. */
+  resultUnknownTitle: 'Résultat inconnu',
+  resultUnknown:
+    "Nous n'avons pas pu confirmer le résultat de votre transfert. Consultez votre relevé avant de refaire l'opération.",
+  resultUnknownLink: 'Consulter mon relevé',
   /** The final screen. */
   doneTitle: 'Transfert effectué',
   receipt: 'Télécharger le reçu',

@@ -10,7 +10,7 @@ import { actionText, dotted, eventText, guardText, machineFacts, type MachineFac
 import { machineTexts, type Sources } from './machine-messages.ts'
 import { cell, code, table } from './markdown.ts'
 import { mermaidDiagrams } from './mermaid.ts'
-import { clausesIn, compareClauses, SECTION_TITLES } from './spec-clauses.ts'
+import { clauseWhere, clausesIn, compareClauses } from './spec-clauses.ts'
 
 export const DOCS_DIR = 'docs/machines'
 
@@ -33,8 +33,9 @@ function howToRead(facts: MachineFacts): string {
   ].filter((e) => e !== '')
   return (
     '**How to read it.** Boxes are states, arrows the moves between them, labelled with their event and, in brackets, the ' +
-    `guard (the condition) that must hold. Events: ${events.join('; ')}. "spec §4" is section 4 of the portal specification ` +
-    '(`portal-spec.md`), "rulings §4" section 4 of its rulings. Messages are quoted in French, as the customer reads them.'
+    `guard (the condition) that must hold. Events: ${events.join('; ')}. "spec §4" is section 4 of the product specification ` +
+    'and "rulings §4" section 4 of its rulings, both restated in [docs/requirements.md](../requirements.md) (the Spec clauses ' +
+    'below link each to its section there). Messages are quoted in French, as the customer reads them.'
   )
 }
 
@@ -115,7 +116,7 @@ function clausesSection(facts: MachineFacts): string[] {
     a === DECISIONS ? 1 : b === DECISIONS ? -1 : compareClauses(a, b),
   )
   const rows = clauses.map((c) => [
-    c === DECISIONS ? '[docs/decisions.md](../decisions.md) — choices where the spec is silent' : `${c} — ${SECTION_TITLES[c] ?? '?'}`,
+    c === DECISIONS ? '[docs/decisions.md](../decisions.md) — choices where the spec is silent' : `${c} — ${clauseWhere(c)}`,
     (states.get(c) ?? []).map(code).join(', ') || '—',
     String(transitions.get(c) ?? 0),
   ])

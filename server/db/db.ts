@@ -18,6 +18,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly driver: 'pglite' | 'pg'
+  /** Connections of the pool in use, idle and waited for (metrics); PGlite has one, always open. */
+  poolState?(): { total: number; idle: number; waiting: number }
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
@@ -28,13 +30,28 @@ export interface DbSettings {
   databaseUrl?: string | undefined
   /** PGlite data directory; in memory when absent (tests). */
   dataDir?: string | undefined
+  /** The `pg` pool's limits (DATABASE_URL only); pg.ts has the defaults. */
+  pool?: PoolSettings | undefined
+}
+
+export interface PoolSettings {
+  /** Connections at most (PG_POOL_MAX). */
+  max: number
+  /** A statement running longer is cancelled by the server (PG_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number
+  /** An idle connection is closed after this long (PG_IDLE_TIMEOUT_MS). */
+  idleTimeoutMs: number
+  /** Connecting (or waiting for a free connection) longer than this fails the call (PG_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs: number
+  /** Told of a pool error (a connection dropped while idle); default: ignored, the pool replaces it. */
+  onError?: (error: Error) => void
 }
 
 /** Opens the database the settings name; the drivers are loaded only when used. */
 export async function openDb(settings: DbSettings): Promise<Db> {
   if (settings.databaseUrl) {
     const { openPgDb } = await import('./pg.ts')
-    return openPgDb(settings.databaseUrl)
+    return openPgDb(settings.databaseUrl, settings.pool)
   }
   const { openPgliteDb } = await import('./pglite.ts')
   return openPgliteDb(settings.dataDir)

@@ -1,10 +1,16 @@
 /**
  * Versioned SQL migrations: `migrations/NNN_name.sql`, applied in order, each once, each in its
  * own transaction with its row in `schema_migrations`. An advisory lock serialises two servers
- * starting at the same time on one PostgreSQL database.
+ * (or a server and `npm run migrate`) on one PostgreSQL database.
+ *
+ * Each applied file's SHA-256 is kept: an applied migration that was edited afterwards would leave
+ * databases that differ while claiming the same version, so it stops the migration (and the start)
+ * with the file named; a change is a new migration. Rows applied before checksums were kept get
+ * the current file's checksum the first time they are seen.
  */
+import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import type { Db } from './db.ts'
+import type { Db, Queryable } from './db.ts'
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url)
 /** Any fixed number: the key of the advisory lock taken while migrating. */
@@ -15,6 +21,9 @@ export interface Migration {
   name: string
   sql: string
 }
+
+/** A migration problem an operator must solve (edited applied file, pending migrations). */
+export class MigrationError extends Error {}
 
 export function listMigrations(): Migration[] {
   return readdirSync(MIGRATIONS_DIR)
@@ -27,24 +36,71 @@ export function listMigrations(): Migration[] {
     }))
 }
 
-/** Applies the migrations not applied yet; answers the versions it applied. */
-export async function migrate(db: Db, migrations: Migration[] = listMigrations()): Promise<string[]> {
+export const checksumOf = (migration: Migration) => createHash('sha256').update(migration.sql).digest('hex')
+const fileOf = (migration: Migration) => `${migration.version}_${migration.name}.sql`
+
+async function ensureTable(db: Queryable): Promise<void> {
   await db.exec(`create table if not exists schema_migrations (
     version text primary key,
     name text not null,
     applied_at timestamptz not null default now()
-  )`)
+  );
+  alter table schema_migrations add column if not exists checksum text`)
+}
+
+/** Throws when `migration` was applied from another text; records the checksum of an old row. */
+async function verifyApplied(tx: Queryable, migration: Migration, recorded: string | null): Promise<void> {
+  const checksum = checksumOf(migration)
+  if (recorded === null) {
+    await tx.query('update schema_migrations set checksum = $2 where version = $1', [migration.version, checksum])
+  } else if (recorded !== checksum) {
+    throw new MigrationError(
+      `${fileOf(migration)} was changed after it was applied (applied checksum ${recorded.slice(0, 12)}…, file ${checksum.slice(0, 12)}…). ` +
+        'Restore the applied text and write the change as a new migration.',
+    )
+  }
+}
+
+/** Applies the migrations not applied yet; answers the versions it applied. */
+export async function migrate(db: Db, migrations: Migration[] = listMigrations()): Promise<string[]> {
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    await ensureTable(tx)
+  })
   const applied: string[] = []
   for (const migration of migrations) {
     const done = await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
-      const rows = await tx.query('select 1 from schema_migrations where version = $1', [migration.version])
-      if (rows.length > 0) return false
+      const rows = await tx.query<{ checksum: string | null }>('select checksum from schema_migrations where version = $1', [migration.version])
+      if (rows.length > 0) {
+        await verifyApplied(tx, migration, rows[0]!.checksum)
+        return false
+      }
       await tx.exec(migration.sql)
-      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name])
+      await tx.query('insert into schema_migrations (version, name, checksum) values ($1, $2, $3)', [migration.version, migration.name, checksumOf(migration)])
       return true
     })
     if (done) applied.push(migration.version)
   }
   return applied
+}
+
+/**
+ * For a start without migrating (MIGRATE_ON_START=false): every migration applied, from the same
+ * text; otherwise a MigrationError that says to run `npm run migrate`.
+ */
+export async function checkMigrations(db: Db, migrations: Migration[] = listMigrations()): Promise<void> {
+  const [table] = await db.query<{ present: boolean }>("select to_regclass('schema_migrations') is not null as present")
+  const rows = table?.present ? await db.query<{ version: string; checksum: string | null }>('select version, checksum from schema_migrations') : []
+  const recorded = new Map(rows.map((row) => [row.version, row.checksum]))
+  const pending = migrations.filter((m) => !recorded.has(m.version))
+  if (pending.length) {
+    throw new MigrationError(`${pending.map(fileOf).join(', ')} not applied; run \`npm run migrate\` first (or set MIGRATE_ON_START=true).`)
+  }
+  for (const migration of migrations) {
+    const checksum = recorded.get(migration.version)
+    if (checksum && checksum !== checksumOf(migration)) {
+      throw new MigrationError(`${fileOf(migration)} was changed after it was applied. Restore the applied text and write the change as a new migration.`)
+    }
+  }
 }

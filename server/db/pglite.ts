@@ -1,9 +1,29 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import type { Db, Queryable, Row } from './db.ts'
+import { lockDataDir } from './pglite-lock.ts'
 
-/** Embedded PostgreSQL (WebAssembly): on disk under `dataDir`, or in memory when absent. */
+/**
+ * A lost lock means another process may be writing the same files: stopping at once is the only
+ * safe answer (rulings §7, one process per embedded folder).
+ */
+function stopOnLostLock(error: Error): void {
+  process.stderr.write(`The lock of the embedded database folder was lost (${error.message}); stopping so that two processes never write it.\n`)
+  process.exit(1)
+}
+
+/**
+ * Embedded PostgreSQL (WebAssembly): on disk under `dataDir`, or in memory when absent. A folder
+ * is locked for as long as the database is open (pglite-lock.ts).
+ */
 export async function openPgliteDb(dataDir?: string): Promise<Db> {
-  const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
+  const unlock = dataDir ? await lockDataDir(dataDir, stopOnLostLock) : async () => {}
+  let pg: PGlite
+  try {
+    pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
+  } catch (error) {
+    await unlock()
+    throw error
+  }
   const wrap = (target: PGlite | Transaction): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       const result = await target.query<T>(sql, params as unknown[])
@@ -19,6 +39,12 @@ export async function openPgliteDb(dataDir?: string): Promise<Db> {
     // PGlite has one connection: other queries wait while a transaction runs, which gives the
     // same isolation as a pool connection held for the transaction.
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    close: () => pg.close(),
+    async close() {
+      try {
+        await pg.close()
+      } finally {
+        await unlock()
+      }
+    },
   }
 }

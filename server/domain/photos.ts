@@ -4,6 +4,7 @@
  * the server, served to its owner only.
  */
 import { randomBytes } from 'node:crypto'
+import sharp from 'sharp'
 import type { Queryable } from '../db/db.ts'
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024
@@ -17,6 +18,30 @@ export function photoType(bytes: Uint8Array): PhotoType | null {
   if (starts(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
   if (starts(bytes, [0x52, 0x49, 0x46, 0x46]) && starts(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp'
   return null
+}
+
+/** A profile photo needs no more; a larger picture is scaled down (also keeps rows small). */
+const MAX_SIDE = 1024
+/** Decompression bombs: a small file that claims a huge picture is refused before decoding. */
+const MAX_INPUT_PIXELS = 40_000_000
+
+/**
+ * The photo as it is stored: decoded and encoded again in its own format by sharp (libvips), so
+ * that nothing of the sent file survives but its pixels — no EXIF (GPS position, camera serial),
+ * no XMP or ICC comments, no trailing bytes (a script glued after the image). The EXIF orientation
+ * is applied first, so that the photo still shows upright. Null when the bytes do not decode.
+ */
+export async function cleanPhoto(bytes: Buffer, type: PhotoType): Promise<Buffer | null> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    if (type === 'image/jpeg') return await image.jpeg({ quality: 85 }).toBuffer()
+    if (type === 'image/png') return await image.png().toBuffer()
+    return await image.webp({ quality: 85 }).toBuffer()
+  } catch {
+    return null
+  }
 }
 
 /** Replaces the customer's photo; a new id each time (an old link does not show the new photo). */

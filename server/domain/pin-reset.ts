@@ -20,6 +20,7 @@ import type { Db } from '../db/db.ts'
 import { codeMatches, hashCode, newCode, newReference } from './codes.ts'
 import { addNotification } from './notifications.ts'
 import { enqueueMessage } from './outbox.ts'
+import { CLEAR_ON_RESET_SQL } from './lockout.ts'
 import { hashPin } from './pins.ts'
 import { endCustomerSessions } from './sessions.ts'
 import { formatWhen } from './signin.ts'
@@ -119,6 +120,8 @@ export async function confirmPinReset(db: Db, reference: string, code: string, s
       [reset.customer_id, pinHash],
     )
     await tx.query("update pin_resets set status = 'done', finished_at = $2 where id = $1", [reset.id, s.now])
+    // Every sign-in block of the code is lifted, from every address.
+    await tx.query(CLEAR_ON_RESET_SQL, [reset.customer_id])
     await endCustomerSessions(tx, reset.customer_id, 'pin_reset', s.now)
     const when = formatWhen(s.now, s.timeZone)
     await addNotification(tx, reset.customer_id, { title: api.pinReset.title, content: api.pinReset.content(when, s.bankName), createdAt: s.now })

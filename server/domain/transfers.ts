@@ -303,6 +303,8 @@ async function notifyCancelled(
 export type ConfirmOutcome =
   | { ok: true; reference: string; executedAt: Date; balance: string; currency: string; message: string }
   | { ok: false; description: string; triesLeft?: number; reference?: string }
+  /** A wrong code with tries left: the transfer stays pending (rulings §6.1). */
+  | { ok: false; wrongCode: true; description: string; triesLeft: number }
 
 const CANCELLED: Record<CancelReason, string> = {
   expired: t.expired,
@@ -344,7 +346,7 @@ export async function confirmTransfer(
         return { ok: false, description: t.cancelledWrongCode, triesLeft: 0 }
       }
       await tx.query('update pending_transfers set tries_left = $2 where id = $1', [row.id, triesLeft])
-      return { ok: false, description: t.wrongCode(triesLeft), triesLeft }
+      return { ok: false, wrongCode: true, description: t.wrongCode(triesLeft), triesLeft }
     }
     return execute(tx, row, s)
   })

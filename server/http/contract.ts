@@ -11,11 +11,12 @@
  * checked in onRequest, before the body is even parsed. See docs/server.md.
  */
 import { readFileSync } from 'node:fs'
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler, preHandlerHookHandler } from 'fastify'
 import { parse } from 'yaml'
 import type { operations } from '../../openapi/schema.d.ts'
 import { api } from '../../machines/messages.ts'
 import type { Session } from '../domain/sessions.ts'
+import { requireMediaType } from './input-guards.ts'
 
 export const CONTRACT_URL = new URL('../../openapi/portal.yaml', import.meta.url)
 /** $id of the shared schema holding the document's components.schemas as `definitions`. */
@@ -85,6 +86,8 @@ export interface ContractOperation {
   schema: FastifySchema
   /** Query parameters typed number/integer/boolean: a query string only carries text. */
   typedQuery: Record<string, 'number' | 'integer' | 'boolean'>
+  /** The media types of the request body (`application/json`, `multipart/form-data`); none: no body. */
+  mediaTypes: string[]
 }
 
 export interface Contract {
@@ -140,6 +143,7 @@ export function loadContract(text: string = readFileSync(CONTRACT_URL, 'utf8')):
         secured: security.some((requirement) => 'bearerAuth' in requirement),
         schema,
         typedQuery,
+        mediaTypes: Object.keys(op.requestBody?.content ?? {}),
       })
     }
   }
@@ -155,6 +159,8 @@ export interface RegisterOptions {
   /** Operations tagged `demo` exist only in demo mode (rulings §5). */
   demoMode: boolean
   authenticate: onRequestHookHandler
+  /** Per-operation guards run after the bearer check and the body's validation (rate limits). */
+  guards?: Partial<Record<OperationId, preHandlerHookHandler>>
 }
 
 /** Registers every operation of the contract; answers the operationIds left at 501. */
@@ -169,8 +175,12 @@ export function registerContract(app: FastifyInstance, contract: Contract, optio
       method: op.method,
       url: op.url,
       schema: op.schema,
-      // The token is checked first, before the body is read or validated.
-      onRequest: op.secured ? options.authenticate : undefined,
+      // The token is checked first, before the body is read or validated; then the media type.
+      onRequest: [
+        ...(op.secured ? [options.authenticate] : []),
+        ...(op.mediaTypes.length ? [requireMediaType(op.mediaTypes)] : []),
+      ],
+      preHandler: options.guards?.[op.operationId],
       preValidation: Object.keys(op.typedQuery).length ? coerceQuery(op.typedQuery) : undefined,
       handler: handler ? adapt(handler) : async (_request, reply) => reply.code(501).send({ message: api.notImplemented }),
     })

@@ -6,6 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { api } from '../../machines/messages.ts'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './unavailable.ts'
 
 interface SchemaError {
   keyword: string
@@ -67,6 +68,10 @@ export function errorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code, statusCode: status }, 'client error')
       return reply.code(status).send({ message: api.badRequest })
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'database unavailable')
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: api.unavailable })
     }
     request.log.error({ err: { type: error.name, code: error.code, message: error.message, stack: error.stack } }, 'request failed')
     return reply.code(500).send({ message: api.serverError })

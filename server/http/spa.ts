@@ -9,7 +9,7 @@ import { join, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { api } from '../../machines/messages.ts'
-import { escapeHtml } from '../routes/dev.ts'
+import { escapeHtml } from './html.ts'
 import { contentSecurityPolicy, INSPECTOR_BUILD_MARK, INSPECTOR_OPENER_POLICY } from './headers.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'

@@ -2,6 +2,8 @@
 import { api } from '../../machines/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
+import { tooManyTries } from '../http/address-limits.ts'
+import { securityEvent } from '../http/security-log.ts'
 import { loadCodeKey } from '../domain/codes.ts'
 import { askPinReset, confirmPinReset } from '../domain/pin-reset.ts'
 import { decoyPinHash } from '../domain/pins.ts'
@@ -25,25 +27,30 @@ export function authRoutes(ctx: AppContext): Handlers {
     })),
   })
   return {
-    async askPinReset({ body }) {
+    async askPinReset({ body, request }) {
       const outcome = await askPinReset(ctx.db, body.compte, await settings())
+      securityEvent(request, 'pinReset.asked', { kcode: body.compte.trim().toUpperCase().slice(0, 32), sent: outcome.ok })
       return {
         status: 200,
         body: outcome.ok ? { status: '0', message: outcome.message, code: outcome.reference } : { status: '1', message: outcome.message },
       }
     },
-    async confirmPinReset({ body }) {
+    async confirmPinReset({ body, request }) {
       const outcome = await confirmPinReset(ctx.db, body.code, body.token, await settings())
+      securityEvent(request, outcome.ok ? 'pinReset.done' : 'pinReset.failed')
       return { status: 200, body: { status: outcome.ok ? '0' : '1', message: outcome.message } }
     },
-    async login({ body }) {
+    async login({ body, request, reply }) {
+      const kcode = body.username.trim().toUpperCase().slice(0, 32)
       const outcome = await signIn(ctx.db, body.username, body.password, {
         now: ctx.now(),
         bankName: ctx.config.bankName,
         timeZone: ctx.config.timeZone,
+        address: request.ip,
       })
       switch (outcome.kind) {
         case 'signedIn':
+          securityEvent(request, 'signin.success', { kcode, customer: outcome.customerId })
           return {
             status: 200,
             body: {
@@ -58,13 +65,21 @@ export function authRoutes(ctx: AppContext): Handlers {
           }
         // Same answer for an unknown user code and a wrong PIN: no way to find who is a customer.
         case 'wrongCredentials':
+          securityEvent(request, 'signin.failure', { kcode })
           return { status: 403, body: { message: api.wrongCredentials } }
         // With a code: the portal shows this message, which says to reset the PIN (rulings §4).
         case 'pinBlocked':
+          if (outcome.newly) securityEvent(request, outcome.newly === 'address' ? 'lockout.address' : 'lockout.everywhere', { kcode })
+          else securityEvent(request, 'signin.blocked', { kcode })
           return { status: 401, body: { code: '1', message: api.pinBlocked } }
         // Without a code: the portal shows its own "contact your bank" message (spec §8).
         case 'webBlocked':
+          securityEvent(request, 'signin.failure', { kcode, webBlocked: true })
           return { status: 401, body: { message: api.webBankingBlocked } }
+        // Too soon after many failures from every address: the PIN was not checked (rulings §8).
+        case 'wait':
+          securityEvent(request, 'signin.wait', { kcode, retryAfterSeconds: outcome.retryAfterSeconds })
+          return tooManyTries(reply, outcome.retryAfterSeconds)
       }
     },
   }

@@ -2,7 +2,7 @@
 import { api, validation } from '../../machines/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
-import { PHOTO_MAX_BYTES, photoType, readPhoto, savePhoto } from '../domain/photos.ts'
+import { PHOTO_MAX_BYTES, cleanPhoto, photoType, readPhoto, savePhoto } from '../domain/photos.ts'
 import { changePin, getContact, updateContact } from '../domain/profile.ts'
 import { signedIn } from './signed-in.ts'
 
@@ -28,20 +28,33 @@ export function profileRoutes(ctx: AppContext): Handlers {
     async updatePhoto(call) {
       const customerId = signedIn(call).customerId
       const refuse = (message: string) => ({ status: 200 as const, body: { code: '1', message } })
+      const tooLarge = () => {
+        // The rest of the body is not read: the connection closes after the answer.
+        call.reply.header('connection', 'close')
+        return { status: 413 as const, body: { code: '1', message: validation.photoSize } }
+      }
       let bytes: Buffer
       try {
         const file = await call.request.file()
         if (!file || file.fieldname !== 'photo') return refuse(validation.photoRequired)
         bytes = await file.toBuffer()
+        // The multipart limit is one byte over the photo's: a file cut there is never taken for a
+        // whole one of exactly 2 Mo (busboy marks the cut after the last chunk was read).
+        if (file.file.truncated || bytes.length > PHOTO_MAX_BYTES) return tooLarge()
       } catch (error) {
-        // Over the multipart limit (fileSize = 2 Mo): the same words as a file checked too large.
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return refuse(validation.photoSize)
+        const code = (error as { code?: string }).code
+        // Over the file, parts or fields limits of the multipart parser (server/app.ts).
+        if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge()
+        if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+          call.reply.header('connection', 'close')
+          return { status: 413, body: { code: '1', message: api.payloadTooLarge } }
+        }
         throw error
       }
-      if (bytes.length > PHOTO_MAX_BYTES) return refuse(validation.photoSize)
       const type = photoType(bytes)
-      if (!type) return refuse(validation.photoType)
-      await savePhoto(ctx.db, customerId, type, bytes, ctx.now())
+      const clean = type && (await cleanPhoto(bytes, type))
+      if (!type || !clean) return refuse(validation.photoType)
+      await savePhoto(ctx.db, customerId, type, clean, ctx.now())
       return { status: 200, body: { code: '0', message: api.contact.photoDone } }
     },
     async showPhoto(call) {

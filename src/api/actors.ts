@@ -8,6 +8,7 @@ import { fromPromise } from 'xstate'
 import type { AuthAnswer, Credentials, LoginAnswerBody } from '../../machines/login'
 import type { Account } from '../../machines/session'
 import { api } from './client'
+import { tooManyTriesAsRefusal } from './too-many-tries'
 
 /** A body that cannot be read as JSON is `null`: the machine treats it as an unusable answer. */
 /**
@@ -31,8 +32,8 @@ function parseJson(body: unknown): unknown {
  */
 export async function answerOf<Body>(call: Promise<{ response: Response; data?: unknown; error?: unknown }>) {
   const { response, data, error } = await call
-  const body = parseJson(data ?? error)
-  return { status: response.status, body: body && typeof body === 'object' ? (body as Body) : null }
+  const { status, body } = tooManyTriesAsRefusal(response.status, parseJson(data ?? error))
+  return { status, body: body && typeof body === 'object' ? (body as Body) : null }
 }
 
 export const authenticate = fromPromise<AuthAnswer, Credentials>(({ input, signal }) =>

@@ -7,9 +7,9 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, notifications, password, pinReset, profile, statement, transfer } from '../../machines/messages'
-import { mainCustomer } from '../../server/db/demo-data'
-import { flowScreens, scenarioById } from '../../server/dev/fault-scenarios'
-import { flowLegend, scenarioTitle } from '../../server/dev/faults-page'
+import { mainCustomer } from '../../server/demo/demo-data'
+import { flowScreens, scenarioById } from '../../server/demo/fault-scenarios'
+import { flowLegend, scenarioTitle } from '../../server/demo/faults-page'
 import { launchBrowser, newPage, pageProblems, startServer, type RunningServer } from './harness'
 
 const t = api.devFaults

@@ -9,9 +9,9 @@ import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, session, transfer as texts } from '../../machines/messages'
 import type { TransferKind } from '../../machines/transferKinds'
-import { mainCustomer, payeeAccounts } from '../../server/db/demo-data'
-import { faultScenarios, scenarioById, transferCalls, type ScenarioType } from '../../server/dev/fault-scenarios'
-import { kindLegend, scenarioTitle } from '../../server/dev/faults-page'
+import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data'
+import { faultScenarios, scenarioById, transferCalls, type ScenarioType } from '../../server/demo/fault-scenarios'
+import { kindLegend, scenarioTitle } from '../../server/demo/faults-page'
 import { loadContract } from '../../server/http/contract'
 import { expectAccessible, launchBrowser, newPage, pageProblems, PHONE, startServer, type RunningServer } from './harness'
 
@@ -175,9 +175,11 @@ const askErrors: [ScenarioType, string][] = [
 /** Confirm errors that keep the code form (for every kind), with their message. */
 const confirmErrorsKeepingCodeForm: [ScenarioType, string][] = [
   ['confirmHttpDescription', api.serverError],
-  ['confirmUnreadable', texts.failed],
   ['confirmNoAnswer', texts.failed],
 ]
+
+/** rulings §6.2: confirm answers that say neither success nor refusal — the result is unknown. */
+const confirmResultsUnknown: ScenarioType[] = ['confirmUnreadable', 'confirmNoStatus']
 
 /** The banner shows exactly `message`. */
 async function expectBanner(_kind: TransferKind, type: ScenarioType, message: string): Promise<void> {
@@ -202,22 +204,27 @@ describe.each(['account', 'momo', 'card'] as const)('%s transfer', (kind) => {
     await reachCodeForm(kind)
   })
 
-  it('every confirm error: refused, no try left, HTTP failure, unreadable, no answer', async () => {
+  it('every confirm error: wrong code, refused, no try left, HTTP failure, no answer, result unknown', async () => {
     await open(kind)
     await fillForm(kind)
-    // Confirm refused (status '1'): the account transfer ends (spec §4), the others keep the code form.
+    // rulings §6.1: a wrong code with tries left (HTTP 422) keeps the code form, for every kind.
+    await apply(`${kind}.confirmWrongCode`)
+    await reachCodeForm(kind)
+    await confirmCode(kind, 'confirmWrongCode')
+    await banner().filter({ hasText: api.transfer.wrongCode(2) }).waitFor()
+    expect(await banner().textContent()).toBe(api.transfer.wrongCode(2))
+    expect(await customer.locator('input[name="token"]').count()).toBe(1)
+    await customer.getByRole('button', { name: texts.cancel }).click()
+    await customer.getByRole('button', { name: texts.submit }).waitFor()
+
+    // rulings §6.1: status '1' says the transfer is over: the code form is hidden, for every kind.
+    await fillForm(kind)
     await apply(`${kind}.confirmRefused`)
     await reachCodeForm(kind)
     await confirmCode(kind, 'confirmRefused')
-    await banner().filter({ hasText: api.transfer.wrongCode(2) }).waitFor()
-    if (kind === 'account') {
-      expect(await customer.locator('input[name="token"]').count()).toBe(0)
-      await customer.getByRole('button', { name: texts.retry }).click()
-    } else {
-      expect(await customer.locator('input[name="token"]').count()).toBe(1)
-      expect(await banner().textContent()).toContain(texts.triesLeft(2))
-      await customer.getByRole('button', { name: texts.cancel }).click()
-    }
+    await banner().filter({ hasText: api.transfer.expired }).waitFor()
+    expect(await customer.locator('input[name="token"]').count()).toBe(0)
+    await customer.getByRole('button', { name: texts.retry }).click()
     await customer.getByRole('button', { name: texts.submit }).waitFor()
 
     // No try left: the transfer is over for every kind (rulings §4).
@@ -237,6 +244,22 @@ describe.each(['account', 'momo', 'card'] as const)('%s transfer', (kind) => {
       await expectBanner(kind, type, message)
       expect(await customer.locator('input[name="token"]').count(), type).toBe(1)
       await customer.getByRole('button', { name: texts.cancel }).click()
+    }
+
+    // rulings §6.2: never a success without status '0' — the result is unknown, with the statement link.
+    for (const type of confirmResultsUnknown) {
+      await fillForm(kind)
+      await apply(`${kind}.${type}`)
+      await reachCodeForm(kind)
+      await confirmCode(kind, type)
+      await customer.getByRole('heading', { name: texts.resultUnknownTitle }).waitFor()
+      expect(await customer.getByText(texts.resultUnknown).count(), type).toBe(1)
+      expect(await customer.getByRole('link', { name: texts.resultUnknownLink }).getAttribute('href'), type).toBe('/app/statement')
+      expect(await customer.getByRole('heading', { name: texts.doneTitle }).count(), type).toBe(0)
+      expect(await customer.getByRole('button', { name: texts.receipt }).count(), type).toBe(0)
+      if (type === 'confirmNoStatus') await expectAccessible(customer, `transfer-result-unknown-${kind}`)
+      await customer.getByRole('button', { name: texts.another }).click()
+      await customer.getByRole('button', { name: texts.submit }).waitFor()
     }
   })
 
@@ -345,7 +368,7 @@ describe('the general form', () => {
 
 describe('the panel itself', () => {
   it('is accessible at desktop width and at 375 px, with faults in force and a confirmation', async () => {
-    await apply('momo.confirmRefused')
+    await apply('momo.confirmWrongCode')
     await fetch(`${server.url}/__dev/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -355,7 +378,7 @@ describe('the panel itself', () => {
     await expectAccessible(qa, 'faults-panel')
     const { page: phone } = await newPage(browser, server.url, PHONE)
     try {
-      await phone.goto('/__dev/faults.html?done=scenario&scenario=momo.confirmRefused')
+      await phone.goto('/__dev/faults.html?done=scenario&scenario=momo.confirmWrongCode')
       await expectAccessible(phone, 'faults-panel-phone')
       // Nothing wider than the screen.
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)

@@ -16,10 +16,18 @@ export const E2E_DIST_QA = resolve('.tmp/e2e-dist-qa')
 export type RunningServer = { url: string; stop: () => Promise<void>; logs: () => string }
 
 /** Starts `server/main.ts` like `npm start` does, on a free port and its own data directory. */
+/** Browser walks sign in from one address far more often than a customer would (limits tested in test/server). */
+const E2E_ADDRESS_LIMITS = {
+  SIGNIN_ADDRESS_LIMIT: '100000',
+  PIN_RESET_ASK_ADDRESS_LIMIT: '100000',
+  PIN_RESET_CONFIRM_ADDRESS_LIMIT: '100000',
+  DETAILS_ADDRESS_LIMIT: '100000',
+}
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'))
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: E2E_DIST, DEMO_MODE: 'true', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: E2E_DIST, DEMO_MODE: 'true', LOG_LEVEL: 'info', ...E2E_ADDRESS_LIMITS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

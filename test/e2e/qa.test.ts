@@ -14,7 +14,7 @@ import { loginMachine } from '../../machines/login'
 import { login, moduleNames, qa, shell, transfer as texts } from '../../machines/messages'
 import { sessionMachine } from '../../machines/session'
 import { transferMachine } from '../../machines/transfer'
-import { payeeAccounts } from '../../server/db/demo-data'
+import { payeeAccounts } from '../../server/demo/demo-data'
 import { MASK } from '../../src/inspect/mask'
 import {
   DESKTOP,

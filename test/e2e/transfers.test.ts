@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, transfer as texts, validation } from '../../machines/messages'
-import { payeeAccounts, unknownAccountNumber } from '../../server/db/demo-data'
+import { payeeAccounts, unknownAccountNumber } from '../../server/demo/demo-data'
 import { launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer, expectAccessible, errorOf } from './harness'
 
 const USD = '000170100100123456701'
@@ -109,7 +109,7 @@ describe('account transfer', () => {
     await page.getByText(texts.holderNotFound).waitFor()
   })
 
-  it('refuses an amount above the balance with the server message, and a wrong code ends it', async () => {
+  it('refuses an amount above the balance with the server message; a wrong code keeps the code form, the third ends the transfer', async () => {
     const page = await signedIn('/app/transfer')
     await fill(page, { debitAccount: USD, amount: '99999999', creditAccount: usdPayee.number, description: 'Trop cher pour moi' })
     await submit(page)
@@ -119,10 +119,21 @@ describe('account transfer', () => {
     await submit(page)
     await page.getByRole('heading', { name: texts.codeTitle }).waitFor()
     const { code } = await lastCode()
-    await fill(page, { token: code.startsWith('0') ? '11111111' : '00000000' })
+    const wrong = code.startsWith('0') ? '11111111' : '00000000'
+    // rulings §6.1: a wrong code with tries left keeps the code form, with the tries left said once.
+    await fill(page, { token: wrong })
     await confirm(page)
-    // spec §4: for the account transfer, status '1' hides the code form and offers a new transfer.
+    await page.locator('main').getByRole('alert').filter({ hasText: api.transfer.wrongCode(2) }).waitFor()
+    expect(await page.locator('main').getByRole('alert').textContent()).toBe(api.transfer.wrongCode(2))
+    expect(await page.getByRole('button', { name: texts.retry }).count()).toBe(0)
+    await fill(page, { token: wrong })
+    await confirm(page)
+    await page.locator('main').getByRole('alert').filter({ hasText: api.transfer.wrongCode(1) }).waitFor()
+    // The third wrong code ends the transfer (status '1'): the code form is hidden, a new transfer offered.
+    await fill(page, { token: wrong })
+    await confirm(page)
     await page.getByRole('button', { name: texts.retry }).waitFor()
+    expect(await page.locator('main').getByRole('alert').textContent()).toBe(api.transfer.cancelledWrongCode)
     expect(await page.locator('input[name="token"]').count()).toBe(0)
     await expectAccessible(page, 'transfer-refused')
     await page.getByRole('button', { name: texts.retry }).click()

@@ -92,7 +92,13 @@ const confirmAnswers: Record<string, ConfirmAnswer> = {
   'HTTP 403 (session expired)': { status: 403, body: { code: '2', message: api.sessionExpired } },
   'HTTP 400 with a message': { status: 400, body: { code: '400', message: api.badRequest } },
   'unreadable body': { status: 200, body: null },
-  "status '1', 2 tries left": { status: 200, body: { status: '1', description: 'Code incorrect.', triesLeft: 2 } },
+  'no status': { status: 200, body: {} },
+  'unknown status': { status: 200, body: { status: '7' } },
+  'HTTP 422, wrong code, 2 tries left': {
+    status: 422,
+    body: { code: '1', message: 'Code incorrect.', description: 'Code incorrect.', triesLeft: 2 },
+  },
+  "status '1', the transfer is over": { status: 200, body: { status: '1', description: 'Code expiré.' } },
   "status '1', no try left": { status: 200, body: { status: '1', description: 'Transfert annulé.', triesLeft: 0 } },
   'executed, new balance': {
     status: 200,
@@ -105,8 +111,7 @@ const confirmAnswers: Record<string, ConfirmAnswer> = {
 const unreachableFor: Record<TransferKind, (edge: string) => boolean> = {
   account: (edge) =>
     edge.startsWith('transfer.editing.currencies') ||
-    edge.startsWith('transfer.editing.balance') ||
-    edge === 'transfer.confirming —xstate.done.actor.confirmTransfer [isRefused]→ transfer.awaitingCode',
+    edge.startsWith('transfer.editing.balance'),
   momo: (edge) => edge.startsWith('transfer.editing.holder'),
   card: (edge) =>
     edge.startsWith('transfer.editing.holder') ||
@@ -158,7 +163,7 @@ describe.each(TRANSFER_KINDS)('transfer machine, %s kind — walk of every trans
       if (!c.submitted) expect(c.errors).toEqual({})
       if (!c.tokenSubmitted) expect(c.tokenError).toBeNull()
       // A pending transfer from the ask answer on; a receipt only at the end.
-      expect(c.pending !== null).toBe(['awaitingCode', 'confirming', 'done', 'failed'].some((s) => snapshot.matches(s as 'done')))
+      expect(c.pending !== null).toBe(['awaitingCode', 'confirming', 'done', 'failed', 'resultUnknown'].some((s) => snapshot.matches(s as 'done')))
       expect(c.receipt !== null).toBe(snapshot.matches('done'))
       // What the kind does not use stays empty.
       if (!spec.looksUpHolder) expect([c.holder, c.holderError]).toEqual([null, null])
@@ -425,23 +430,22 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
   const toConfirm = (kind: TransferKind) => [...toCode(kind), typeCode(CODE), submitCode]
 
   describe.each(TRANSFER_KINDS)('%s', (kind) => {
-    const keeps = kind !== 'account'
     const cases: Array<[string, ConfirmAnswer | 'network', string, string | null, number | null]> = [
       ['HTTP 403: the session signs out, no message here', confirmAnswers['HTTP 403 (session expired)']!, 'awaitingCode', null, null],
       ['HTTP 400: the code form stays with the message', confirmAnswers['HTTP 400 with a message']!, 'awaitingCode', api.badRequest, null],
       ['HTTP 500 with a description: that description', { status: 500, body: { description: 'Indisponible', message: 'x' } }, 'awaitingCode', 'Indisponible', null],
       ['HTTP 500 without body: the generic error', { status: 500, body: null }, 'awaitingCode', texts.failed, null],
-      ['an unreadable answer: the generic error', confirmAnswers['unreadable body']!, 'awaitingCode', texts.failed, null],
       ['no answer (network, timeout): the generic error', 'network', 'awaitingCode', texts.failed, null],
-      [
-        keeps ? "status '1': the code form is kept with the description" : "status '1': the code form is hidden, the description shows",
-        confirmAnswers["status '1', 2 tries left"]!,
-        keeps ? 'awaitingCode' : 'failed',
-        'Code incorrect.',
-        2,
-      ],
+      // rulings §6.1: a wrong code with tries left keeps the code form, for every kind.
+      ['HTTP 422 (wrong code, tries left): the code form is kept with the message', confirmAnswers['HTTP 422, wrong code, 2 tries left']!, 'awaitingCode', 'Code incorrect.', 2],
+      // rulings §6.1: status '1' says the transfer is over, for every kind.
+      ["status '1': the transfer is over, the code form is hidden, the description shows", confirmAnswers["status '1', the transfer is over"]!, 'failed', 'Code expiré.', null],
       ["status '1' with no try left: the transfer is cancelled, the code form is hidden", confirmAnswers["status '1', no try left"]!, 'failed', 'Transfert annulé.', 0],
-      ["status '1' without description: the generic error", { status: 200, body: { status: '1' } }, keeps ? 'awaitingCode' : 'failed', texts.failed, null],
+      ["status '1' without description: the generic error", { status: 200, body: { status: '1' } }, 'failed', texts.failed, null],
+      // rulings §6.2: any other 2xx answer is a result unknown, never a success.
+      ['an unreadable answer: the result is unknown', confirmAnswers['unreadable body']!, 'resultUnknown', null, null],
+      ['an answer without status: the result is unknown', confirmAnswers['no status']!, 'resultUnknown', null, null],
+      ['an unknown status: the result is unknown', confirmAnswers['unknown status']!, 'resultUnknown', null, null],
     ]
     it.each(cases)('%s; the code is wiped', async (_, answer, state, message, triesLeft) => {
       const { snapshot } = await play(kind, ...toConfirm(kind), answer === 'network' ? errorEvent('confirmTransfer') : confirmed(answer))
@@ -450,7 +454,8 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
       expect(snapshot.context.triesLeft).toBe(triesLeft)
       expect(snapshot.context.token).toBe('')
       expect(JSON.stringify(snapshot.context)).not.toContain(CODE)
-      expect(transferScreen(snapshot).step).toBe(state === 'failed' ? 'failed' : 'code')
+      expect(transferScreen(snapshot).step).toBe(({ failed: 'failed', resultUnknown: 'unknown' } as Record<string, string>)[state] ?? 'code')
+      if (state === 'resultUnknown') expect(snapshot.context.receipt).toBeNull()
     })
 
     it('success with a new balance: the message names it, in French format', async () => {
@@ -481,11 +486,11 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
     expect(snapshot.context.receipt?.reference).toBe('TRF-0001')
   })
 
-  it('momo: a wrong code, then the right one', async () => {
+  it.each(TRANSFER_KINDS)('%s: a wrong code, then the right one', async (kind) => {
     const { snapshot } = await play(
-      'momo',
-      ...toConfirm('momo'),
-      confirmed(confirmAnswers["status '1', 2 tries left"]!),
+      kind,
+      ...toConfirm(kind),
+      confirmed(confirmAnswers['HTTP 422, wrong code, 2 tries left']!),
       typeCode('87654321'),
       submitCode,
     )
@@ -493,8 +498,12 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
     expect(snapshot.context.error).toBeNull()
   })
 
-  it.each(['done', 'failed'] as const)('from %s, transfer.restart gives a fresh form and loads the lists again', async (end) => {
-    const answer = end === 'done' ? confirmAnswers['executed, new balance']! : confirmAnswers["status '1', no try left"]!
+  it.each(['done', 'failed', 'resultUnknown'] as const)('from %s, transfer.restart gives a fresh form and loads the lists again', async (end) => {
+    const answer = {
+      done: confirmAnswers['executed, new balance']!,
+      failed: confirmAnswers["status '1', no try left"]!,
+      resultUnknown: confirmAnswers['no status']!,
+    }[end]
     const { snapshot, calls } = await play(
       'momo',
       doneEvent('loadSuggestions', ['243811111111']),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
-import { ALL_MODULES, mainCustomer, statementOnlyCustomer, webBlockedCustomer } from '../../server/db/demo-data.ts'
+import { ALL_MODULES, mainCustomer, statementOnlyCustomer, webBlockedCustomer } from '../../server/demo/demo-data.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
-import { mainCustomer, statementOnlyCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer, statementOnlyCustomer } from '../../server/demo/demo-data.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer

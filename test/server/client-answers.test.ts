@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 import { loginMachine } from '../../machines/login.ts'
 import { api as apiTexts, login as loginTexts } from '../../machines/messages.ts'
-import { mainCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer } from '../../server/demo/demo-data.ts'
 import { startTestServer, type TestServer } from './harness.ts'
 
 class MemoryStorage {

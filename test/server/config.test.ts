@@ -3,9 +3,20 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_BANK_NAME } from '../../machines/messages.ts'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 
+/** The settings production cannot start without (deployment.ts), for the tests of other settings. */
+const PRODUCTION = {
+  CODE_SECRET: 'a-secret-of-at-least-32-characters!',
+  BANK_NAME: 'la Banque du Kivu',
+  DATABASE_URL: 'postgres://bank@db/portal',
+  SMTP_URL: 'smtp://mail.bank.example:587',
+  MAIL_FROM: 'portail@bank.example',
+  SMS_GATEWAY_URL: 'https://sms.bank.example/send',
+}
+const DEMO = { DEMO_MODE: 'true' }
+
 describe('loadConfig', () => {
-  it('has a default for every setting', () => {
-    expect(loadConfig({})).toEqual({
+  it('has a default for every setting but those production needs', () => {
+    expect(loadConfig(DEMO)).toEqual({
       port: 8080,
       host: '127.0.0.1',
       dataDir: resolve('.data'),
@@ -23,11 +34,26 @@ describe('loadConfig', () => {
       pinResetAskWindowMinutes: 15,
       transferAskLimit: 20,
       transferAskWindowMinutes: 15,
+      demoAllowExposed: false,
+      migrateOnStart: true,
+      pgPoolMax: 10,
+      pgStatementTimeoutMs: 15_000,
+      pgIdleTimeoutMs: 30_000,
+      pgConnectTimeoutMs: 5_000,
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      smsGatewayUrl: undefined,
+      smsGatewayToken: undefined,
+      outboxPollMs: 1_000,
+      outboxMaxAttempts: 8,
+      trustProxy: false,
+      servedOverTls: false,
     })
   })
 
   it('reads the environment', () => {
     const config = loadConfig({
+      ...PRODUCTION,
       PORT: '0',
       HOST: '0.0.0.0',
       DATA_DIR: '/var/lib/portal',
@@ -68,7 +94,7 @@ describe('loadConfig', () => {
   })
 
   it.each([['0'], ['no'], ['off'], ['FALSE']])('DEMO_MODE=%s turns demo mode off', (value) => {
-    expect(loadConfig({ DEMO_MODE: value }).demoMode).toBe(false)
+    expect(loadConfig({ ...PRODUCTION, DEMO_MODE: value }).demoMode).toBe(false)
   })
 
   it.each([
@@ -95,12 +121,13 @@ describe('loadConfig', () => {
     ['TRANSFER_ASK_WINDOW_MINUTES', '-15'],
     ['TRANSFER_ASK_WINDOW_MINUTES', '15m'],
   ])('refuses %s=%s', (name, value) => {
-    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...PRODUCTION, [name]: value })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...PRODUCTION, [name]: value })).not.toThrow('Production mode')
   })
 
   it('names the throttle setting that is wrong and what it takes', () => {
-    expect(() => loadConfig({ TRANSFER_ASK_LIMIT: '0' })).toThrow('TRANSFER_ASK_LIMIT must be a whole number of asks between 1 and 1000000')
-    expect(() => loadConfig({ PIN_RESET_ASK_WINDOW_MINUTES: '1441' })).toThrow(
+    expect(() => loadConfig({ ...DEMO, TRANSFER_ASK_LIMIT: '0' })).toThrow('TRANSFER_ASK_LIMIT must be a whole number of asks between 1 and 1000000')
+    expect(() => loadConfig({ ...DEMO, PIN_RESET_ASK_WINDOW_MINUTES: '1441' })).toThrow(
       'PIN_RESET_ASK_WINDOW_MINUTES must be a positive number of minutes, at most 1440 (a day)',
     )
   })

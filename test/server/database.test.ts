@@ -8,9 +8,9 @@ import {
   statementOnlyCustomer,
   unknownAccountNumber,
   webBlockedCustomer,
-} from '../../server/db/demo-data.ts'
+} from '../../server/demo/demo-data.ts'
 import { listMigrations, migrate } from '../../server/db/migrate.ts'
-import { seedDemo } from '../../server/db/seed.ts'
+import { seedDemo } from '../../server/demo/seed.ts'
 import { centsToDecimal, decimalToCents } from '../../server/domain/money.ts'
 
 let db: Db

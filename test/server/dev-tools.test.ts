@@ -1,12 +1,12 @@
 import { connect } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, transfer } from '../../machines/messages.ts'
-import { mainCustomer, payeeAccounts } from '../../server/db/demo-data.ts'
-import { allScenarios, faultScenarios, flowScenarios, SCENARIO_FLOWS, scenarioById } from '../../server/dev/fault-scenarios.ts'
-import { flowLegend } from '../../server/dev/faults-page.ts'
+import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
+import { allScenarios, faultScenarios, flowScenarios, SCENARIO_FLOWS, scenarioById } from '../../server/demo/fault-scenarios.ts'
+import { flowLegend } from '../../server/demo/faults-page.ts'
 import { loadContract } from '../../server/http/contract.ts'
-import { RESEND_WINDOW_MS, type Fault } from '../../server/http/faults.ts'
-import { escapeHtml } from '../../server/routes/dev.ts'
+import { RESEND_WINDOW_MS, type Fault } from '../../server/demo/faults.ts'
+import { escapeHtml } from '../../server/http/html.ts'
 import { enqueueMessage } from '../../server/domain/outbox.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 
@@ -287,10 +287,10 @@ describe('/__dev/faults.html, the fault panel', () => {
 
   it('a scenario replaces the faults in force, then the page confirms it', async () => {
     await addFault({ path: '/auth/v1/countries', status: 500 })
-    const scenario = scenarioById('momo.confirmRefused')!
+    const scenario = scenarioById('momo.confirmWrongCode')!
     const res = await post({ action: 'scenario', scenario: scenario.id })
     expect(res.status).toBe(303)
-    expect(res.location).toBe('/__dev/faults.html?done=scenario&scenario=momo.confirmRefused')
+    expect(res.location).toBe('/__dev/faults.html?done=scenario&scenario=momo.confirmWrongCode')
     expect(await inForce()).toEqual(scenario.faults)
     const shown = await server.call(res.location!)
     expect(shown.text).toContain(escapeHtml(t.scenarioApplied(t.scenarioLabel(t.kindLegend(transfer.momoHeading, '/app/momo'), scenario.label))))

@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { openDb, type Db } from '../../server/db/db.ts'
-import { mainCustomer, type DemoCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer, type DemoCustomer } from '../../server/demo/demo-data.ts'
 import { migrate } from '../../server/db/migrate.ts'
-import { seedDemo } from '../../server/db/seed.ts'
+import { seedDemo } from '../../server/demo/seed.ts'
 
 export interface TestClock {
   now(): Date
@@ -68,11 +68,14 @@ export interface StartOptions {
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const config: Config = {
-    ...loadConfig({}),
+    ...loadConfig({ DEMO_MODE: 'true' }),
     port: 0,
     demoMode: true,
     distDir: '/nonexistent/portal-dist',
     logLevel: 'info',
+    // The per-address limits are tested on their own (address-limits.test.ts); the other files
+    // call from one address far more often than a customer would.
+    addressLimits: { windowMinutes: 15, signIn: 100_000, pinResetAsk: 100_000, pinResetConfirm: 100_000, details: 100_000 },
     ...options.config,
   }
   const clock = options.clock ?? createClock()

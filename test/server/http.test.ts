@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
-import { mainCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer } from '../../server/demo/demo-data.ts'
 import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../server/http/headers.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 

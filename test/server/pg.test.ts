@@ -8,11 +8,11 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../server/db/db.ts'
 import { openDb } from '../../server/db/db.ts'
-import { mainCustomer, payeeAccounts } from '../../server/db/demo-data.ts'
+import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
 import { centsToDecimal, decimalToCents } from '../../server/domain/money.ts'
 import { api } from '../../machines/messages.ts'
 import { listMigrations, migrate } from '../../server/db/migrate.ts'
-import { seedDemo } from '../../server/db/seed.ts'
+import { seedDemo } from '../../server/demo/seed.ts'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 
@@ -67,7 +67,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL through pg (DATABASE_URL)', () => {
   it('seeds once and serves sign-in and accounts', async () => {
     expect(await seedDemo(db)).toBe(true)
     expect(await seedDemo(db)).toBe(false)
-    const app = await buildApp({ config: { ...loadConfig({}), logLevel: 'silent', distDir: '/nonexistent' }, db })
+    const app = await buildApp({ config: { ...loadConfig({ DEMO_MODE: 'true' }), logLevel: 'silent', distDir: '/nonexistent' }, db })
     try {
       const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { username: mainCustomer.kcode, password: mainCustomer.pin } })
       expect(login.statusCode).toBe(200)
@@ -85,7 +85,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL through pg (DATABASE_URL)', () => {
   })
 
   it('transfers under real row locks: 20 parallel confirms execute once; two transfers racing for one balance', async () => {
-    const app = await buildApp({ config: { ...loadConfig({}), logLevel: 'silent', distDir: '/nonexistent' }, db })
+    const app = await buildApp({ config: { ...loadConfig({ DEMO_MODE: 'true' }), logLevel: 'silent', distDir: '/nonexistent' }, db })
     try {
       const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { username: mainCustomer.kcode, password: mainCustomer.pin } })
       const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` }

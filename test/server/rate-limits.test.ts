@@ -15,9 +15,9 @@ import { api } from '../../machines/messages.ts'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { openDb } from '../../server/db/db.ts'
-import { mainCustomer, payeeAccounts, statementOnlyCustomer, webBlockedCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer, payeeAccounts, statementOnlyCustomer, webBlockedCustomer } from '../../server/demo/demo-data.ts'
 import { migrate } from '../../server/db/migrate.ts'
-import { seedDemo } from '../../server/db/seed.ts'
+import { seedDemo } from '../../server/demo/seed.ts'
 import { createClock, startTestServer, type TestServer } from './harness.ts'
 import { CODE_IN_TEXT, transferHelpers, type Kind } from './transfers-helpers.ts'
 
@@ -227,7 +227,7 @@ describe('the count is in the database', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-throttle-'))
     const clock = createClock()
     const config = {
-      ...loadConfig({ PIN_RESET_ASK_LIMIT: '2', PIN_RESET_ASK_WINDOW_MINUTES: '1', LOG_LEVEL: 'silent' }),
+      ...loadConfig({ DEMO_MODE: 'true', PIN_RESET_ASK_LIMIT: '2', PIN_RESET_ASK_WINDOW_MINUTES: '1', LOG_LEVEL: 'silent' }),
       port: 0,
       distDir: '/nonexistent/portal-dist',
     }

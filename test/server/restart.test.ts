@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDb } from '../../server/db/db.ts'
-import { mainCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer } from '../../server/demo/demo-data.ts'
 import { listMigrations } from '../../server/db/migrate.ts'
 
 interface Running {

@@ -5,7 +5,7 @@
  * only, and answers its full content.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mainCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer } from '../../server/demo/demo-data.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 
 interface Item {

@@ -14,8 +14,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createActor, waitFor } from 'xstate'
 import { loginMachine, type SessionUser } from '../../machines/login.ts'
 import { api as apiTexts, session as texts } from '../../machines/messages.ts'
-import { mainCustomer, payeeAccounts } from '../../server/db/demo-data.ts'
-import type { Fault } from '../../server/http/faults.ts'
+import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
+import type { Fault } from '../../server/demo/faults.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 
 const user: SessionUser = { name: mainCustomer.name, kcode: mainCustomer.kcode, modules: [...mainCustomer.modules] }

@@ -20,8 +20,8 @@ import type { SessionUser } from '../../machines/login.ts'
 import { api as apiTexts, session as sessionTexts, transfer as transferTexts } from '../../machines/messages.ts'
 import type { Account } from '../../machines/session.ts'
 import { transferMachine } from '../../machines/transfer.ts'
-import { mainCustomer, payeeAccounts } from '../../server/db/demo-data.ts'
-import type { Fault } from '../../server/http/faults.ts'
+import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
+import type { Fault } from '../../server/demo/faults.ts'
 import { customerPath as customer, startTestServer, type TestServer } from './harness.ts'
 
 const user: SessionUser = { name: mainCustomer.name, kcode: mainCustomer.kcode, modules: [...mainCustomer.modules] }

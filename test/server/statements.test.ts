@@ -15,7 +15,7 @@ import {
   mainCustomer,
   statementOnlyCustomer,
   unknownAccountNumber,
-} from '../../server/db/demo-data.ts'
+} from '../../server/demo/demo-data.ts'
 import { centsToDecimal, decimalToCents } from '../../server/domain/money.ts'
 import { FIRST_PAGE_ROWS, OTHER_PAGE_ROWS, frenchAmount, pageCount } from '../../server/domain/statement-pdf.ts'
 import { CSV_COLUMNS, MAX_STATEMENT_DAYS, csvRow, csvText, periodOf, statementLines, type StatementLine } from '../../server/domain/statements.ts'

@@ -2,7 +2,7 @@
  * Helpers of the transfer tests: calls, the code read from the outbox as a browser test would,
  * and snapshots of the tables a refused call must leave alone.
  */
-import type { DemoCustomer } from '../../server/db/demo-data.ts'
+import type { DemoCustomer } from '../../server/demo/demo-data.ts'
 import { customerPath, type ApiAnswer, type TestServer } from './harness.ts'
 
 /** How a test (or a browser test) finds the code in an SMS or e-mail of the outbox. */

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
-import { mainCustomer, payeeAccounts, statementOnlyCustomer, webBlockedCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer, payeeAccounts, statementOnlyCustomer, webBlockedCustomer } from '../../server/demo/demo-data.ts'
 import { centsToDecimal, decimalToCents } from '../../server/domain/money.ts'
 import { startTestServer, type TestServer } from './harness.ts'
 import { otherCode, transferHelpers, type Kind } from './transfers-helpers.ts'
@@ -104,6 +104,7 @@ describe('~100 random transfers of the three kinds', () => {
     async function confirmOne(p: NonNullable<Awaited<ReturnType<typeof askOne>>>, wrongTries: number) {
       for (let i = 1; i <= wrongTries; i++) {
         const res = await h.confirm(p.kind, token, p.reference, otherCode(p.code))
+        expect(res.status).toBe(i < 3 ? 422 : 200)
         expect(res.body.triesLeft).toBe(3 - i)
       }
       const res = await h.confirm(p.kind, token, p.reference, p.code)

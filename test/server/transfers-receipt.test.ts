@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
-import { mainCustomer, payeeAccounts, statementOnlyCustomer, webBlockedCustomer } from '../../server/db/demo-data.ts'
+import { mainCustomer, payeeAccounts, statementOnlyCustomer, webBlockedCustomer } from '../../server/demo/demo-data.ts'
 import { formatDateTime } from '../../server/domain/transfers.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 import { otherCode, transferHelpers, type Kind } from './transfers-helpers.ts'

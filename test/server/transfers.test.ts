@@ -12,7 +12,7 @@ import {
   payeeAccounts,
   statementOnlyCustomer,
   unknownAccountNumber,
-} from '../../server/db/demo-data.ts'
+} from '../../server/demo/demo-data.ts'
 import { centsToDecimal, decimalToCents, formatMoney } from '../../server/domain/money.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 import { CODE_IN_TEXT, otherCode, transferHelpers } from './transfers-helpers.ts'
@@ -299,11 +299,13 @@ describe('POST transfer/confirm', () => {
   it('a wrong code leaves 2 tries, then 1; the 3rd cancels the transfer; the right code then does nothing', async () => {
     const { reference, code } = await asked({ amount: '5.00' })
     const wrong = otherCode(code)
-    expect((await h.confirm('transfer', token, reference, wrong)).body).toEqual({ status: '1', description: t.wrongCode(2), triesLeft: 2 })
-    expect((await h.confirm('transfer', token, reference, wrong)).body).toEqual({ status: '1', description: t.wrongCode(1), triesLeft: 1 })
+    // rulings §6.1: a wrong code with tries left is HTTP 422, the transfer still pending.
+    expect(await h.confirm('transfer', token, reference, wrong)).toMatchObject({ status: 422, body: { code: '1', message: t.wrongCode(2), description: t.wrongCode(2), triesLeft: 2 } })
+    expect(await h.confirm('transfer', token, reference, wrong)).toMatchObject({ status: 422, body: { code: '1', message: t.wrongCode(1), description: t.wrongCode(1), triesLeft: 1 } })
     const balances = (await h.snapshot()).balances
-    expect((await h.confirm('transfer', token, reference, wrong)).body).toEqual({ status: '1', description: t.cancelledWrongCode, triesLeft: 0 })
-    expect((await h.confirm('transfer', token, reference, code)).body).toEqual({ status: '1', description: t.cancelledWrongCode, triesLeft: 0 })
+    // The third ends the transfer: a 200 with status '1', no code can succeed any more.
+    expect(await h.confirm('transfer', token, reference, wrong)).toMatchObject({ status: 200, body: { status: '1', description: t.cancelledWrongCode, triesLeft: 0 } })
+    expect(await h.confirm('transfer', token, reference, code)).toMatchObject({ status: 200, body: { status: '1', description: t.cancelledWrongCode, triesLeft: 0 } })
     expect((await h.snapshot()).balances).toBe(balances)
     const [row] = await server.db.query('select state, cancel_reason, tries_left from pending_transfers where reference = $1', [reference])
     expect(row).toEqual({ state: 'cancelled', cancel_reason: 'wrong_code', tries_left: 0 })
@@ -322,7 +324,7 @@ describe('POST transfer/confirm', () => {
 
   it('a code of more than 8 digits is a wrong code', async () => {
     const { reference, code } = await asked({ amount: '1.00' })
-    expect((await h.confirm('transfer', token, reference, `${code}0`)).body).toEqual({ status: '1', description: t.wrongCode(2), triesLeft: 2 })
+    expect(await h.confirm('transfer', token, reference, `${code}0`)).toMatchObject({ status: 422, body: { code: '1', message: t.wrongCode(2), description: t.wrongCode(2), triesLeft: 2 } })
   })
 
   it('the code works until its 5 minutes are over; then the transfer is cancelled as expired', async () => {

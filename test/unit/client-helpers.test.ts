@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { describe, expect, it, vi } from 'vitest'
+import { api } from '../../machines/messages'
+import { loginMachine, type AuthAnswer, type Credentials } from '../../machines/login'
+import { tooManyTriesAsRefusal } from '../../src/api/too-many-tries'
 import { formatClock } from '../../src/flows/shell/useClock'
 import { MASK, maskSecrets } from '../../src/inspect/mask'
 
@@ -31,5 +35,31 @@ describe('what the inspector may see', () => {
 
   it('leaves empty fields visible so that QA sees a field was not filled', () => {
     expect(maskSecrets({ password: '' })).toEqual({ password: '' })
+  })
+})
+
+describe('an HTTP 429 reads as a refusal with its message (rulings §8)', () => {
+  it('carries the message to every form as code/status 1, message and description', () => {
+    const message = api.tooManyTries(3)
+    expect(tooManyTriesAsRefusal(429, { code: '1', message })).toEqual({
+      status: 200,
+      body: { code: '1', status: '1', message, description: message },
+    })
+  })
+  it('leaves other answers, and a 429 without a message, as they are', () => {
+    expect(tooManyTriesAsRefusal(403, { message: 'x' })).toEqual({ status: 403, body: { message: 'x' } })
+    expect(tooManyTriesAsRefusal(429, null)).toEqual({ status: 429, body: null })
+    expect(tooManyTriesAsRefusal(429, { code: '1' })).toEqual({ status: 429, body: { code: '1' } })
+  })
+  it('the login machine then shows the message on the form, not the generic HTTP error', () => {
+    const { status, body } = tooManyTriesAsRefusal(429, { code: '1', message: api.tooManyTries(1) })
+    const actor = createActor(
+      loginMachine.provide({ actors: { authenticate: fromPromise<AuthAnswer, Credentials>(async () => ({ status, body }) as AuthAnswer) } }),
+      { input: { provider: 'votre banque' } as never },
+    ).start()
+    actor.send({ type: 'field.change', field: 'username', value: 'K1234567' })
+    actor.send({ type: 'field.change', field: 'password', value: '12345' })
+    actor.send({ type: 'login.submit' })
+    return vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(api.tooManyTries(1)))
   })
 })

@@ -1,46 +1,37 @@
 /**
- * The traceability table (issue 6): every rule and quoted message of spec §4, §5 and §8 has a
- * record naming what implements it and the tests that check it; every reference of a record
- * exists; `docs/traceability.md` is current. A gap fails the test command.
+ * The traceability table: every requirement of the traced sections of docs/requirements.md and
+ * every text it quotes has a record naming what implements it and the tests that check it; every
+ * reference of a record exists; `docs/traceability.md` is current. A gap fails the test command.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT } from '../../scripts/audit/trace/check.ts'
 import { TRACEABILITY_PATH, traceabilityDocument, traceReport } from '../../scripts/audit/trace/index.ts'
-import { quotesIn, readSpec, sentences, specItems, specSection } from '../../scripts/audit/trace/spec-items.ts'
+import { quotesIn, requirements, traceItems } from '../../scripts/audit/trace/requirements.ts'
 
-describe('spec items of §4, §5 and §8', () => {
-  const items = specItems()
+describe('traced items of docs/requirements.md', () => {
+  const items = traceItems()
+  const traced = requirements().filter((r) => r.section.status === 'traced')
 
-  it('a sentence ends at a full stop outside quotes only', () => {
-    expect(sentences('Otherwise the error is "Une erreur. Veuillez réessayer". On success it goes on.')).toEqual([
-      'Otherwise the error is "Une erreur. Veuillez réessayer".',
-      'On success it goes on.',
-    ])
+  it('the traced sections are the states (§4), the validation rules (§5) and the error messages (§8)', () => {
+    expect([...new Set(traced.map((r) => r.section.n))]).toEqual([4, 5, 8])
   })
 
-  it('every titled paragraph of §4 and every table row of §5 and §8 is an item', () => {
-    const spec = readSpec()
-    const section = (n: number) => specSection(spec, n)
-    const paragraphs4 = section(4).match(/^\*\*.+?\*\*:/gm)!.length
-    const rows = (n: number) => section(n).split('\n').filter((l) => l.startsWith('|') && !/^\|[-\s|]+\|$/.test(l)).length - 1
-    expect(new Set(items.filter((i) => i.section === 4).map((i) => i.heading)).size).toBe(paragraphs4)
-    expect(items.filter((i) => i.section === 5 && i.kind === 'rule' && i.heading !== 'General')).toHaveLength(rows(5))
-    expect(items.filter((i) => i.section === 8 && i.kind === 'rule' && i.heading !== 'General')).toHaveLength(rows(8))
-  })
-
-  it('every quoted message of §4, §5 and §8 is a message item', () => {
-    const spec = readSpec()
-    const quoted = [4, 5, 8].flatMap((n) => quotesIn(specSection(spec, n)))
-    expect(items.filter((i) => i.kind === 'message')).toHaveLength(quoted.length)
+  it('every requirement of a traced section is an item, and each text it quotes a message item', () => {
+    expect(items.filter((i) => i.kind === 'rule').map((i) => i.id)).toEqual(traced.map((r) => r.id))
+    const quoted = traced.flatMap((r) => quotesIn(r.text))
+    expect(items.filter((i) => i.kind === 'message').map((i) => i.text)).toEqual(quoted)
+    expect(items.find((i) => i.id === 'REQ-LOGIN-04.m1')?.text).toBe(
+      'Une erreur lors de votre authentification. Veuillez contacter le support si ça persiste',
+    )
   })
 })
 
 describe('traceability records', () => {
   const report = traceReport()
 
-  it('name only items of the spec, existing implementations and existing tests', () => {
+  it('name only traced requirements, existing implementations and existing tests', () => {
     expect(report.errors).toEqual([])
   })
 

@@ -33,9 +33,9 @@ describe('the three kinds (spec §2, rulings §1)', () => {
   it('modules, fields in screen order, extras', () => {
     expect(
       TRANSFER_KINDS.map((k) => {
-        const { module, fields, looksUpHolder, suggestions, currencies, showsBalance, showsSteps, onConfirmRefused, payeeField } =
+        const { module, fields, looksUpHolder, suggestions, currencies, showsBalance, showsSteps, payeeField } =
           transferKinds[k]
-        return { module, fields, looksUpHolder, suggestions, currencies, showsBalance, showsSteps, onConfirmRefused, payeeField }
+        return { module, fields, looksUpHolder, suggestions, currencies, showsBalance, showsSteps, payeeField }
       }),
     ).toEqual([
       {
@@ -46,7 +46,6 @@ describe('the three kinds (spec §2, rulings §1)', () => {
         currencies: null,
         showsBalance: false,
         showsSteps: false,
-        onConfirmRefused: 'hideCodeForm',
         payeeField: 'creditAccount',
       },
       {
@@ -57,7 +56,6 @@ describe('the three kinds (spec §2, rulings §1)', () => {
         currencies: 'b2w',
         showsBalance: true,
         showsSteps: true,
-        onConfirmRefused: 'keepCodeForm',
         payeeField: 'phone',
       },
       {
@@ -68,7 +66,6 @@ describe('the three kinds (spec §2, rulings §1)', () => {
         currencies: 'b2c',
         showsBalance: false,
         showsSteps: true,
-        onConfirmRefused: 'keepCodeForm',
         payeeField: 'accountId',
       },
     ])

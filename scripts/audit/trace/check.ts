@@ -1,6 +1,6 @@
 /**
- * Checks the traceability records against the repository and the spec, and computes the rows of
- * the table: one per spec item, with what implements it, the tests that check it, and the
+ * Checks the traceability records against the repository and docs/requirements.md, and computes
+ * the rows of the table: one per traced requirement or quoted text, with what implements it, the tests that check it, and the
  * problems (an item with no record, no implementation or no test is a gap).
  */
 import { existsSync, readFileSync } from 'node:fs'
@@ -13,12 +13,12 @@ import * as forms from '../../../machines/forms.ts'
 import * as catalogue from '../../../machines/messages.ts'
 import { machineById } from '../../../machines/registry.ts'
 import type { Implementation, TestRef, Trace } from './model.ts'
-import type { SpecItem } from './spec-items.ts'
+import type { TraceItem } from './requirements.ts'
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
 export interface Row {
-  item: SpecItem
+  item: TraceItem
   by: Implementation[]
   tests: TestRef[]
   notes: string[]
@@ -111,13 +111,13 @@ export function catalogueKeysOf(message: string): string[] {
   return keys.sort()
 }
 
-export function checkTraces(items: SpecItem[], traces: Trace[]): TraceReport {
+export function checkTraces(items: TraceItem[], traces: Trace[]): TraceReport {
   const errors: string[] = []
   const byItem = new Map<string, Trace[]>()
   const known = new Set(items.map((i) => i.id))
   for (const trace of traces) {
     for (const id of trace.items) {
-      if (!known.has(id)) errors.push(`a record names "${id}", which is not an item of spec §4, §5 or §8`)
+      if (!known.has(id)) errors.push(`a record names "${id}", which is not an item of a traced section of docs/requirements.md`)
       byItem.set(id, [...(byItem.get(id) ?? []), trace])
     }
     for (const impl of trace.by) {

@@ -1,20 +1,20 @@
-/** The traceability table, computed: spec items × records → rows, and the document. */
+/** The traceability table, computed: traced requirements × records → rows, and the document. */
 import { checkTraces, type TraceReport } from './check.ts'
 import type { Trace } from './model.ts'
 import { renderTraceability } from './render.ts'
 import { section4 } from './section4.ts'
 import { section5 } from './section5.ts'
 import { section8 } from './section8.ts'
-import { specItems } from './spec-items.ts'
+import { readRequirements, requirementSections, traceItems } from './requirements.ts'
 
 export const TRACEABILITY_PATH = 'docs/traceability.md'
 
 export const traces: Trace[] = [...section4, ...section5, ...section8]
 
-export function traceReport(): TraceReport {
-  return checkTraces(specItems(), traces)
+export function traceReport(doc = readRequirements()): TraceReport {
+  return checkTraces(traceItems(doc), traces)
 }
 
-export function traceabilityDocument(report = traceReport()): string {
-  return renderTraceability(report)
+export function traceabilityDocument(report = traceReport(), doc = readRequirements()): string {
+  return renderTraceability(report, requirementSections(doc))
 }

@@ -1,11 +1,12 @@
 /**
- * The traceability records: which part of the portal implements a spec item (a machine state, a
- * form, a schema of the contract, a catalogue entry, a server module) and which tests check it.
+ * The traceability records: which part of the portal implements a requirement of
+ * docs/requirements.md or one of its quoted texts (a machine state, a form, a schema of the
+ * contract, a catalogue entry, a server module) and which tests check it.
  * The records are data (`section4.ts`, `section5.ts`, `section8.ts`); `check.ts` verifies that
  * every reference exists, and the table (`docs/traceability.md`) shows what is left uncovered.
  */
 
-/** Where a spec item is implemented. Every kind is checked against the repository. */
+/** Where a requirement is implemented. Every kind is checked against the repository. */
 export type Implementation =
   /** A state of a machine (`machines/registry.ts` id; dotted path from the root), optionally one of its events. */
   | { machine: string; state: string; event?: string }
@@ -27,7 +28,7 @@ export type Implementation =
 export type TestRef = `test/${string} > ${string}`
 
 export interface Trace {
-  /** The spec items this record covers (ids of `spec-items.ts`): a rule and its messages often go together. */
+  /** The items this record covers (`REQ-…` ids of docs/requirements.md, `.m1` for a quoted text): a rule and its messages often go together. */
   items: string[]
   by: Implementation[]
   tests: TestRef[]

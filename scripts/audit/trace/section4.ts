@@ -1,10 +1,10 @@
-/** Traceability records of spec §4 States and transitions (see model.ts; item ids in docs/traceability.md). */
+/** Traceability records of docs/requirements.md §4 States and transitions (see model.ts; rows in docs/traceability.md). */
 import type { Trace } from './model.ts'
 
 export const section4: Trace[] = [
   // Login: idle, loading, then success or failure; what an answer means; what success does
   {
-    items: ['4.login.1'],
+    items: ['REQ-LOGIN-01'],
     by: [
       { machine: 'login', state: 'editing' },
       { machine: 'login', state: 'authenticating' },
@@ -17,7 +17,7 @@ export const section4: Trace[] = [
     ],
   },
   {
-    items: ['4.login.2'],
+    items: ['REQ-LOGIN-02'],
     by: [
       { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
       { file: 'machines/login.ts', symbol: 'isRefused' },
@@ -29,10 +29,10 @@ export const section4: Trace[] = [
     ],
     note:
       "A code other than '0' whose message is blank shows the §8 unusable-answer text (there is no server message to show); " +
-      "code '0' without a token cannot open a session and is treated as an unusable answer (4.login.4).",
+      "code '0' without a token cannot open a session and is treated as an unusable answer (REQ-LOGIN-04).",
   },
   {
-    items: ['4.login.3'],
+    items: ['REQ-LOGIN-03'],
     by: [
       { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
       { file: 'machines/login.ts', symbol: 'isAccepted' },
@@ -42,7 +42,7 @@ export const section4: Trace[] = [
     ],
   },
   {
-    items: ['4.login.4', '4.login.4.m1'],
+    items: ['REQ-LOGIN-04', 'REQ-LOGIN-04.m1'],
     by: [
       { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
       { catalogue: 'login.unusableAnswer' },
@@ -55,7 +55,7 @@ export const section4: Trace[] = [
     ],
   },
   {
-    items: ['4.login.5'],
+    items: ['REQ-LOGIN-05'],
     by: [
       { machine: 'session', state: 'signedOut', event: 'session.start' },
       { file: 'src/flows/login/LoginPage.tsx', symbol: "type: 'session.start'" },
@@ -72,7 +72,7 @@ export const section4: Trace[] = [
 
   // PIN reset: the request, then the confirmation
   {
-    items: ['4.pin-reset.1'],
+    items: ['REQ-PIN-01'],
     by: [
       { machine: 'pinReset', state: 'asking', event: 'ask.submit' },
       { machine: 'pinReset', state: 'requesting', event: 'xstate.done.actor.askPinReset' },
@@ -91,7 +91,7 @@ export const section4: Trace[] = [
       'the one request error the spec gives (machines/pinReset.ts, choices).',
   },
   {
-    items: ['4.pin-reset.2', '4.pin-reset.2.m1'],
+    items: ['REQ-PIN-02', 'REQ-PIN-02.m1'],
     by: [
       { machine: 'pinReset', state: 'confirmingCode', event: 'xstate.done.actor.confirmPinReset' },
       { machine: 'pinReset', state: 'done' },
@@ -111,7 +111,7 @@ export const section4: Trace[] = [
 
   // Transfers (account, momo, prepaid-card): the ask
   {
-    items: ['4.transfers.1'],
+    items: ['REQ-XFER-01'],
     by: [
       { machine: 'transfer', state: 'editing.form.filling', event: 'transfer.submit' },
       { machine: 'transfer', state: 'asking' },
@@ -121,7 +121,7 @@ export const section4: Trace[] = [
     ],
   },
   {
-    items: ['4.transfers.2'],
+    items: ['REQ-XFER-02'],
     by: [
       { machine: 'transfer', state: 'asking', event: 'xstate.done.actor.askTransfer' },
       { file: 'machines/transfer.ts', symbol: 'isRefused' },
@@ -131,14 +131,14 @@ export const section4: Trace[] = [
       "test/model/transfer.test.ts > status '1': the server message",
       'test/model/transfer.test.ts > HTTP 400 with a message: that message',
       'test/model/transfer.test.ts > the form stays with its values',
-      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
+      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message; a wrong code keeps the code form, the third ends the transfer',
     ],
     note:
       'Without a message (status 1, HTTP error, no answer) the form stays with transfer.failed; an HTTP 403 or code 2 ' +
-      'shows nothing here, the session signs out (4.session.1).',
+      'shows nothing here, the session signs out (REQ-SESSION-01).',
   },
   {
-    items: ['4.transfers.3'],
+    items: ['REQ-XFER-03'],
     by: [
       { machine: 'transfer', state: 'asking', event: 'xstate.done.actor.askTransfer' },
       { machine: 'transfer', state: 'awaitingCode' },
@@ -156,7 +156,7 @@ export const section4: Trace[] = [
 
   // Transfers: the confirmation
   {
-    items: ['4.transfers.4'],
+    items: ['REQ-XFER-04'],
     by: [
       { machine: 'transfer', state: 'awaitingCode', event: 'code.submit' },
       { machine: 'transfer', state: 'confirming' },
@@ -166,27 +166,27 @@ export const section4: Trace[] = [
     ],
   },
   {
-    items: ['4.transfers.5', '4.transfers.5.m1'],
+    items: ['REQ-XFER-05', 'REQ-XFER-05.m1'],
     by: [
       { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
       { machine: 'transfer', state: 'failed', event: 'transfer.restart' },
-      { file: 'machines/transferKinds.ts', symbol: "onConfirmRefused: 'hideCodeForm'" },
       { catalogue: 'transfer.retry' },
       { schema: 'TransferConfirmResponse' },
     ],
     tests: [
-      "test/model/transfer.test.ts > status '1': the code form is hidden, the description shows",
-      "test/model/transfer.test.ts > status '1': the code form is kept with the description",
-      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
+      "test/model/transfer.test.ts > status '1': the transfer is over, the code form is hidden, the description shows",
+      'test/model/transfer.test.ts > HTTP 422 (wrong code, tries left): the code form is kept with the message',
+      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message; a wrong code keeps the code form, the third ends the transfer',
       'test/e2e/transfers.test.ts > with the three steps and a kept code form after a wrong code',
       'test/unit/messages.test.ts > section 4 (states and transitions): every quoted message and button, exactly',
     ],
     note:
-      'rulings §4 (3 wrong codes cancel the transfer): a refusal with no try left hides the code form for every kind; ' +
+      "rulings §6.1: status '1' says the transfer is over and hides the code form for every kind; a wrong code with " +
+      'tries left is HTTP 422 and keeps it; rulings §4 (3 wrong codes cancel the transfer); ' +
       '"Réessayer un nouveau transfert" gives a fresh form without reloading the page (docs/decisions.md, Transfers: Restart).',
   },
   {
-    items: ['4.transfers.6', '4.transfers.6.m1'],
+    items: ['REQ-XFER-06', 'REQ-XFER-06.m1'],
     by: [
       { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
       { machine: 'transfer', state: 'done' },
@@ -202,7 +202,7 @@ export const section4: Trace[] = [
     ],
   },
   {
-    items: ['4.transfers.6', '4.transfers.6.m2'],
+    items: ['REQ-XFER-06', 'REQ-XFER-06.m2'],
     by: [
       { machine: 'transfer', state: 'done', event: 'transfer.restart' },
       { catalogue: 'transfer.another' },
@@ -217,7 +217,23 @@ export const section4: Trace[] = [
       'the same result for the customer (docs/decisions.md, Transfers: Restart).',
   },
   {
-    items: ['4.transfers.7'],
+    items: ['REQ-XFER-08', 'REQ-XFER-08.m1'],
+    by: [
+      { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
+      { machine: 'transfer', state: 'resultUnknown', event: 'transfer.restart' },
+      { catalogue: 'transfer.resultUnknown' },
+      { schema: 'TransferConfirmResponse' },
+    ],
+    tests: [
+      'test/model/transfer.test.ts > an answer without status: the result is unknown',
+      'test/model/transfer.test.ts > an unknown status: the result is unknown',
+      'test/e2e/faults.test.ts > every confirm error: wrong code, refused, no try left, HTTP failure, no answer, result unknown',
+      'test/unit/messages.test.ts > section 4 (states and transitions): every quoted message and button, exactly',
+    ],
+    note: 'rulings §6.2; the link to the statement is transfer.resultUnknownLink (docs/decisions.md, Transfers).',
+  },
+  {
+    items: ['REQ-XFER-07'],
     by: [
       { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
       { file: 'machines/transfer.ts', symbol: 'descriptionOf' },
@@ -231,7 +247,7 @@ export const section4: Trace[] = [
 
   // Statement
   {
-    items: ['4.statement.1'],
+    items: ['REQ-STMT-01'],
     by: [
       { machine: 'statement', state: 'query.editing', event: 'statement.submit' },
       { machine: 'statement', state: 'query.loading', event: 'xstate.done.actor.loadStatement' },
@@ -245,7 +261,7 @@ export const section4: Trace[] = [
     ],
   },
   {
-    items: ['4.statement.2'],
+    items: ['REQ-STMT-02'],
     by: [
       { machine: 'statement', state: 'download.idle', event: 'download.pdf' },
       { machine: 'statement', state: 'download.idle', event: 'download.csv' },
@@ -264,7 +280,7 @@ export const section4: Trace[] = [
 
   // Password change
   {
-    items: ['4.password-change.1'],
+    items: ['REQ-PWD-01'],
     by: [
       { machine: 'passwordChange', state: 'saving', event: 'xstate.done.actor.changePassword' },
       { file: 'machines/passwordChange.ts', symbol: 'export function resultOf' },
@@ -283,7 +299,7 @@ export const section4: Trace[] = [
 
   // Contact and picture updates
   {
-    items: ['4.contact-and-picture-updates.1'],
+    items: ['REQ-PROFILE-01'],
     by: [
       { machine: 'contact', state: 'form.saving', event: 'xstate.done.actor.updateContact' },
       { machine: 'contact', state: 'form.sent' },
@@ -305,7 +321,7 @@ export const section4: Trace[] = [
 
   // Notification
   {
-    items: ['4.notification.1', '4.notification.1.m1'],
+    items: ['REQ-NOTIF-01', 'REQ-NOTIF-01.m1'],
     by: [
       { machine: 'notifications', state: 'list.shown', event: 'notification.show' },
       { machine: 'notifications', state: 'seen.idle', event: 'always' },
@@ -327,7 +343,7 @@ export const section4: Trace[] = [
 
   // Session
   {
-    items: ['4.session.1'],
+    items: ['REQ-SESSION-01'],
     by: [
       { file: 'src/api/client.ts', symbol: 'const sessionExpiry: Middleware' },
       { machine: 'session', state: 'signedIn', event: 'session.expired' },

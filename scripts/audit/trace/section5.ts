@@ -1,10 +1,10 @@
-/** Traceability records of spec §5 Validation rules (see model.ts; item ids in docs/traceability.md). */
+/** Traceability records of docs/requirements.md §5 Validation (see model.ts; rows in docs/traceability.md). */
 import type { Trace } from './model.ts'
 
 export const section5: Trace[] = [
   // General: errors after a submit attempt, fields highlighted, a form submitted only when valid
   {
-    items: ['5.general.1'],
+    items: ['REQ-VAL-01'],
     by: [
       { file: 'machines/loginForm.ts', symbol: 'export function isValid' },
       { file: 'machines/loginForm.ts', symbol: 'export function fieldErrors' },
@@ -46,7 +46,7 @@ export const section5: Trace[] = [
       'Field/Select (and the photo chooser), drawn with the danger border, the message tied by aria-describedby.',
   },
   {
-    items: ['5.general.2'],
+    items: ['REQ-VAL-02'],
     by: [{ catalogue: 'validation' }, { file: 'machines/messages/core.ts', symbol: 'export const validation' }],
     tests: [
       'test/unit/messages.test.ts > section 5 table (validation rules): every quoted message, exactly',
@@ -57,7 +57,7 @@ export const section5: Trace[] = [
   },
   // General: equality of the new and repeated password
   {
-    items: ['5.general.3'],
+    items: ['REQ-VAL-03'],
     by: [
       { form: 'passwordChangeForm', field: 'password2' },
       { machine: 'passwordChange', state: 'editing', event: 'password.submit' },
@@ -73,7 +73,7 @@ export const section5: Trace[] = [
 
   // Login user code
   {
-    items: ['5.login-user-code', '5.login-user-code.m1'],
+    items: ['REQ-VAL-10', 'REQ-VAL-10.m1'],
     by: [
       { form: 'loginForm', field: 'username' },
       { machine: 'login', state: 'editing', event: 'login.submit' },
@@ -90,7 +90,7 @@ export const section5: Trace[] = [
   },
   // Login PIN
   {
-    items: ['5.login-pin', '5.login-pin.m1', '5.login-pin.m2'],
+    items: ['REQ-VAL-11', 'REQ-VAL-11.m1', 'REQ-VAL-11.m2'],
     by: [
       { form: 'loginForm', field: 'password' },
       { machine: 'login', state: 'editing', event: 'login.submit' },
@@ -110,7 +110,7 @@ export const section5: Trace[] = [
 
   // Reset request account code
   {
-    items: ['5.reset-request-account-code', '5.reset-request-account-code.m1'],
+    items: ['REQ-VAL-12', 'REQ-VAL-12.m1'],
     by: [
       { form: 'pinResetAskForm', field: 'compte' },
       { machine: 'pinReset', state: 'asking', event: 'ask.submit' },
@@ -127,10 +127,10 @@ export const section5: Trace[] = [
   // Reset confirmation code
   {
     items: [
-      '5.reset-confirmation-code',
-      '5.reset-confirmation-code.m1',
-      '5.reset-confirmation-code.m2',
-      '5.reset-confirmation-code.m3',
+      'REQ-VAL-13',
+      'REQ-VAL-13.m1',
+      'REQ-VAL-13.m2',
+      'REQ-VAL-13.m3',
     ],
     by: [
       { form: 'pinResetConfirmForm', field: 'token' },
@@ -151,7 +151,7 @@ export const section5: Trace[] = [
 
   // Debit account
   {
-    items: ['5.debit-account', '5.debit-account.m1'],
+    items: ['REQ-VAL-20', 'REQ-VAL-20.m1'],
     by: [
       { form: 'accountTransferForm', field: 'debitAccount' },
       { form: 'momoTransferForm', field: 'debitAccount' },
@@ -172,7 +172,7 @@ export const section5: Trace[] = [
   },
   // Amount
   {
-    items: ['5.amount', '5.amount.m1', '5.amount.m2'],
+    items: ['REQ-VAL-21', 'REQ-VAL-21.m1', 'REQ-VAL-21.m2'],
     by: [
       { form: 'accountTransferForm', field: 'amount' },
       { form: 'momoTransferForm', field: 'amount' },
@@ -195,7 +195,7 @@ export const section5: Trace[] = [
   },
   // Account to credit (transfer)
   {
-    items: ['5.account-to-credit', '5.account-to-credit.m1', '5.account-to-credit.m2'],
+    items: ['REQ-VAL-22', 'REQ-VAL-22.m1', 'REQ-VAL-22.m2'],
     by: [
       { form: 'accountTransferForm', field: 'creditAccount' },
       { machine: 'transfer', state: 'editing.form.filling', event: 'transfer.submit' },
@@ -214,7 +214,7 @@ export const section5: Trace[] = [
   },
   // Currency
   {
-    items: ['5.currency', '5.currency.m1'],
+    items: ['REQ-VAL-23', 'REQ-VAL-23.m1'],
     by: [
       { form: 'momoTransferForm', field: 'currencySent' },
       { form: 'cardTransferForm', field: 'currencySent' },
@@ -233,7 +233,7 @@ export const section5: Trace[] = [
   },
   // Momo number: the readings the rulings keep
   {
-    items: ['5.momo-number', '5.momo-number.m2', '5.momo-number.m4'],
+    items: ['REQ-VAL-24', 'REQ-VAL-24.m1', 'REQ-VAL-24.m2'],
     by: [
       { form: 'momoTransferForm', field: 'phone' },
       { machine: 'transfer', state: 'editing.form.filling', event: 'transfer.submit' },
@@ -252,23 +252,9 @@ export const section5: Trace[] = [
       'rulings §1: the correct-French readings, "Saisir le numéro de compte à créditer" and "Le numéro saisi est incorrect". ' +
       'The spec quotes no message for the prefix and digits rules: one pattern (243 then 9 digits) shows the length rule\'s message for any of them.',
   },
-  // Momo number: the readings the rulings set aside
-  {
-    items: ['5.momo-number.m1', '5.momo-number.m3'],
-    by: [{ catalogue: 'validation.momoNumberRequired' }, { catalogue: 'validation.momoNumberFormat' }],
-    tests: [
-      'test/unit/messages.test.ts > the momo number required message is the correct-French reading',
-      'test/unit/messages.test.ts > the momo length rule is "Le numéro saisi est incorrect"',
-      'test/model/transfer.test.ts > momo: required messages (rulings §1 readings)',
-      'test/unit/forms.test.ts > momo: currency and number (rulings §1 readings)',
-    ],
-    note:
-      'rulings §1: for the momo number the ruling picks the other readings (validation.momoNumberRequired, validation.momoNumberFormat); ' +
-      'these two quotes stay in the catalogue as the card account id messages (5.card-account-id).',
-  },
   // Description
   {
-    items: ['5.description', '5.description.m1', '5.description.m2'],
+    items: ['REQ-VAL-25', 'REQ-VAL-25.m1', 'REQ-VAL-25.m2'],
     by: [
       { form: 'accountTransferForm', field: 'description' },
       { form: 'momoTransferForm', field: 'description' },
@@ -290,7 +276,7 @@ export const section5: Trace[] = [
   },
   // Card account id
   {
-    items: ['5.card-account-id', '5.card-account-id.m1', '5.card-account-id.m2'],
+    items: ['REQ-VAL-26', 'REQ-VAL-26.m1', 'REQ-VAL-26.m2'],
     by: [
       { form: 'cardTransferForm', field: 'accountId' },
       { machine: 'transfer', state: 'editing.form.filling', event: 'transfer.submit' },
@@ -309,7 +295,7 @@ export const section5: Trace[] = [
   },
   // Last four digits
   {
-    items: ['5.last-four-digits', '5.last-four-digits.m1', '5.last-four-digits.m2'],
+    items: ['REQ-VAL-27', 'REQ-VAL-27.m1', 'REQ-VAL-27.m2'],
     by: [
       { form: 'cardTransferForm', field: 'lastFour' },
       { machine: 'transfer', state: 'editing.form.filling', event: 'transfer.submit' },
@@ -328,7 +314,7 @@ export const section5: Trace[] = [
   },
   // Confirmation token (transfers)
   {
-    items: ['5.confirmation-token', '5.confirmation-token.m1', '5.confirmation-token.m2', '5.confirmation-token.m3'],
+    items: ['REQ-VAL-28', 'REQ-VAL-28.m1', 'REQ-VAL-28.m2', 'REQ-VAL-28.m3'],
     by: [
       { form: 'transferConfirmForm', field: 'token' },
       { file: 'machines/transfer.ts', symbol: 'export function tokenErrorOf' },
@@ -350,7 +336,7 @@ export const section5: Trace[] = [
 
   // Old password
   {
-    items: ['5.old-password', '5.old-password.m1'],
+    items: ['REQ-VAL-30', 'REQ-VAL-30.m1'],
     by: [
       { form: 'passwordChangeForm', field: 'oldPassword' },
       { machine: 'passwordChange', state: 'editing', event: 'password.submit' },
@@ -368,7 +354,7 @@ export const section5: Trace[] = [
   },
   // New and repeat password
   {
-    items: ['5.new-and-repeat-password', '5.new-and-repeat-password.m1', '5.new-and-repeat-password.m2'],
+    items: ['REQ-VAL-31', 'REQ-VAL-31.m1', 'REQ-VAL-31.m2'],
     by: [
       { form: 'passwordChangeForm', field: 'password' },
       { form: 'passwordChangeForm', field: 'password2' },
@@ -389,7 +375,7 @@ export const section5: Trace[] = [
 
   // Balance account
   {
-    items: ['5.balance-account'],
+    items: ['REQ-VAL-40'],
     by: [
       { form: 'balanceForm', field: 'account' },
       { file: 'machines/balance.ts', symbol: 'export function balanceErrors' },
@@ -408,7 +394,7 @@ export const section5: Trace[] = [
   },
   // Statement
   {
-    items: ['5.statement', '5.statement.m1'],
+    items: ['REQ-VAL-41', 'REQ-VAL-41.m1'],
     by: [
       { form: 'statementForm', field: 'account' },
       { form: 'statementForm', field: 'startDate' },
@@ -440,7 +426,7 @@ export const section5: Trace[] = [
 
   // Contact e-mail
   {
-    items: ['5.contact-e-mail', '5.contact-e-mail.m1', '5.contact-e-mail.m2'],
+    items: ['REQ-VAL-50', 'REQ-VAL-50.m1', 'REQ-VAL-50.m2'],
     by: [
       { form: 'contactForm', field: 'email' },
       { machine: 'contact', state: 'form.editing', event: 'contact.submit' },
@@ -458,7 +444,7 @@ export const section5: Trace[] = [
   },
   // Contact country
   {
-    items: ['5.contact-country', '5.contact-country.m1'],
+    items: ['REQ-VAL-51', 'REQ-VAL-51.m1'],
     by: [
       { form: 'contactForm', field: 'country' },
       { machine: 'contact', state: 'form.editing', event: 'contact.submit' },
@@ -472,7 +458,7 @@ export const section5: Trace[] = [
   },
   // Contact phone
   {
-    items: ['5.contact-phone', '5.contact-phone.m1', '5.contact-phone.m2'],
+    items: ['REQ-VAL-52', 'REQ-VAL-52.m1', 'REQ-VAL-52.m2'],
     by: [
       { form: 'contactForm', field: 'phone' },
       { machine: 'contact', state: 'form.editing', event: 'contact.submit' },
@@ -493,7 +479,7 @@ export const section5: Trace[] = [
   },
   // Contact address
   {
-    items: ['5.contact-address', '5.contact-address.m1', '5.contact-address.m2'],
+    items: ['REQ-VAL-53', 'REQ-VAL-53.m1', 'REQ-VAL-53.m2'],
     by: [
       { form: 'contactForm', field: 'address' },
       { machine: 'contact', state: 'form.editing', event: 'contact.submit' },
@@ -514,7 +500,7 @@ export const section5: Trace[] = [
 
   // Photo: the rulings replace the source's defect
   {
-    items: ['5.photo', '5.photo.m1'],
+    items: ['REQ-VAL-54', 'REQ-VAL-54.m1', 'REQ-VAL-54.m2', 'REQ-VAL-54.m3'],
     by: [
       { form: 'photoForm', field: 'photo' },
       { machine: 'photo', state: 'choosing', event: 'photo.submit' },
@@ -537,7 +523,7 @@ export const section5: Trace[] = [
     ],
     note:
       'rulings §1 replace the spec\'s description of a defect: a missing file shows "Veuillez sélectionner une photo" (validation.photoRequired), ' +
-      'not the e-mail message, which stays the contact e-mail\'s (5.contact-e-mail.m1); JPEG, PNG or WebP only and at most 2 Mo, ' +
+      'not the e-mail message, which stays the contact e-mail\'s (REQ-VAL-50.m1); JPEG, PNG or WebP only and at most 2 Mo, ' +
       'checked by the client on the browser\'s type and size and by the server on the bytes (docs/decisions.md, Self-service: Photo).',
   },
 ]

@@ -1,4 +1,4 @@
-/** Traceability records of spec §8 Error catalogue (see model.ts; item ids in docs/traceability.md). */
+/** Traceability records of docs/requirements.md §8 Error messages (see model.ts; rows in docs/traceability.md). */
 import type { TestRef, Trace } from './model.ts'
 
 /** Every quoted message of the §8 table is in the catalogue, exactly (typos included). */
@@ -11,7 +11,7 @@ const loginBanners: TestRef = 'test/model/login.test.ts > login machine — bann
 export const section8: Trace[] = [
   // Login HTTP 403
   {
-    items: ['8.login-http-403', '8.login-http-403.m1'],
+    items: ['REQ-ERR-01', 'REQ-ERR-01.m1'],
     by: [
       { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
       { catalogue: 'login.wrongCredentials' },
@@ -28,7 +28,7 @@ export const section8: Trace[] = [
 
   // Login HTTP 401: the body's message when it has a code, else the blocked-access message
   {
-    items: ['8.login-http-401', '8.login-http-401.m1'],
+    items: ['REQ-ERR-02', 'REQ-ERR-02.m1'],
     by: [
       { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
       { catalogue: 'login.blocked' },
@@ -56,7 +56,7 @@ export const section8: Trace[] = [
 
   // Login, any other HTTP error
   {
-    items: ['8.login-any-other-http-error', '8.login-any-other-http-error.m1'],
+    items: ['REQ-ERR-03', 'REQ-ERR-03.m1'],
     by: [
       { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
       { machine: 'login', state: 'authenticating', event: 'xstate.error.actor.authenticate' },
@@ -68,7 +68,7 @@ export const section8: Trace[] = [
 
   // Login answer without usable code or token
   {
-    items: ['8.login-answer-without-usable-code-or-token', '8.login-answer-without-usable-code-or-token.m1'],
+    items: ['REQ-ERR-04', 'REQ-ERR-04.m1'],
     by: [
       { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
       { catalogue: 'login.unusableAnswer' },
@@ -79,7 +79,7 @@ export const section8: Trace[] = [
 
   // PIN reset request, network error
   {
-    items: ['8.pin-reset-request-network-error', '8.pin-reset-request-network-error.m1'],
+    items: ['REQ-ERR-05', 'REQ-ERR-05.m1'],
     by: [
       { machine: 'pinReset', state: 'requesting', event: 'xstate.error.actor.askPinReset' },
       { catalogue: 'pinReset.askNetworkError' },
@@ -96,7 +96,7 @@ export const section8: Trace[] = [
 
   // PIN reset confirm, network error: an error banner, the form stays
   {
-    items: ['8.pin-reset-confirm-network-error'],
+    items: ['REQ-ERR-06'],
     by: [
       { machine: 'pinReset', state: 'confirmingCode', event: 'xstate.error.actor.confirmPinReset' },
       { machine: 'pinReset', state: 'confirming' },
@@ -113,7 +113,7 @@ export const section8: Trace[] = [
 
   // PIN reset confirm, status other than '0' or '1'
   {
-    items: ['8.pin-reset-confirm-status-other-than-0-or-1', '8.pin-reset-confirm-status-other-than-0-or-1.m1'],
+    items: ['REQ-ERR-07', 'REQ-ERR-07.m1'],
     by: [
       { machine: 'pinReset', state: 'confirmingCode', event: 'xstate.done.actor.confirmPinReset' },
       { catalogue: 'pinReset.confirmUnknownStatus' },
@@ -125,7 +125,7 @@ export const section8: Trace[] = [
 
   // Session expired (HTTP 403 or code '2'): sign out, warning toast, /login
   {
-    items: ['8.session-expired', '8.session-expired.m1', '8.session-expired.m2'],
+    items: ['REQ-ERR-08', 'REQ-ERR-08.m1', 'REQ-ERR-08.m2'],
     by: [
       { file: 'src/api/client.ts', symbol: 'sessionExpiry' },
       { machine: 'session', state: 'signedIn', event: 'session.expired' },
@@ -157,7 +157,7 @@ export const section8: Trace[] = [
 
   // Accounts not loaded or empty: the message, a click reloads the page
   {
-    items: ['8.accounts-not-loaded-or-empty', '8.accounts-not-loaded-or-empty.m1'],
+    items: ['REQ-ERR-09', 'REQ-ERR-09.m1'],
     by: [
       { machine: 'session', state: 'signedIn', event: 'xstate.error.actor.loadAccounts' },
       { file: 'src/api/actors.ts', symbol: 'loadAccounts' },
@@ -181,7 +181,7 @@ export const section8: Trace[] = [
 
   // Account holder lookup failed
   {
-    items: ['8.account-holder-lookup-failed', '8.account-holder-lookup-failed.m1'],
+    items: ['REQ-ERR-10', 'REQ-ERR-10.m1'],
     by: [
       { machine: 'transfer', state: 'editing.holder.lookingUp', event: 'xstate.done.actor.lookUpHolder' },
       { machine: 'transfer', state: 'editing.holder.lookingUp', event: 'xstate.error.actor.lookUpHolder' },
@@ -201,7 +201,7 @@ export const section8: Trace[] = [
 
   // Transfer submit error: the server message
   {
-    items: ['8.transfer-submit-error'],
+    items: ['REQ-ERR-11'],
     by: [
       { machine: 'transfer', state: 'asking', event: 'xstate.done.actor.askTransfer' },
       { schema: 'TransferAskResponse' },
@@ -213,7 +213,7 @@ export const section8: Trace[] = [
       'test/server/client-answers.test.ts > HTTP 400 of a transfer ask the server refuses: the body with its message',
       'test/model/transfer.test.ts > %s; the form stays with its values',
       'test/server/transfers.test.ts > POST transfer/ask: refusals answer status 1 with a message and change no row',
-      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
+      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message; a wrong code keeps the code form, the third ends the transfer',
     ],
     note:
       "When there is no message to show (an HTTP error without one, status '1' without one, no answer) the form shows " +
@@ -222,20 +222,19 @@ export const section8: Trace[] = [
 
   // Transfer confirm with status '1': the description, "Réessayer un nouveau transfert"
   {
-    items: ['8.transfer-confirm-with-status-1', '8.transfer-confirm-with-status-1.m1'],
+    items: ['REQ-ERR-12', 'REQ-ERR-12.m1'],
     by: [
       { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
       { machine: 'transfer', state: 'failed', event: 'transfer.restart' },
       { catalogue: 'transfer.retry' },
-      { file: 'machines/transferKinds.ts', symbol: 'onConfirmRefused' },
       { schema: 'TransferConfirmResponse' },
     ],
     tests: [
-      'test/e2e/faults.test.ts > every confirm error: refused, no try left, HTTP failure, unreadable, no answer',
+      'test/e2e/faults.test.ts > every confirm error: wrong code, refused, no try left, HTTP failure, no answer, result unknown',
       'test/model/transfer.test.ts > %s; the code is wiped',
       'test/model/transfer.test.ts > from %s, transfer.restart gives a fresh form and loads the lists again',
       'test/server/transfers.test.ts > a wrong code leaves 2 tries, then 1; the 3rd cancels the transfer; the right code then does nothing',
-      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message, and a wrong code ends it',
+      'test/e2e/transfers.test.ts > refuses an amount above the balance with the server message; a wrong code keeps the code form, the third ends the transfer',
       'test/e2e/transfers.test.ts > with the three steps and a kept code form after a wrong code',
       catalogueQuotes,
     ],
@@ -247,14 +246,14 @@ export const section8: Trace[] = [
 
   // Transfer confirm failure: error with the description, confirm form kept
   {
-    items: ['8.transfer-confirm-failure'],
+    items: ['REQ-ERR-13'],
     by: [
       { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
       { machine: 'transfer', state: 'confirming', event: 'xstate.error.actor.confirmTransfer' },
       { machine: 'transfer', state: 'awaitingCode' },
     ],
     tests: [
-      'test/e2e/faults.test.ts > every confirm error: refused, no try left, HTTP failure, unreadable, no answer','test/model/transfer.test.ts > %s; the code is wiped'],
+      'test/e2e/faults.test.ts > every confirm error: wrong code, refused, no try left, HTTP failure, no answer, result unknown','test/model/transfer.test.ts > %s; the code is wiped'],
     note:
       'Read with spec §4 ("a confirm failure by HTTP keeps the confirm form with an error"): an HTTP error keeps the code ' +
       'form with the description, else the message, else transfer.failed; no answer keeps it with transfer.failed.',
@@ -262,7 +261,7 @@ export const section8: Trace[] = [
 
   // Statement load failure
   {
-    items: ['8.statement-load-failure', '8.statement-load-failure.m1'],
+    items: ['REQ-ERR-14', 'REQ-ERR-14.m1'],
     by: [
       { machine: 'statement', state: 'query.loading', event: 'xstate.done.actor.loadStatement' },
       { machine: 'statement', state: 'query.loading', event: 'xstate.error.actor.loadStatement' },
@@ -282,7 +281,7 @@ export const section8: Trace[] = [
 
   // Password change HTTP failure
   {
-    items: ['8.password-change-http-failure', '8.password-change-http-failure.m1'],
+    items: ['REQ-ERR-15', 'REQ-ERR-15.m1'],
     by: [
       { machine: 'passwordChange', state: 'saving', event: 'xstate.done.actor.changePassword' },
       { machine: 'passwordChange', state: 'saving', event: 'xstate.error.actor.changePassword' },
@@ -298,7 +297,7 @@ export const section8: Trace[] = [
 
   // Contact or picture update HTTP failure
   {
-    items: ['8.contact-or-picture-update-http-failure', '8.contact-or-picture-update-http-failure.m1'],
+    items: ['REQ-ERR-16', 'REQ-ERR-16.m1'],
     by: [
       { machine: 'contact', state: 'form.saving', event: 'xstate.done.actor.updateContact' },
       { machine: 'contact', state: 'form.saving', event: 'xstate.error.actor.updateContact' },
@@ -317,7 +316,7 @@ export const section8: Trace[] = [
 
   // Notification list code other than '0' or failure
   {
-    items: ['8.notification-list-code-other-than-0-or-failure', '8.notification-list-code-other-than-0-or-failure.m1'],
+    items: ['REQ-ERR-17', 'REQ-ERR-17.m1'],
     by: [
       { machine: 'notifications', state: 'list.loading', event: 'xstate.done.actor.loadNotifications' },
       { machine: 'notifications', state: 'list.loading', event: 'xstate.error.actor.loadNotifications' },
@@ -334,7 +333,7 @@ export const section8: Trace[] = [
 
   // Balance failure: an error box with no message text
   {
-    items: ['8.balance-failure'],
+    items: ['REQ-ERR-18'],
     by: [
       { machine: 'balance', state: 'loading', event: 'xstate.done.actor.loadBalance' },
       { machine: 'balance', state: 'loading', event: 'xstate.error.actor.loadBalance' },
@@ -356,7 +355,7 @@ export const section8: Trace[] = [
 
   // Currency load failure: nothing is shown
   {
-    items: ['8.currency-load-failure'],
+    items: ['REQ-ERR-19'],
     by: [
       { machine: 'transfer', state: 'editing.currencies.loading', event: 'xstate.error.actor.loadCurrencies' },
       { machine: 'transfer', state: 'editing.currencies.idle' },
@@ -373,7 +372,7 @@ export const section8: Trace[] = [
 
   // Download errors: only logged, nothing shown
   {
-    items: ['8.download-errors'],
+    items: ['REQ-ERR-20'],
     by: [
       { machine: 'statement', state: 'download.downloading', event: 'xstate.error.actor.downloadFile' },
       { file: 'src/flows/statement/StatementPage.tsx', symbol: 'logDownloadError' },

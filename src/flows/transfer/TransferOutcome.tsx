@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { formatAmount } from '../../../machines/amounts'
 import { transfer as texts } from '../../../machines/messages'
@@ -7,14 +8,33 @@ import { button, buttonSecondary, card } from '../../ui/ui.css'
 import * as css from './transfer.css'
 import type { StepHeading, TransferViewProps } from './types'
 
-type Props = TransferViewProps & { step: 'done' | 'failed'; headingRef: StepHeading }
+type Props = TransferViewProps & { step: 'done' | 'failed' | 'unknown'; headingRef: StepHeading }
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'medium' })
 
-/** spec §4: success (with the receipt) or a transfer refused for good (account kind). */
+/** spec §4: success (with the receipt), a transfer that is over (rulings §6.1), or a result unknown (rulings §6.2). */
 export function TransferOutcome({ step, snapshot, send, headingRef }: Props) {
   const c = snapshot.context
   const [downloading, setDownloading] = useState(false)
+
+  if (step === 'unknown') {
+    return (
+      <section className={card} aria-labelledby="outcome-title">
+        <h2 id="outcome-title" ref={headingRef} tabIndex={-1}>
+          {texts.resultUnknownTitle}
+        </h2>
+        <Banner kind="warning">{texts.resultUnknown}</Banner>
+        <div className={css.actions}>
+          <Link to="/app/statement" className={buttonSecondary}>
+            {texts.resultUnknownLink}
+          </Link>
+          <button type="button" className={button} onClick={() => send({ type: 'transfer.restart' })}>
+            {texts.another}
+          </button>
+        </div>
+      </section>
+    )
+  }
 
   if (step === 'failed') {
     return (

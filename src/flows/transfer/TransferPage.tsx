@@ -30,9 +30,10 @@ export function TransferPage({ kind }: { kind: TransferKind }) {
 
   useForwardAccounts({ accounts, accountsFailed }, send)
 
-  // A transfer leaves notifications and moves money: the shell's counter and the balances are read again.
+  // A transfer leaves notifications and moves money (and one whose result is unknown may have run):
+  // the shell's counter and the balances are read again.
   useEffect(() => {
-    if (screen.step !== 'done') return
+    if (screen.step !== 'done' && screen.step !== 'unknown') return
     session.send({ type: 'notifications.refresh' })
     session.send({ type: 'accounts.refresh' })
   }, [screen.step, session])
@@ -48,7 +49,7 @@ export function TransferPage({ kind }: { kind: TransferKind }) {
       <h1>{spec.heading}</h1>
       {screen.step === 'form' && <TransferForm spec={spec} snapshot={snapshot} send={send} busy={screen.busy} lookingUpHolder={screen.lookingUpHolder} />}
       {screen.step === 'code' && <CodeForm snapshot={snapshot} send={send} busy={screen.busy} headingRef={stepHeading} />}
-      {(screen.step === 'done' || screen.step === 'failed') && (
+      {(screen.step === 'done' || screen.step === 'failed' || screen.step === 'unknown') && (
         <TransferOutcome step={screen.step} snapshot={snapshot} send={send} headingRef={stepHeading} />
       )}
     </>

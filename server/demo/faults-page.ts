@@ -6,9 +6,9 @@
  * the catalogue, every value shown is escaped.
  */
 import { api } from '../../machines/messages.ts'
-import { transferKinds, type TransferKind } from '../../machines/transferKinds.ts'
-import type { Fault } from '../http/faults.ts'
-import { escapeHtml as h } from '../routes/dev.ts'
+import { transferScreens, type TransferKind } from './transfer-screens.ts'
+import type { Fault } from './faults.ts'
+import { escapeHtml as h } from '../http/html.ts'
 import { emptyFaultForm, FAULT_METHODS, type FaultField, type FaultFormErrors, type FaultFormValues, type PanelOperation } from './fault-form.ts'
 import { allScenarios, flowScreens, SCENARIO_FLOWS, transferCalls, type FaultScenario, type FlowId } from './fault-scenarios.ts'
 
@@ -28,10 +28,10 @@ export interface FaultsPageModel {
 
 /** "Transfert vers mobile (/app/momo)": the group of a kind's scenarios. */
 export function kindLegend(kind: TransferKind): string {
-  return t.kindLegend(transferKinds[kind].heading, transferCalls[kind].screen)
+  return t.kindLegend(transferScreens[kind].heading, transferCalls[kind].screen)
 }
 
-const isTransferKind = (flow: FlowId): flow is TransferKind => flow in transferKinds
+const isTransferKind = (flow: FlowId): flow is TransferKind => flow in transferScreens
 
 /** "Relevé de compte (/app/statement)": the group of a flow's scenarios, with its screen. */
 export function flowLegend(flow: FlowId): string {

@@ -10,8 +10,8 @@
  * the catalogue, as the real server would send them.
  */
 import { api } from '../../machines/messages.ts'
-import { TRANSFER_KINDS, transferKinds, type TransferKind } from '../../machines/transferKinds.ts'
-import type { Fault } from '../http/faults.ts'
+import { TRANSFER_KINDS, transferScreens, type TransferKind } from './transfer-screens.ts'
+import type { Fault } from './faults.ts'
 
 const CUSTOMER = '/api/rest/customer/v1'
 
@@ -70,30 +70,36 @@ const faultsOf: Record<ScenarioType, (kind: TransferKind) => Fault[] | null> = {
   askNoAnswer: (k) => [once('POST', transferCalls[k].ask, { dropConnection: true })],
   // The real 403 code '2' follows: the session machine signs out (spec §4 Session).
   askSessionExpired: (k) => [once('POST', transferCalls[k].ask, { expireSession: true })],
-  // Confirm: status '1' hides the code form of an account transfer, keeps the others' (spec §4);
-  // no try left ends the transfer for every kind (rulings §4).
-  confirmRefused: (k) => [
-    once('POST', transferCalls[k].confirm, { status: 200, body: { status: '1', description: api.transfer.wrongCode(2), triesLeft: 2 } }),
+  // Confirm (rulings §6.1): a wrong code with tries left is HTTP 422 and keeps the code form, for
+  // every kind; a 200 with status '1' says the transfer is over (here: the code expired), and so
+  // does no try left (rulings §4).
+  confirmWrongCode: (k) => [
+    once('POST', transferCalls[k].confirm, {
+      status: 422,
+      body: { code: '1', message: api.transfer.wrongCode(2), description: api.transfer.wrongCode(2), triesLeft: 2 },
+    }),
   ],
+  confirmRefused: (k) => [once('POST', transferCalls[k].confirm, { status: 200, body: { status: '1', description: api.transfer.expired } })],
   confirmNoTriesLeft: (k) => [
     once('POST', transferCalls[k].confirm, { status: 200, body: { status: '1', description: api.transfer.cancelledWrongCode, triesLeft: 0 } }),
   ],
   confirmHttpDescription: (k) => [once('POST', transferCalls[k].confirm, { status: 500, body: { description: api.serverError } })],
-  // A 200 with an empty body: nothing the portal can read, so nothing proves the transfer ran.
+  // rulings §6.2: a 200 without status '0' proves nothing — the result is unknown, never a success.
   confirmUnreadable: (k) => [once('POST', transferCalls[k].confirm, { status: 200 })],
+  confirmNoStatus: (k) => [once('POST', transferCalls[k].confirm, { status: 200, body: {} })],
   confirmNoAnswer: (k) => [once('POST', transferCalls[k].confirm, { dropConnection: true })],
   confirmSessionExpired: (k) => [once('POST', transferCalls[k].confirm, { expireSession: true })],
-  // The form's lookups, only for the kinds that make them (machines/transferKinds.ts).
-  holderFailure: (k) => (transferKinds[k].looksUpHolder ? [once('POST', `${CUSTOMER}/details`, serverError)] : null),
+  // The form's lookups, only for the kinds that make them (transfer-screens.ts).
+  holderFailure: (k) => (transferScreens[k].looksUpHolder ? [once('POST', `${CUSTOMER}/details`, serverError)] : null),
   suggestionsFailure: (k) => {
-    const suggestions = transferKinds[k].suggestions
+    const suggestions = transferScreens[k].suggestions
     return suggestions ? [once('GET', `${CUSTOMER}/used-freq/${suggestions.usedFreqId}`, serverError)] : null
   },
   currenciesFailure: (k) => {
-    const list = transferKinds[k].currencies
+    const list = transferScreens[k].currencies
     return list ? [once('GET', `/auth/v1/currencies/${list}`, serverError)] : null
   },
-  balanceFailure: (k) => (transferKinds[k].showsBalance ? [once('POST', `${CUSTOMER}/balance`, serverError)] : null),
+  balanceFailure: (k) => (transferScreens[k].showsBalance ? [once('POST', `${CUSTOMER}/balance`, serverError)] : null),
 }
 
 const SCENARIO_TYPES = Object.keys(api.devFaults.scenarios) as ScenarioType[]

@@ -10,8 +10,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { components } from '../../openapi/schema.d.ts'
 import type { AppContext } from '../context.ts'
 import { endSession } from '../domain/sessions.ts'
-import { bearerToken } from './auth.ts'
-import { pathOf } from './headers.ts'
+import { bearerToken } from '../http/auth.ts'
+import { pathOf } from '../http/headers.ts'
 
 export type Fault = components['schemas']['Fault']
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { api } from '../../machines/messages.ts'
 import { CONTRACT_URL, type ContractOperation } from '../http/contract.ts'
-import type { Fault } from '../http/faults.ts'
+import type { Fault } from './faults.ts'
 
 /** An operation the form offers: the contract's, except the demo tools themselves. */
 export interface PanelOperation {

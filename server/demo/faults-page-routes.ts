@@ -7,11 +7,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { api } from '../../machines/messages.ts'
 import type { AppContext } from '../context.ts'
-import { faultOfForm, panelOperations, readFaultForm } from '../dev/fault-form.ts'
-import { scenarioById } from '../dev/fault-scenarios.ts'
-import { FAULTS_CSS, FAULTS_PAGE, faultsPage, scenarioTitle, type FaultsPageModel } from '../dev/faults-page.ts'
+import { faultOfForm, panelOperations, readFaultForm } from './fault-form.ts'
+import { scenarioById } from './fault-scenarios.ts'
+import { FAULTS_CSS, FAULTS_PAGE, faultsPage, scenarioTitle, type FaultsPageModel } from './faults-page.ts'
 import type { ContractOperation } from '../http/contract.ts'
-import type { FaultStore } from '../http/faults.ts'
+import type { FaultStore } from './faults.ts'
 
 const t = api.devFaults
 /** The page's forms are small; a larger body is refused before it is parsed. */

@@ -2,7 +2,7 @@
  * Loads the demo data (rulings §5) on the first start in demo mode, once: a marker in app_state
  * and an advisory lock make it idempotent, also when two servers start together.
  */
-import type { Db, Queryable } from './db.ts'
+import type { Db, Queryable } from '../db/db.ts'
 import {
   bankAccounts,
   demoCustomers,

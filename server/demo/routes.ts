@@ -1,12 +1,13 @@
 /**
  * Demo-mode tools (rulings §5): the outbox (JSON and a readable page) and the fault injector (its
- * page for QA is dev-faults-page.ts).
+ * page for QA is faults-page-routes.ts).
  * Registered only in demo mode; otherwise these paths answer 404 like any unknown path.
  */
 import type { FastifyInstance } from 'fastify'
 import { api } from '../../machines/messages.ts'
 import type { Handlers } from '../http/contract.ts'
-import type { FaultStore } from '../http/faults.ts'
+import type { FaultStore } from './faults.ts'
+import { escapeHtml } from '../http/html.ts'
 import type { AppContext } from '../context.ts'
 import { listOutbox, type OutboxMessage } from '../domain/outbox.ts'
 
@@ -41,10 +42,6 @@ export function registerOutboxPage(app: FastifyInstance, ctx: AppContext): void 
 const OUTBOX_CSS = `body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a1a}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:.4rem .6rem;text-align:left;vertical-align:top}
 th{background:#f2f2f2}td.text{white-space:pre-wrap}`
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
 function outboxPage(messages: OutboxMessage[], bankName: string): string {
   const t = api.devOutbox

@@ -1,0 +1,36 @@
+/**
+ * What the fault panel needs to know of the three transfer screens: the heading, and which of the
+ * form's lookups each screen makes (so that a scenario failing a lookup exists only where the
+ * screen makes it). A server-side table rather than the portal's own transfer table, so that the
+ * demo tooling does not depend on the client's code; the paths and list names are the contract's
+ * (openapi/portal.yaml: details, used-freq/{id}, currencies/{list}, balance) and the headings come
+ * from the one message catalogue. The browser tests of the fault panel walk every scenario on the
+ * real screens, so a screen that stops making a lookup shows up there.
+ */
+import type { operations, paths } from '../../openapi/schema.d.ts'
+import { transfer as texts } from '../../machines/messages.ts'
+
+export const TRANSFER_KINDS = ['account', 'momo', 'card'] as const
+export type TransferKind = (typeof TRANSFER_KINDS)[number]
+
+type UsedFreqId = operations['frequentlyUsed']['parameters']['path']['id']
+/** The currency lists of the contract: /auth/v1/currencies/b2w and /auth/v1/currencies/b2c. */
+type CurrencyList = Extract<keyof paths, `/auth/v1/currencies/${string}`> extends `/auth/v1/currencies/${infer L}` ? L : never
+
+export interface TransferScreen {
+  heading: string
+  /** spec §2 /app/transfer: the holder of the account to credit is looked up (POST details). */
+  looksUpHolder: boolean
+  /** The frequently used accounts or numbers the screen offers (GET used-freq/{id}); null: none. */
+  suggestions: { usedFreqId: UsedFreqId } | null
+  /** The currency list of the screen's `currencySent` field (GET currencies/{list}); null: none. */
+  currencies: CurrencyList | null
+  /** spec §2 /app/momo: the selected account's balance is shown (POST balance). */
+  showsBalance: boolean
+}
+
+export const transferScreens: { readonly [K in TransferKind]: TransferScreen } = {
+  account: { heading: texts.accountHeading, looksUpHolder: true, suggestions: { usedFreqId: '1' }, currencies: null, showsBalance: false },
+  momo: { heading: texts.momoHeading, looksUpHolder: false, suggestions: { usedFreqId: '2' }, currencies: 'b2w', showsBalance: true },
+  card: { heading: texts.cardHeading, looksUpHolder: false, suggestions: null, currencies: 'b2c', showsBalance: false },
+}

@@ -1,0 +1,57 @@
+/**
+ * One server process per embedded database folder (rulings §7), with real processes: a second
+ * server on the folder of a live one refuses to start and says why; a server killed without a
+ * chance to clean up (SIGKILL) does not leave the folder locked for ever.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDb } from '../../server/db/db.ts'
+import { FolderInUseError } from '../../server/db/pglite-lock.ts'
+import { runUntilExit, startServerProcess } from './processes.ts'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-lock-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+const PRODUCTION = {
+  CODE_SECRET: 'a-secret-of-at-least-32-characters!',
+  BANK_NAME: 'la Banque du Kivu',
+  DATA_DIR: dataDir,
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  MAIL_FROM: 'portail@bank.example',
+  SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+}
+
+describe('the embedded database folder', { timeout: 180_000 }, () => {
+  it('a second server on the folder of a live one refuses to start, naming the folder', async () => {
+    const first = await startServerProcess(PRODUCTION)
+    try {
+      const second = await runUntilExit(PRODUCTION)
+      expect(second.code).toBe(3)
+      expect(second.stderr).toContain(`The embedded database folder ${dataDir} is in use by another server process`)
+      expect(second.stderr).toContain('use PostgreSQL (DATABASE_URL) to run several')
+      // The first one is unharmed.
+      expect((await fetch(`${first.url}/auth/v1/countries`)).status).toBe(200)
+    } finally {
+      expect(await first.stop()).toBe(0)
+    }
+  })
+
+  it('is free again after a clean stop, also to the migration command and the tests', async () => {
+    const db = await openDb({ dataDir })
+    await expect(openDb({ dataDir })).rejects.toBeInstanceOf(FolderInUseError)
+    await db.close()
+  })
+
+  it('a killed server’s lock goes stale: the next start waits for it, then runs', async () => {
+    const first = await startServerProcess(PRODUCTION)
+    expect(await first.stop('SIGKILL')).toBeNull()
+    const next = await startServerProcess(PRODUCTION)
+    try {
+      expect((await fetch(`${next.url}/auth/v1/countries`)).status).toBe(200)
+    } finally {
+      expect(await next.stop()).toBe(0)
+    }
+  })
+})

@@ -1,0 +1,78 @@
+/**
+ * Real server processes for the tests of start-up, modes, locks and scale-out: `server/main.ts`
+ * (through tsx, as `npm start` runs it, or the compiled `build/server/main.js` when asked) in a
+ * child process on port 0, with the environment given and nothing else inherited but PATH.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+
+export interface ServerProcess {
+  url: string
+  child: ChildProcess
+  stdout(): string
+  stderr(): string
+  /** SIGTERM (or the signal given) and the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export interface Exited {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+export interface SpawnOptions {
+  args?: string[]
+  /** Run this JavaScript file with plain node instead of server/main.ts through tsx. */
+  script?: string
+  cwd?: string
+}
+
+function spawnServer(env: Record<string, string>, options: SpawnOptions): ChildProcess {
+  const argv = options.script ? [options.script] : ['--import', 'tsx', 'server/main.ts']
+  return spawn(process.execPath, [...argv, ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DIST_DIR: '/nonexistent', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+}
+
+/** Starts a server and waits for its ready line; rejects with its output if it exits first. */
+export function startServerProcess(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
+  const child = spawnServer(env, options)
+  let stdout = ''
+  let stderr = ''
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()))
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`server exited (${code}):\n${stdout}\n${stderr}`))
+    child.once('exit', onExit)
+    child.stdout!.on('data', (c: Buffer) => {
+      stdout += c.toString()
+      const match = /^Portal ready at http:\/\/localhost:(\d+)\n/m.exec(stdout)
+      if (match) {
+        child.off('exit', onExit)
+        resolve({
+          url: `http://127.0.0.1:${match[1]}`,
+          child,
+          stdout: () => stdout,
+          stderr: () => stderr,
+          stop: (signal = 'SIGTERM') =>
+            new Promise((done) => {
+              if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode)
+              child.once('exit', (code) => done(code))
+              child.kill(signal)
+            }),
+        })
+      }
+    })
+  })
+}
+
+/** Runs a server that is expected to refuse to start: its exit code and output. */
+export function runUntilExit(env: Record<string, string>, options: SpawnOptions = {}): Promise<Exited> {
+  const child = spawnServer(env, options)
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()))
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()))
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })))
+}
