@@ -7,14 +7,13 @@ import { inspect } from '../../inspect/inspector'
 import { useForwardAccounts, useSessionAccounts } from '../../session/useSessionAccounts'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field, Select } from '../../ui/Field'
-import { TableScroller } from '../../ui/TableScroller'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
 import { button, buttonSecondary, card } from '../../ui/ui.css'
-import * as table from '../../ui/table.css'
 import { AccountsMessage } from '../../ui/AccountsMessage'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { downloadFile, loadStatement } from './actors'
 import * as css from './statement.css'
+import { StatementResults } from './StatementResults'
 
 const machine = statementMachine.provide({
   actors: { loadStatement, downloadFile },
@@ -28,8 +27,6 @@ const machine = statementMachine.provide({
 const two = (n: number) => String(n).padStart(2, '0')
 /** Today in the customer's own calendar, as the machine wants it (yyyy-mm-dd). */
 const localToday = (d = new Date()) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' })
-const columns = ['num_transaction', 'date_operation', 'num', 'description', 'debit', 'credit', 'solde'] as const
 
 /** spec §2 /app/statement: a period of one account, the table, and its PDF and csv files. */
 export function StatementPage() {
@@ -91,29 +88,8 @@ export function StatementPage() {
           </div>
         )}
         {screen.rows && screen.rows.length === 0 && <p>{texts.empty}</p>}
-        {screen.rows && screen.rows.length > 0 && (
-          <TableScroller label={texts.tableLabel}>
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c} scope="col" className={table.head}>
-                      {texts.columns[c]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {screen.rows.map((row) => (
-                  <tr key={row.num_transaction}>
-                    {columns.map((c) => (
-                      <td key={c} className={c === 'description' ? table.text : table.number}>
-                        {c === 'date_operation' ? dateTime.format(new Date(row.date_operation)) : row[c]}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-          </TableScroller>
+        {screen.rows && screen.rows.length > 0 && screen.shownAccount && (
+          <StatementResults rows={screen.rows} summary={screen.summary} account={screen.shownAccount} />
         )}
       </div>
     </>
