@@ -1,6 +1,8 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { precompress } from './scripts/vite/compression.ts'
+import { publicPagesPlugin } from './scripts/vite/public-pages.ts'
 import { stripMachineDocsPlugin } from './scripts/vite/strip-machine-docs.ts'
 
 // The SPA. In development (`npm run dev`) Vite proxies the API to the reference server.
@@ -20,7 +22,16 @@ const markInspectorBuild: Plugin = {
 export default defineConfig({
   // stripMachineDocsPlugin: a production build leaves out the machines' descriptions and meta,
   // which only the audit documents and the QA panel of an inspector build read (docs/qa.md).
-  plugins: [react(), vanillaExtractPlugin(), markInspectorBuild, stripMachineDocsPlugin()],
+  // precompress: every file also as .br and .gz (scripts/vite/compression.ts).
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    markInspectorBuild,
+    stripMachineDocsPlugin(),
+    // A page of its own for each public route, naming its screen's files (fewer rounds).
+    publicPagesPlugin(),
+    precompress(),
+  ],
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
     emptyOutDir: true,

@@ -11,6 +11,7 @@ import type { Db } from './db/db.ts'
 import { addressGuards } from './http/address-limits.ts'
 import { authenticate } from './http/auth.ts'
 import { loadContract, registerContract, type Contract, type OperationId } from './http/contract.ts'
+import { registerCompression } from './http/compression.ts'
 import { errorHandling } from './http/errors.ts'
 import { inputGuards } from './http/input-guards.ts'
 import { registerHealth } from './http/health.ts'
@@ -62,7 +63,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     db,
     now: options.now ?? (() => new Date()),
-    limits: { idleMs: config.sessionIdleMinutes * 60_000, maxMs: config.sessionMaxMinutes * 60_000 },
+    limits: {
+      idleMs: config.sessionIdleMinutes * 60_000,
+      maxMs: config.sessionMaxMinutes * 60_000,
+      touchMs: Math.min(config.sessionTouchSeconds * 1000, (config.sessionIdleMinutes * 60_000) / 10),
+    },
   }
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
@@ -85,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('session', null)
 
   securityHeaders(app)
+  await registerCompression(app)
   errorHandling(app)
   inputGuards(app)
   app.setNotFoundHandler((request, reply) => {

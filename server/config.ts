@@ -23,6 +23,13 @@ export interface Config extends DeploymentConfig {
   bankName: string
   sessionIdleMinutes: number
   sessionMaxMinutes: number
+  /**
+   * A session's last activity is written at most once per this many seconds (domain/sessions.ts):
+   * idle expiry comes between SESSION_IDLE_MINUTES minus this and SESSION_IDLE_MINUTES after the
+   * last call. 0: written on every call. Never more than a tenth of the idle time (app.ts), so that
+   * a very short demo session keeps its meaning.
+   */
+  sessionTouchSeconds: number
   /** The built SPA (`npm run build`). */
   distDir: string
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -83,6 +90,11 @@ function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig> {
   }
   const sessionIdleMinutes = positive(env, 'SESSION_IDLE_MINUTES', 5)
   const sessionMaxMinutes = positive(env, 'SESSION_MAX_MINUTES', 60)
+  const touch = text(env, 'SESSION_TOUCH_SECONDS', '15')
+  if (!/^[0-9]+$/.test(touch) || Number(touch) > 300) {
+    throw new ConfigError('SESSION_TOUCH_SECONDS must be a whole number of seconds from 0 to 300')
+  }
+  const sessionTouchSeconds = Number(touch)
   const logLevel = text(env, 'LOG_LEVEL', 'info')
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
@@ -121,6 +133,7 @@ function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig> {
     bankName: text(env, 'BANK_NAME', DEFAULT_BANK_NAME),
     sessionIdleMinutes,
     sessionMaxMinutes,
+    sessionTouchSeconds,
     distDir: resolve(text(env, 'DIST_DIR', 'dist')),
     logLevel: logLevel as Config['logLevel'],
     timeZone,

@@ -4,6 +4,7 @@ import { sessionStore } from './session/storage'
 import { RootLayout } from './flows/RootLayout'
 import { NotFoundPage } from './flows/not-found/NotFoundPage'
 import { AppNotFoundContent, granted } from './flows/access/AccessPages'
+import { loadDashboard, loadShell } from './flows/signedInChunks'
 
 // Routes of spec §2. Every screen is a lazy chunk: the first screen loads only what it shows.
 const root = createRootRoute({ component: RootLayout })
@@ -44,7 +45,7 @@ const app = createRoute({
   beforeLoad: () => {
     if (!sessionStore.isSignedIn()) throw redirect({ to: '/login', replace: true })
   },
-  component: lazyRouteComponent(() => import('./flows/shell/Shell'), 'Shell'),
+  component: lazyRouteComponent(loadShell, 'Shell'),
   // rulings §6.3: an unknown /app route is not found inside the shell, with the way back to the dashboard.
   notFoundComponent: AppNotFoundContent,
 })
@@ -60,7 +61,7 @@ const appIndex = createRoute({
 const dashboard = createRoute({
   getParentRoute: () => app,
   path: '/dashboard',
-  component: lazyRouteComponent(() => import('./flows/dashboard/DashboardPage'), 'DashboardPage'),
+  component: lazyRouteComponent(loadDashboard, 'DashboardPage'),
 })
 
 const reinitPassword = createRoute({

@@ -9,6 +9,12 @@ import type { Queryable } from '../db/db.ts'
 export interface SessionLimits {
   idleMs: number
   maxMs: number
+  /**
+   * last_seen_at is written only when the stored one is older than this (SESSION_TOUCH_SECONDS):
+   * a burst of calls costs one write, not one each. Idle expiry is exact to this granularity: a
+   * session ends between `idleMs - touchMs` and `idleMs` after its last call (never later).
+   */
+  touchMs: number
 }
 
 export interface Session {
@@ -37,15 +43,27 @@ export async function openSession(q: Queryable, customerId: string, now: Date): 
 }
 
 /**
- * The session of a token if it is still valid, refreshed (last_seen_at = now); otherwise null,
- * and a session found idle or too old is marked ended with the reason.
+ * The session of a token if it is still valid, refreshed (last_seen_at = now, when the stored one
+ * is older than `touchMs`); otherwise null, and a session found idle or too old is marked ended
+ * with the reason.
  */
 export async function resumeSession(q: Queryable, token: string, now: Date, limits: SessionLimits): Promise<Session | null> {
   if (!TOKEN_SHAPE.test(token)) return null
   const tokenHash = hashToken(token)
   const idleSince = new Date(now.getTime() - limits.idleMs)
   const startedAfter = new Date(now.getTime() - limits.maxMs)
-  // One statement checks and refreshes, so two concurrent calls cannot revive an idle session.
+  const staleBefore = new Date(now.getTime() - limits.touchMs)
+  // Most calls are a read alone: the session is live and was refreshed less than touchMs ago.
+  const [seen] = await q.query<{ id: string; customer_id: string; kcode: string; fresh: boolean }>(
+    `select s.id::text, c.id::text as customer_id, c.kcode, s.last_seen_at >= $4 as fresh
+       from sessions s join customers c on c.id = s.customer_id
+      where s.token_hash = $1 and s.ended_at is null
+        and s.last_seen_at >= $2 and s.created_at >= $3 and not c.web_blocked`,
+    [tokenHash, idleSince, startedAfter, staleBefore],
+  )
+  if (seen?.fresh) return { id: seen.id, customerId: seen.customer_id, kcode: seen.kcode }
+  // Otherwise one statement checks again and refreshes, so two concurrent calls cannot revive an
+  // idle session.
   const [live] = await q.query<{ id: string; customer_id: string; kcode: string }>(
     `update sessions s set last_seen_at = $2
        from customers c

@@ -10,7 +10,9 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { api } from '../../machines/messages.ts'
 import { escapeHtml } from './html.ts'
-import { contentSecurityPolicy, INSPECTOR_BUILD_MARK, INSPECTOR_OPENER_POLICY } from './headers.ts'
+import { PRECOMPRESSED_FILES, varyOnEncoding } from './compression.ts'
+import { contentSecurityPolicy, INSPECTOR_BUILD_MARK, INSPECTOR_OPENER_POLICY, pathOf } from './headers.ts'
+import { pageFileOf } from './public-pages.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -24,21 +26,29 @@ export async function registerSpa(app: FastifyInstance, distDir: string, bankNam
     root: distDir,
     prefix: '/',
     wildcard: true,
-    // index.html is never served as a file: sendIndex fills it in for each request.
+    // index.html is never served as a file: sendIndex fills it in for each request. Neither are
+    // the public pages (login.html…): they are templates too.
     index: false,
+    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    // The build's brotli and gzip copies, chosen by Accept-Encoding (compression.ts).
+    ...PRECOMPRESSED_FILES,
     cacheControl: false,
-    setHeaders: (res, path) => res.setHeader('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE),
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE)
+      varyOnEncoding(res)
+    },
   })
   // The root is a directory to the file server; it is the landing page to the customer.
   app.get('/', (_request, reply) => sendIndex(reply, distDir, bankName))
 }
 
-let template: { path: string; mtimeMs: number; html: string } | null = null
+const templates = new Map<string, { mtimeMs: number; html: string }>()
 
-/** index.html as built, re-read when a new build replaces it. */
-function indexTemplate(path: string): string {
+/** A page as built, re-read when a new build replaces it. */
+function pageTemplate(path: string): string {
   const { mtimeMs } = statSync(path)
-  if (template?.path !== path || template.mtimeMs !== mtimeMs) template = { path, mtimeMs, html: readFileSync(path, 'utf8') }
+  let template = templates.get(path)
+  if (template?.mtimeMs !== mtimeMs) templates.set(path, (template = { mtimeMs, html: readFileSync(path, 'utf8') }))
   return template.html
 }
 
@@ -53,8 +63,11 @@ export function sendIndex(reply: FastifyReply, distDir: string, bankName: string
   if (!existsSync(path)) {
     return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(api.appNotBuilt)
   }
+  // A public page has its own file naming its screen's chunks (public-pages.ts); a build without
+  // it (an older one) falls back to index.html.
+  const own = join(distDir, pageFileOf(pathOf(reply.request.url)))
   const nonce = randomBytes(16).toString('base64')
-  const html = indexTemplate(path).replaceAll('%BANK_NAME%', escapeHtml(bankName)).replaceAll('%CSP_NONCE%', nonce)
+  const html = pageTemplate(existsSync(own) ? own : path).replaceAll('%BANK_NAME%', escapeHtml(bankName)).replaceAll('%CSP_NONCE%', nonce)
   if (html.includes(INSPECTOR_BUILD_MARK)) reply.header('cross-origin-opener-policy', INSPECTOR_OPENER_POLICY)
   return reply
     .header('cache-control', 'no-store')

@@ -22,7 +22,11 @@ export function sessionRoutes(ctx: AppContext): Handlers {
   }
 }
 
-/** The idle limit in whole seconds, as the login and keep-alive answers tell it (rulings §6.4). */
+/**
+ * The idle limit in whole seconds, as the login and keep-alive answers tell it (rulings §6.4): the
+ * window the portal can count on. A call within the touch interval does not move last_seen_at, so
+ * the session may end up to that interval earlier than the full idle limit after the last call.
+ */
 export function idleSecondsOf(ctx: AppContext): number {
-  return Math.max(1, Math.floor(ctx.limits.idleMs / 1000))
+  return Math.max(1, Math.floor((ctx.limits.idleMs - ctx.limits.touchMs) / 1000))
 }

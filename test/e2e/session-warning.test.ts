@@ -18,8 +18,9 @@ const pages: Page[] = []
 
 beforeAll(async () => {
   // One after the other: two PGlite starts at once are slow on a busy machine.
-  warned = await startServer({ SESSION_IDLE_MINUTES: '1.1' })
-  short = await startServer({ SESSION_IDLE_MINUTES: '0.25' })
+  // Every call moves the idle window (no touch interval), so the limits are exact.
+  warned = await startServer({ SESSION_IDLE_MINUTES: '1.1', SESSION_TOUCH_SECONDS: '0' })
+  short = await startServer({ SESSION_IDLE_MINUTES: '0.25', SESSION_TOUCH_SECONDS: '0' })
   browser = await launchBrowser()
 }, 300_000)
 afterAll(async () => {

@@ -62,7 +62,7 @@ describe('/__dev/faults', () => {
       expect(res.status).toBe(500)
       expect(res.body).toEqual({ message: 'panne' })
       expect(res.headers.get('cache-control')).toBe('no-store')
-      expect(res.headers.get('x-frame-options')).toBe('DENY')
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     }
     expect((await countries()).status).toBe(200)
   })

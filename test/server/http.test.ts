@@ -4,19 +4,22 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
 import { mainCustomer } from '../../server/demo/demo-data.ts'
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../server/http/headers.ts'
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, NON_DOCUMENT_HEADERS } from '../../server/http/headers.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer
 let dist: string
 const INDEX =
   '<!doctype html><html lang="fr"><head><meta name="bank-name" content="%BANK_NAME%"><meta name="csp-nonce" content="%CSP_NONCE%"><title>Portail</title><script type="module" src="/assets/app-3f9a1c.js"></script></head><body></body></html>'
+/** The build's page of its own for /login (public-pages.ts): index.html naming the login chunk. */
+const LOGIN = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/LoginPage-9c1b.js"></head>')
 const NONCE = /<meta name="csp-nonce" content="([A-Za-z0-9+/=]{24})">/
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
   mkdirSync(join(dist, 'assets'))
   writeFileSync(join(dist, 'index.html'), INDEX)
+  writeFileSync(join(dist, 'login.html'), LOGIN)
   writeFileSync(join(dist, 'assets', 'app-3f9a1c.js'), 'console.log("portail")')
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   server = await startTestServer({ config: { distDir: dist } })
@@ -42,7 +45,17 @@ function expectSecurityHeaders(headers: Headers, what: string, body = '') {
 }
 
 describe('security headers', () => {
-  it('are on every kind of answer', async () => {
+  it('the full set on every document: pages, demo pages, SVG', async () => {
+    const documents = {
+      'the SPA index': await server.call('/'),
+      'a client route': await server.call('/app/dashboard'),
+      'a demo page': await server.call('/__dev/outbox.html'),
+      'an SVG icon': await server.call('/favicon.svg'),
+    }
+    for (const [what, res] of Object.entries(documents)) expectSecurityHeaders(res.headers, what, res.text)
+  })
+
+  it('a short set on every other answer: JSON, errors, scripts (no page policy where none applies)', async () => {
     const token = await server.signIn()
     const answers = {
       'a public call': await server.call('/auth/v1/countries'),
@@ -51,12 +64,14 @@ describe('security headers', () => {
       'a 400': await server.call('/auth/login', { body: {} }),
       'a 404 of the API': await server.call('/api/rest/customer/v1/nothing'),
       'a 501': await server.call('/auth/v1/password/ask', { body: { compte: 'K1' } }),
-      'the SPA index': await server.call('/'),
-      'a client route': await server.call('/app/dashboard'),
       'an asset': await server.call('/assets/app-3f9a1c.js'),
-      'a demo page': await server.call('/__dev/outbox.html'),
     }
-    for (const [what, res] of Object.entries(answers)) expectSecurityHeaders(res.headers, what, res.text)
+    for (const [what, res] of Object.entries(answers)) {
+      for (const [name, value] of Object.entries(NON_DOCUMENT_HEADERS)) expect(res.headers.get(name), `${name} on ${what}`).toBe(value)
+      for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'referrer-policy']) {
+        expect(res.headers.get(name), `${name} on ${what}`).toBeNull()
+      }
+    }
   })
 
   it('the CSP is exactly the one of the brief', () => {
@@ -81,14 +96,15 @@ describe('security headers', () => {
 })
 
 describe('the SPA', () => {
-  it('serves index.html at / and for any client route, revalidated at each visit', async () => {
-    for (const path of ['/', '/login', '/app/dashboard', '/app/notification?page=2', '/une/route/inconnue']) {
+  it('serves index.html, or the public page of its own, at / and for any client route, revalidated at each visit', async () => {
+    for (const path of ['/', '/login', '/login/', '/login?from=x', '/app/dashboard', '/app/notification?page=2', '/une/route/inconnue', '/login.html']) {
       const res = await server.call(path)
+      const page = ['/login', '/login/', '/login?from=x'].includes(path) ? LOGIN : INDEX
       expect(res.status, path).toBe(200)
       expect(res.headers.get('content-type'), path).toMatch(/text\/html/)
       const nonce = NONCE.exec(res.text)?.[1]
       expect(nonce, path).toBeDefined()
-      expect(res.text, path).toBe(INDEX.replace('%BANK_NAME%', 'votre banque').replace('%CSP_NONCE%', nonce!))
+      expect(res.text, path).toBe(page.replace('%BANK_NAME%', 'votre banque').replace('%CSP_NONCE%', nonce!))
       // Each page has its own nonce, and its CSP admits <style> elements carrying it, nothing else.
       expect(res.headers.get('content-security-policy'), path).toContain(`style-src 'self' 'nonce-${nonce}';`)
       expect(res.headers.get('cache-control'), path).toBe('no-store')

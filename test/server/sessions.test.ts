@@ -65,6 +65,33 @@ describe('idle and absolute expiry', () => {
     expect(row!.ended_at).not.toBeNull()
   })
 
+  it('writes last_seen_at at most once per SESSION_TOUCH_SECONDS; idle expiry exact to that granularity', async () => {
+    const touchMs = server.config.sessionTouchSeconds * 1000
+    expect(touchMs).toBeGreaterThan(1000)
+    const token = await server.signIn()
+    const lastSeen = async () =>
+      (await server.db.query<{ last_seen_at: Date }>('select last_seen_at from sessions where token_hash = $1', [hashToken(token)]))[0]!.last_seen_at.getTime()
+    const signedInAt = server.clock.now().getTime()
+    // Calls within touchMs of the stored time write nothing.
+    server.clock.advance(touchMs - 1000)
+    expect((await size(token)).status).toBe(200)
+    expect(await lastSeen()).toBe(signedInAt)
+    // The first call after that writes it.
+    server.clock.advance(1001)
+    expect((await size(token)).status).toBe(200)
+    expect(await lastSeen()).toBe(signedInAt + touchMs + 1)
+    server.clock.advance(touchMs - 1)
+    expect((await size(token)).status).toBe(200)
+    expect(await lastSeen()).toBe(signedInAt + touchMs + 1)
+    // A call exactly at the stored time's idle limit is live and writes; the session then lives
+    // SESSION_IDLE_MINUTES from that call, to the millisecond, and not one more.
+    server.clock.advance(5 * MINUTE - (touchMs - 1))
+    expect((await size(token)).status).toBe(200)
+    expect(await lastSeen()).toBe(server.clock.now().getTime())
+    server.clock.advance(5 * MINUTE + 1)
+    expect(await size(token)).toMatchObject({ status: 403, body: expired })
+  })
+
   it('accepts a call exactly at the idle limit', async () => {
     const token = await server.signIn()
     server.clock.advance(5 * MINUTE)
@@ -118,10 +145,14 @@ describe('POST logout', () => {
 })
 
 describe('idle limit told to the portal, and POST keep-alive (rulings §6.4)', () => {
+  // The window the portal can count on: the idle limit less the touch interval (a call within it
+  // does not move last_seen_at).
+  const window = () => 5 * 60 - server.config.sessionTouchSeconds
+
   it('the login answer says the idle limit in seconds', async () => {
     const res = await server.call('/auth/login', { body: { username: 'K1234567', password: '12345' } })
     expect(res.status).toBe(200)
-    expect(res.body.idleSeconds).toBe(5 * 60)
+    expect(res.body.idleSeconds).toBe(window())
   })
 
   it('keep-alive answers code 0 with the idle limit and extends the idle window from now', async () => {
@@ -129,7 +160,7 @@ describe('idle limit told to the portal, and POST keep-alive (rulings §6.4)', (
     server.clock.advance(4 * MINUTE)
     expect(await server.call(customerPath('keep-alive'), { method: 'POST', token })).toMatchObject({
       status: 200,
-      body: { code: '0', idleSeconds: 300 },
+      body: { code: '0', idleSeconds: window() },
     })
     // 4 + 4 minutes after sign-in: alive only because the keep-alive moved the window.
     server.clock.advance(4 * MINUTE)

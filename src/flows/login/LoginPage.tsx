@@ -14,6 +14,7 @@ import { useFocusFirstError } from '../../ui/useFocusFirstError'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { button } from '../../ui/ui.css'
 import * as css from '../public.css'
+import { prefetchSignedIn } from '../signedInChunks'
 
 const machine = loginMachine.provide({ actors: { authenticate } })
 
@@ -41,6 +42,9 @@ export function LoginPage() {
           ref={form}
           noValidate
           aria-busy={busy}
+          // The customer is starting to sign in: fetch what the dashboard needs meanwhile.
+          onFocus={prefetchSignedIn}
+          onInput={prefetchSignedIn}
           onSubmit={(e) => {
             e.preventDefault()
             send({ type: 'login.submit' })

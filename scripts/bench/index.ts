@@ -1,0 +1,173 @@
+/**
+ * `npm run bench`: builds what it needs (the portal, the floor page), starts the servers in this
+ * process, measures each figure of the performance brief against its floor in the same run
+ * (medians of BENCH_RUNS ≥ 5 runs, spread shown), prints one table and exits non-zero when a
+ * target is missed or a figure is not measured. A benchmark, not a test: never part of `npm test`.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { chromium } from 'playwright-core'
+import { build } from 'vite'
+import { buildApp } from '../../server/app.ts'
+import { loadConfig } from '../../server/config.ts'
+import { openDb } from '../../server/db/db.ts'
+import { mainCustomer } from '../../server/demo/demo-data.ts'
+import { migrate } from '../../server/db/migrate.ts'
+import { seedDemo } from '../../server/demo/seed.ts'
+import { buildFloorPage, startFloorApi } from './floors.ts'
+import { closedLoop, openLoop, type Call } from './load.ts'
+import { coldVisit, type Visit } from './pages.ts'
+import { measure, percentile, RUNS, type Measure } from './stats.ts'
+
+const work = resolve('.tmp/bench')
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const log = (line: string) => process.stderr.write(`${line}\n`)
+
+interface Row {
+  figure: string
+  project?: Measure
+  floor?: Measure
+  unit: string
+  /** 'ratio': project/floor ≤ limit (or ≥ when `atLeast`); 'absolute': project ≤ limit. */
+  target: { kind: 'ratio' | 'absolute'; limit: number; atLeast?: boolean; text: string }
+  note?: string
+}
+
+async function startPortal(distDir: string) {
+  const db = await openDb({})
+  await migrate(db)
+  await seedDemo(db)
+  const config = { ...loadConfig({}), port: 0, distDir, logLevel: 'silent' as const, sessionIdleMinutes: 600, sessionMaxMinutes: 6000 }
+  const app = await buildApp({ config, db })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return { app, db, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` }
+}
+
+async function coldStart(distDir: string): Promise<number> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'))
+  const started = Date.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  await new Promise<void>((ok, fail) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Portal ready') && ok())
+    child.on('exit', (code) => fail(new Error(`server exited (${code})`)))
+  })
+  const ms = Date.now() - started
+  await new Promise((ok) => {
+    child.once('exit', ok)
+    child.kill('SIGTERM')
+  })
+  rmSync(dataDir, { recursive: true, force: true })
+  return ms
+}
+
+async function main(): Promise<void> {
+  log('building the portal and the floor page…')
+  const appDist = join(work, 'app-dist')
+  await build({ root: resolve('.'), logLevel: 'warn', mode: 'production', build: { outDir: appDist, emptyOutDir: true } })
+  const floorDist = await buildFloorPage(work)
+
+  const portal = await startPortal(appDist)
+  const floorPage = await startPortal(floorDist)
+  const [customer] = await floorPage.db.query<{ id: string }>('select id::text from customers where kcode = $1', [mainCustomer.kcode])
+  const floorApi = await startFloorApi(floorPage.db, customer!.id)
+  const floorApiUrl = `http://127.0.0.1:${(floorApi.server.address() as AddressInfo).port}`
+  const rows: Row[] = []
+
+  // Pages: cold visits of /login, the portal's and the floor page's taking turns.
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu'] })
+  const visits: { app: Visit[]; floor: Visit[] } = { app: [], floor: [] }
+  for (let i = 0; i < RUNS; i++) {
+    log(`cold /login, run ${i + 1}/${RUNS}…`)
+    visits.app.push(await coldVisit(browser, portal.url, mainCustomer, true))
+    visits.floor.push(await coldVisit(browser, floorPage.url, mainCustomer, false))
+  }
+  await browser.close()
+  const of = (list: Visit[], key: keyof Visit) => measure(list.map((v) => v[key] as number))
+  rows.push(
+    { figure: '/login bytes on the wire (brotli), all resources', project: of(visits.app, 'bytes'), floor: of(visits.floor, 'bytes'), unit: 'KiB', target: { kind: 'ratio', limit: 1.4, text: '≤ 1.4 × floor' } },
+    { figure: 'cold /login, Slow 3G + 4× CPU: LCP', project: of(visits.app, 'lcpMs'), floor: of(visits.floor, 'lcpMs'), unit: 'ms', target: { kind: 'absolute', limit: 2500, text: '≤ 2.5 s' } },
+    { figure: 'cold /login, Slow 3G + 4× CPU: interactive', project: of(visits.app, 'interactiveMs'), floor: of(visits.floor, 'interactiveMs'), unit: 'ms', target: { kind: 'ratio', limit: 1.2, text: '≤ 1.2 × floor' } },
+    { figure: 'sign-in → dashboard usable, Slow 3G (+ 4× CPU)', project: of(visits.app, 'dashboardMs'), unit: 'ms', target: { kind: 'absolute', limit: 1500, text: '≤ 1.5 s' } },
+  )
+
+  // API: POST balance, the portal against a bare Fastify route with the same query.
+  const login = await fetch(`${portal.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: mainCustomer.kcode, password: mainCustomer.pin }) })
+  const { token } = (await login.json()) as { token: string }
+  const body = JSON.stringify({ code: mainCustomer.accounts.usd.number, currency: mainCustomer.accounts.usd.currency })
+  const balance: Call = { path: '/api/rest/customer/v1/balance', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body }
+  const bare: Call = { path: '/balance', headers: { 'content-type': 'application/json' }, body }
+  const throughput = { app: [] as number[], floor: [] as number[] }
+  const p99 = { app: [] as number[], floor: [] as number[] }
+  for (let i = 0; i < RUNS; i++) {
+    log(`POST balance, run ${i + 1}/${RUNS}…`)
+    throughput.app.push(await closedLoop(portal.url, balance, 20, 2000))
+    throughput.floor.push(await closedLoop(floorApiUrl, bare, 20, 2000))
+    p99.app.push(percentile(await openLoop(portal.url, balance, 200, 2000), 99))
+    p99.floor.push(percentile(await openLoop(floorApiUrl, bare, 200, 2000), 99))
+  }
+  rows.push(
+    { figure: 'POST balance, closed loop, 20 connections: throughput', project: measure(throughput.app), floor: measure(throughput.floor), unit: 'req/s', target: { kind: 'ratio', limit: 0.8, atLeast: true, text: '≥ 0.8 × floor' } },
+    { figure: 'POST balance at 200 req/s: p99', project: measure(p99.app), floor: measure(p99.floor), unit: 'ms', target: { kind: 'ratio', limit: 2, text: '≤ 2 × floor' } },
+  )
+  await Promise.all([portal.app.close(), floorPage.app.close(), floorApi.close()])
+  await Promise.all([portal.db.close(), floorPage.db.close()])
+
+  const starts: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    log(`cold start on fresh demo data, run ${i + 1}/${RUNS}…`)
+    starts.push(await coldStart(appDist))
+  }
+  rows.push({ figure: 'cold start, fresh demo data', project: measure(starts), unit: 'ms', target: { kind: 'absolute', limit: 5000, text: '≤ 5 s' } })
+
+  for (const figure of [
+    ['repeat visit (service worker), Slow 3G + 4× CPU: interactive', '≤ 1.5 s'],
+    ['complete transfers per second (ask + confirm, 10 at a time)', '≥ 0.2 × floor'],
+    ['50,000-row statement, PDF and CSV: memory growth / slowest other request', '≤ 64 MiB / ≤ 200 ms'],
+    ['10,000-row statement on screen, 4× CPU: first rows visible', '≤ 1 s'],
+    ['mobile data, whole session: first / repeat visit', '≤ 160 / ≤ 10 KiB'],
+  ]) {
+    rows.push({ figure: figure[0]!, unit: '', target: { kind: 'absolute', limit: 0, text: figure[1]! }, note: 'not measured yet' })
+  }
+
+  print(rows)
+  process.exit(rows.every(met) ? 0 : 1)
+}
+
+const scale = (m: Measure, unit: string) => (unit === 'KiB' ? { ...m, median: m.median / 1024, min: m.min / 1024, max: m.max / 1024 } : m)
+const show = (m: Measure | undefined, unit: string) => {
+  if (!m) return '—'
+  const s = scale(m, unit)
+  const digits = unit === 'req/s' || unit === 'ms' ? 0 : 1
+  return `${s.median.toFixed(digits)} ${unit} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`
+}
+const ratioOf = (r: Row) => (r.project && r.floor ? r.project.median / r.floor.median : undefined)
+
+function met(r: Row): boolean {
+  if (!r.project) return false
+  if (r.target.kind === 'absolute') return r.project.median <= r.target.limit
+  const ratio = ratioOf(r)!
+  return r.target.atLeast ? ratio >= r.target.limit : ratio <= r.target.limit
+}
+
+function print(rows: Row[]): void {
+  const lines = [
+    `| figure | this project | floor | ratio | target | met? |`,
+    `|---|---|---|---|---|---|`,
+    ...rows.map((r) => {
+      const ratio = ratioOf(r)
+      return `| ${r.figure} | ${r.note ?? show(r.project, r.unit)} | ${show(r.floor, r.unit)} | ${ratio === undefined ? '—' : ratio.toFixed(2)} | ${r.target.text} | ${met(r) ? 'yes' : 'no'} |`
+    }),
+  ]
+  process.stdout.write(`\nmedian (min–max) of ${RUNS} runs; Slow 3G = 400 kbit/s each way, 400 ms RTT; CPU 4× slower\n\n${lines.join('\n')}\n`)
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.exit(2)
+})

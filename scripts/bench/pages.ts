@@ -1,0 +1,64 @@
+/**
+ * A cold visit of a sign-in page as a customer on a phone with a slow network: Chromium with the
+ * DevTools protocol's emulation (Slow 3G: 400 kbit/s each way, 400 ms round trip; CPU 4× slower),
+ * a fresh browser context each run (empty cache). Measured: the bytes received (bodies as sent,
+ * compressed, plus response headers: CDP's encodedDataLength) until the sign-in request leaves,
+ * the LCP, the time until typing and a click send the sign-in request, and (portal only) the time
+ * from that click to a usable dashboard.
+ */
+import type { Browser, CDPSession, Page } from 'playwright-core'
+import { login } from '../../machines/messages.ts'
+
+export const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 }
+export const CPU_SLOWDOWN = 4
+const PHONE = { width: 375, height: 740 }
+
+export interface Visit {
+  bytes: number
+  lcpMs: number
+  interactiveMs: number
+  dashboardMs?: number
+}
+
+async function emulate(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false })
+  await cdp.send('Network.emulateNetworkConditions', SLOW_3G)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  return cdp
+}
+
+export async function coldVisit(browser: Browser, url: string, user: { kcode: string; pin: string }, dashboard: boolean): Promise<Visit> {
+  const context = await browser.newContext({ viewport: PHONE, locale: 'fr-FR' })
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (window as unknown as { lcp: number }).lcp = entry.startTime
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+  })
+  const cdp = await emulate(page)
+  let bytes = 0
+  let counting = true
+  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+    if (counting) bytes += e.encodedDataLength
+  })
+  const start = Date.now()
+  const signInSent = page.waitForRequest((r) => r.url().endsWith('/auth/login') && r.method() === 'POST', { timeout: 120_000 })
+  await page.goto(`${url}/login`, { waitUntil: 'commit', timeout: 120_000 })
+  await page.getByPlaceholder(login.userCodePlaceholder, { exact: true }).fill(user.kcode, { timeout: 120_000 })
+  await page.getByPlaceholder(login.pinPlaceholder, { exact: true }).fill(user.pin)
+  const clicked = Date.now()
+  await page.getByRole('button', { name: login.submit, exact: true }).click()
+  await signInSent
+  const interactiveMs = Date.now() - start
+  counting = false
+  const lcpMs = await page.evaluate(() => (window as unknown as { lcp?: number }).lcp ?? NaN)
+  let dashboardMs: number | undefined
+  if (dashboard) {
+    await page.locator('main a[data-module]').first().waitFor({ timeout: 120_000 })
+    dashboardMs = Date.now() - clicked
+  }
+  await context.close()
+  return { bytes, lcpMs, interactiveMs, dashboardMs }
+}

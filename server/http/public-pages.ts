@@ -1,0 +1,26 @@
+/**
+ * The public pages that the build gives a page of their own (scripts/vite/public-pages.ts): the
+ * page's screen chunk, its imports and its styles are named in its <head>, so that the browser
+ * fetches them with the entry rather than one round later when the router asks for them. Every
+ * other route gets index.html. Plain data: read by the build and by the server alike.
+ */
+export interface PublicPage {
+  /** The file the build writes beside index.html. */
+  file: string
+  /** The routes (spec §2) answered with it. */
+  paths: readonly string[]
+  /** The screen's module, as the router imports it lazily. */
+  screen: string
+}
+
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+  { file: 'landing.html', paths: ['/', '/home'], screen: 'src/flows/landing/LandingPage.tsx' },
+  { file: 'login.html', paths: ['/login'], screen: 'src/flows/login/LoginPage.tsx' },
+  { file: 'reinit-password.html', paths: ['/reinit-password'], screen: 'src/flows/pin-reset/PinResetPage.tsx' },
+]
+
+/** The page file of a route: its own when it is a public page, else index.html. */
+export function pageFileOf(path: string): string {
+  const route = path.length > 1 ? path.replace(/\/+$/, '') : path
+  return PUBLIC_PAGES.find((page) => page.paths.includes(route))?.file ?? 'index.html'
+}

@@ -1,0 +1,83 @@
+/**
+ * The first screen on a slow network (fewer rounds): /login's page names every script the sign-in
+ * form needs (its own chunk preloaded with the entry, nothing asked for one round later); those
+ * scripts carry neither the server's message texts nor anything of the signed-in app; as soon as
+ * the customer is on the form, the shell and dashboard chunks are fetched, so that signing in
+ * fetches no further script.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, login } from '../../machines/messages'
+import { mainCustomer } from '../../server/demo/demo-data'
+import { launchBrowser, newPage, pageProblems, startServer, type RunningServer } from './harness'
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** The scripts a page asks for, in order, by path. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  return scripts
+}
+
+/** The scripts the raw HTML of a page names (entry and modulepreloads). */
+const namedIn = (html: string) => [...html.matchAll(/<(?:script[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!)
+
+const SIGNED_IN_CHUNK = /\/(Shell|DashboardPage)-[^/]+\.js$/
+
+describe('/login, first screen', () => {
+  it('every script of the form is named by the page itself: none is asked for a round later', async () => {
+    const html = await (await fetch(`${server.url}/login`)).text()
+    const named = namedIn(html)
+    expect(named.some((s) => /\/LoginPage-[^/]+\.js$/.test(s))).toBe(true)
+
+    const { page } = await newPage(browser, server.url)
+    const scripts = scriptsOf(page)
+    await page.goto('/login')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(login.title)
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((s) => !named.includes(s))).toEqual([])
+    expect(scripts.filter((s) => SIGNED_IN_CHUNK.test(s))).toEqual([])
+    expect(pageProblems(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it('its scripts carry none of the server message texts', async () => {
+    const html = await (await fetch(`${server.url}/login`)).text()
+    const code = (await Promise.all(namedIn(html).map(async (s) => (await fetch(`${server.url}${s}`)).text()))).join('\n')
+    expect(code).toContain(login.submit) // the check reads the real bundle
+    for (const text of [api.notFound, api.serverError, api.notImplemented, api.payloadTooLarge, api.unsupportedMediaType]) {
+      expect(code, text).not.toContain(JSON.stringify(text).slice(1, -1))
+    }
+  })
+
+  it('the shell and dashboard arrive while the customer types; signing in fetches no other script', async () => {
+    const { page } = await newPage(browser, server.url)
+    const scripts = scriptsOf(page)
+    await page.goto('/login')
+    await page.getByPlaceholder(login.userCodePlaceholder).focus()
+    await expect.poll(() => scripts.filter((s) => SIGNED_IN_CHUNK.test(s)).length).toBe(2)
+    await page.getByPlaceholder(login.userCodePlaceholder).fill(mainCustomer.kcode)
+    await page.getByPlaceholder(login.pinPlaceholder).fill(mainCustomer.pin)
+    // Every script the dashboard needs is already here: the page settles and then nothing new.
+    await page.waitForLoadState('networkidle')
+    const before = scripts.length
+    await page.getByRole('button', { name: login.submit }).click()
+    await page.waitForURL('**/app/dashboard')
+    await expect.poll(() => page.locator('main a[data-module]').count()).toBeGreaterThan(0)
+    expect(scripts.slice(before)).toEqual([])
+    expect(pageProblems(page)).toEqual([])
+    await page.context().close()
+  })
+})
