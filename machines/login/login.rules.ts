@@ -19,7 +19,8 @@ export function sessionUserOf(body: LoginAnswerBody | null): SessionUser {
 
 /** The output of an accepted answer (only called once `isAccepted` held). */
 export function signedInOutput(answer: AuthAnswer): LoginOutput {
-  return { token: tokenOf(answer) ?? '', user: sessionUserOf(answer.body) }
+  const idleSeconds = answer.body?.idleSeconds
+  return { token: tokenOf(answer) ?? '', user: sessionUserOf(answer.body), idleSeconds: typeof idleSeconds === 'number' ? idleSeconds : null }
 }
 
 /** Passes the actor's answer to a guard or an action of an `onDone` branch. */

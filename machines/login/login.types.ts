@@ -30,6 +30,8 @@ export interface LoginInput {
 export interface LoginOutput {
   token: string
   user: SessionUser
+  /** The idle limit the answer told (rulings §6.4), `null` when it said none. */
+  idleSeconds: number | null
 }
 
 export interface LoginContext {

@@ -125,6 +125,8 @@ export const transferMachine = setup({
     reloadPage: stubAction('reloadPage'),
     /** A transfer leaves notifications (and one whose result is unknown may have run): the shell's counter is read again. Provided by src/. */
     refreshNotifications: stubAction('refreshNotifications'),
+    /** A transfer moves money (and one whose result is unknown may have): the session's balances are read again. Provided by src/. */
+    refreshAccounts: stubAction('refreshAccounts'),
 
     /** spec §3, §8: takes the session's account list, and whether it is unavailable (none, or not loaded). */
     setAccounts: setAccounts<TransferContext, TransferEvent>(),
@@ -580,7 +582,7 @@ export const transferMachine = setup({
         'The final screen: the success message (with the new balance when known), the reference, the ' +
         'execution time, the receipt link and the button to make another transfer (transfer.another).',
       meta: { spec: 'spec §4 Transfers (success); spec §2 (Faire un autre transfert)' },
-      entry: 'refreshNotifications',
+      entry: ['refreshNotifications', 'refreshAccounts'],
       on: {
         'transfer.restart': {
           target: 'editing',
@@ -594,7 +596,7 @@ export const transferMachine = setup({
         'The result is unknown: the bank answered without saying whether the money moved. The message ' +
         '(transfer.resultUnknown), a link to the statement, and the button to make another transfer; no receipt, no balance.',
       meta: { spec: 'rulings §6.2 (only an answer that says so is a success)' },
-      entry: 'refreshNotifications',
+      entry: ['refreshNotifications', 'refreshAccounts'],
       on: {
         'transfer.restart': {
           target: 'editing',

@@ -8,6 +8,7 @@ import { loadCodeKey } from '../domain/codes.ts'
 import { askPinReset, confirmPinReset } from '../domain/pin-reset.ts'
 import { decoyPinHash } from '../domain/pins.ts'
 import { signIn } from '../domain/signin.ts'
+import { idleSecondsOf } from './session.ts'
 
 export function authRoutes(ctx: AppContext): Handlers {
   // Made now rather than at the first unknown user code, so that even that answer is not slower.
@@ -59,6 +60,7 @@ export function authRoutes(ctx: AppContext): Handlers {
               name: outcome.name,
               kcode: outcome.kcode,
               modules: outcome.modules.map((code) => ({ code })),
+              idleSeconds: idleSecondsOf(ctx),
             },
           }
         // Same answer for an unknown user code and a wrong PIN: no way to find who is a customer.

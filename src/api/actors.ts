@@ -60,3 +60,10 @@ export const loadNotificationSize = fromPromise<number>(async ({ signal }) => {
   if (data?.code !== '0' || typeof data.size !== 'number') throw new Error('counter unavailable')
   return data.size
 })
+
+/** POST keep-alive (rulings §6.4): the idle limit again, or a rejection when the answer is not code '0'. */
+export const keepAlive = fromPromise<number>(async ({ signal }) => {
+  const { data } = await api.POST('/api/rest/customer/v1/keep-alive', { signal })
+  if (data?.code !== '0') throw new Error('keep-alive refused')
+  return data.idleSeconds
+})

@@ -10,7 +10,7 @@ import { useMachine } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
 import type { ActorRefFrom, AnyActorLogic, AnyActorRef, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate'
 import type { SessionAccounts } from '../../machines/shared/accounts'
-import type { SessionUser } from '../../machines/shared/customer'
+import type { LoginOutput } from '../../machines/login/login.types'
 import { inspect } from '../inspect/inspector'
 import { useSession, type SessionActor } from '../session/session'
 import { useSessionAccounts } from '../session/useSessionAccounts'
@@ -30,9 +30,10 @@ type Message = { message: string }
 function outwardActions(session: SessionActor, navigate: Navigate, kept: { current: string | undefined }) {
   return {
     /** Login succeeded: the session starts with the output (the session machine stores and navigates). */
-    startSession: (_: unknown, started: { token: string; user: SessionUser }) => session.send({ type: 'session.start', ...started }),
+    startSession: (_: unknown, started: LoginOutput) => session.send({ type: 'session.start', ...started }),
     /** The shell's notification counter is read again (a transfer leaves notifications). */
     refreshNotifications: () => session.send({ type: 'notifications.refresh' }),
+    refreshAccounts: () => session.send({ type: 'accounts.refresh' }),
     /** A notification was marked seen: once the server confirmed, the counter is read again. */
     notifyCounter: (_: unknown, notice: { confirmed: boolean }) => {
       if (notice.confirmed) session.send({ type: 'notifications.refresh' })

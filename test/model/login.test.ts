@@ -21,6 +21,7 @@ const accepted: AuthAnswer = {
     name: 'Awa Mbuyi',
     kcode: 'K1234567',
     modules: [{ code: 'solde' }, { code: 'epargne' }, { code: 'transfert' }],
+    idleSeconds: 240,
   },
 }
 
@@ -101,12 +102,13 @@ describe('login machine — success (spec §4)', () => {
     expect(snapshot.output).toEqual({
       token: TOKEN,
       user: { name: 'Awa Mbuyi', kcode: 'K1234567', modules: ['solde', 'transfert'] },
+      idleSeconds: 240,
     })
   })
 
   it('a token without code signs in', async () => {
     const { snapshot } = await play(...typed, answered({ status: 200, body: { token: TOKEN } }))
-    expect(snapshot.output).toEqual({ token: TOKEN, user: { name: '', kcode: '', modules: [] } })
+    expect(snapshot.output).toEqual({ token: TOKEN, user: { name: '', kcode: '', modules: [] }, idleSeconds: null })
   })
 
   it('the PIN is gone from the context after authentication, and the token never entered it', async () => {

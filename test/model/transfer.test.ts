@@ -142,7 +142,7 @@ describe.each(TRANSFER_KINDS)('transfer machine, %s kind — walk of every trans
   const walk = createWalk(transferMachine, {
     inputs: inputs(kind),
     events: samples(kind),
-    stubActions: ['reloadPage', 'refreshNotifications'],
+    stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts'],
     maxStates: 20000,
     invariant: (snapshot) => {
       const c = snapshot.context
@@ -185,7 +185,7 @@ describe('transfer machine — the three walks together', () => {
 // Plain assertions
 // ---------------------------------------------------------------------------------------------
 
-const walk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications'] })
+const walk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts'] })
 const play = (kind: TransferKind, ...events: Array<TransferEvent | SyntheticEvent>) => walk.play(loaded(kind), events)
 const actorCalls = (calls: Call[], src?: string) =>
   calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && (!src || c.src === src))

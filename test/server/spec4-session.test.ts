@@ -103,12 +103,12 @@ afterAll(async () => {
   await server?.close()
 })
 
-let navigate: ReturnType<typeof vi.fn<(to: '/login' | '/app/dashboard') => void>>
+let navigate: ReturnType<typeof vi.fn<(to: string) => void>>
 let toast: ReturnType<typeof vi.spyOn>
 beforeEach(() => {
   storage.clear()
   requests.length = 0
-  navigate = vi.fn<(to: '/login' | '/app/dashboard') => void>()
+  navigate = vi.fn<(to: string) => void>()
   toast = vi.spyOn(app.toaster, 'show')
 })
 afterEach(async () => {

@@ -67,7 +67,7 @@ describe('inspection of a transfer (form → ask → code → confirm → done)'
         return confirm.answer
       }),
     },
-    actions: { reloadPage: () => {}, refreshNotifications: () => {} },
+    actions: { reloadPage: () => {}, refreshNotifications: () => {}, refreshAccounts: () => {} },
   })
   const actor = createActor(machine, { input: { kind: 'account', accounts: [USD], accountsFailed: false }, inspect: inspection.inspect })
   const views: Record<string, ActorView[]> = {}

@@ -61,7 +61,7 @@ export const section4: Trace[] = [
       { machine: 'login', state: 'signedIn' },
       { file: 'src/flows/useFlow.ts', symbol: "type: 'session.start'" },
       { file: 'src/session/session.ts', symbol: 'storeSession' },
-      { file: 'src/session/storage.ts', symbol: 'save(token: string, user: SessionUser)' },
+      { file: 'src/session/storage.ts', symbol: 'save(token: string, user: SessionUser, idleSeconds: number)' },
     ],
     tests: [
       'test/model/session.test.ts > session.start stores the token and the user, then goes to the dashboard',
@@ -358,7 +358,7 @@ export const section4: Trace[] = [
       'test/server/spec4-session.test.ts > HTTP 403 on a file download (GET download/pdf/{id})',
       'test/server/spec4-session.test.ts > keeps the customer signed in',
       'test/server/spec4-session.test.ts > on a public call (the sign-in) is not a session expiry',
-      'test/model/session.test.ts > signs out, clears the storage, announces the expiry and goes to /login, in that order',
+      'test/model/session.test.ts > signs out, clears the storage, keeps the page, announces the expiry and goes to /login, in that order',
       'test/e2e/foundation.test.ts > a session expired on the server signs out with the toast and goes to /login',
       'test/server/sessions.test.ts > an unknown token, a malformed one, another scheme',
     ],

@@ -137,7 +137,7 @@ export const section8: Trace[] = [
       { file: 'server/http/auth.ts', symbol: 'sessionExpired' },
     ],
     tests: [
-      'test/model/session.test.ts > signs out, clears the storage, announces the expiry and goes to /login, in that order',
+      'test/model/session.test.ts > signs out, clears the storage, keeps the page, announces the expiry and goes to /login, in that order',
       'test/model/session.test.ts > also from the open logout dialog',
       'test/server/spec8-client.test.ts > a customer call answered HTTP 403 signs out: storage cleared, warning toast "Deconnexion" for 3 s, /login',
       "test/server/spec8-client.test.ts > a customer call answered code '2' in a 200 body signs out the same way",
@@ -159,7 +159,7 @@ export const section8: Trace[] = [
   {
     items: ['REQ-ERR-09', 'REQ-ERR-09.m1'],
     by: [
-      { machine: 'session', state: 'signedIn', event: 'xstate.error.actor.loadAccounts' },
+      { machine: 'session', state: 'signedIn.accounts.loading', event: 'xstate.error.actor.loadAccounts' },
       { file: 'src/api/actors.ts', symbol: 'loadAccounts' },
       { machine: 'transfer', state: 'editing.form.filling', event: 'accounts.reload' },
       { machine: 'balance', state: '', event: 'accounts.reload' },

@@ -1,3 +1,4 @@
+import { accountLabel } from '../../../machines/amounts'
 import { balanceMachine } from '../../../machines/balance/balance.machine'
 import { balanceScreen } from '../../../machines/balance/balance.screen'
 import { balance as texts } from '../../../machines/messages'
@@ -36,7 +37,7 @@ export function BalancePage() {
             placeholder={texts.chooseAccount}
             value={snapshot.context.values.account}
             error={snapshot.context.errors.account}
-            options={screen.accounts.map((a) => ({ value: a.compte, label: a.compte }))}
+            options={screen.accounts.map((a) => ({ value: a.compte, label: accountLabel(a) }))}
             onValueChange={(value) => send({ type: 'field.change', field: 'account', value })}
           />
           <button type="submit" className={button} aria-disabled={screen.busy}>
