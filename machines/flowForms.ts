@@ -7,7 +7,7 @@
  * message shown under the field. A blank value fails "required" first.
  */
 import * as z from 'zod/mini'
-import { CONFIRMATION_CODE_MIN_LENGTH, DIGITS, requiredText } from './shared/fields.ts'
+import { requiredText } from './shared/fields.ts'
 import { validation as m } from './messages.ts'
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router'
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router'
 import type { ModuleCode } from '../machines/shared/customer'
 import { sessionStore } from './session/storage'
 import { RootLayout } from './flows/RootLayout'

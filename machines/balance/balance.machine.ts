@@ -18,11 +18,10 @@
  * Failure: spec §8 shows an error box with no message text. The box here carries the short
  * catalogue text `balance.failed`, so that a screen reader still announces that an error happened.
  */
-import { and, assign, fromPromise, setup } from 'xstate'
-import type { Account } from '../shared/customer.ts'
+import { and, assign, setup } from 'xstate'
 import { formKit } from '../shared/formKit.ts'
 import { setAccounts } from '../shared/accounts.ts'
-import { areUnavailable, balanceAnswer, balanceErrors, freshBalanceContext, loadBalanceInput, shownBalanceOf } from './balance.rules.ts'
+import { balanceAnswer, balanceErrors, freshBalanceContext, loadBalanceInput, shownBalanceOf } from './balance.rules.ts'
 import type { BalanceAnswer, BalanceContext, BalanceEvent, BalanceInput, LoadBalanceInput } from './balance.types.ts'
 import { isSessionEnded, stubAction, stubActor } from '../shared/answers.ts'
 

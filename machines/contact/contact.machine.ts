@@ -15,7 +15,7 @@
  * shows empty (the customer can still type them); when the countries cannot be read nothing is
  * shown (as for the currencies, spec §8), the select offers the current country only.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { profile as texts } from '../messages.ts'
 import { formKit } from '../shared/formKit.ts'
 import { contactErrors, countriesOf, freshContactContext, isUpdated, prefillOf, updateErrorOf, updateRequestOf } from './contact.rules.ts'

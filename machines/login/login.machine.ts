@@ -10,7 +10,7 @@
  * leaves `authenticating`, whatever the answer. The token is never stored in the context: it goes
  * from the answer straight to the output.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { fieldErrors, isValid } from '../shared/form.ts'
 import { loginForm, type LoginField } from './login.form.ts'
 import { login as texts } from '../messages.ts'

@@ -1,6 +1,4 @@
 import { login, validation } from './core.ts'
-import { transfer } from './transfer.ts'
-import { statement } from './statement.ts'
 
 /**
  * Messages written by the reference server into its answers (`message`, `description`), which the

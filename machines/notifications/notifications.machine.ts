@@ -23,7 +23,7 @@
  * - A failed markSeen (no answer, HTTP error) is not shown: the notification stays revealed and
  *   seen on this screen; the server will list it unseen on the next visit.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { notifications as texts } from '../messages.ts'
 import { freshNotificationsContext, isListAnswer, isValidPage, pageCount } from './notifications.rules.ts'
 import type { CounterNotice, LoadNotificationsInput, MarkSeenAnswer, MarkSeenInput, NotificationListAnswer, NotificationsContext, NotificationsEvent } from './notifications.types.ts'

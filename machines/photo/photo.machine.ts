@@ -11,7 +11,7 @@
  * (it reads only `name`, `type` and `size`) and hands it to `uploadPhoto`. The preview is the view's
  * business. A code '0' without message keeps profile.pictureSent for the profile page.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { profile as texts } from '../messages.ts'
 import { formKit } from '../shared/formKit.ts'
 import { freshPhotoContext, isUploaded, photoErrors, sentMessageOf, uploadErrorOf } from './photo.rules.ts'

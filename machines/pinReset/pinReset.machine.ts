@@ -21,7 +21,7 @@
  *   carries `pinReset.confirmNetworkError`, the same sentence as the request's network error, so
  *   that the banner is not empty for a screen reader.
  */
-import { and, assign, fromPromise, setup } from 'xstate'
+import { and, assign, setup } from 'xstate'
 import { pinReset as texts } from '../messages.ts'
 import { askErrorOf, askErrors, confirmErrorOf, confirmErrors, freshPinResetContext, isConfirmed, referenceOf } from './pinReset.rules.ts'
 import type { PinResetAskAnswer, PinResetAskRequest, PinResetConfirmAnswer, PinResetConfirmRequest, PinResetContext, PinResetEvent } from './pinReset.types.ts'

@@ -13,7 +13,7 @@
  * Choice (spec silent, documented here): a contact that cannot be read shows profile.loadError and a
  * retry; the name, the code, the links and the photo update's message stay on screen.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { profile as texts } from '../messages.ts'
 import { contactAnswer, contactOf } from './profile.rules.ts'
 import type { ContactAnswer, ProfileContext, ProfileEvent, ProfileInput } from './profile.types.ts'

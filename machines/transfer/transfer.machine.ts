@@ -34,13 +34,12 @@
  * Secrets: the validation code lives in the context only while the customer types it; it is wiped
  * when the confirm call leaves `confirming`, whatever the answer, and by a restart.
  */
-import { and, assign, fromPromise, setup } from 'xstate'
+import { and, assign, setup } from 'xstate'
 import { transfer as texts } from '../messages.ts'
-import type { Account } from '../shared/customer.ts'
 import { debitAccountOf, toAskTransferInput, transferKinds, type AskTransferInput, type TransferField, type TransferKind } from './transfer.kinds.ts'
 import { formKit } from '../shared/formKit.ts'
 import { setAccounts } from '../shared/accounts.ts'
-import { type AnyAnswer, areUnavailable, askAnswer, confirmAnswer, descriptionOf, formErrors, freshContext, messageOf, offeredAccounts, pendingOf, receiptOf, tokenErrorOf, triesLeftOf } from './transfer.rules.ts'
+import { type AnyAnswer, askAnswer, confirmAnswer, descriptionOf, formErrors, freshContext, messageOf, offeredAccounts, pendingOf, receiptOf, tokenErrorOf, triesLeftOf } from './transfer.rules.ts'
 import type { AccountBalance, AskAnswer, ConfirmAnswer, ConfirmTransferInput, HolderLookup, TransferAskBody, TransferConfirmBody, TransferContext, TransferEvent, TransferInput } from './transfer.types.ts'
 import { isHttpSuccess, isSessionEnded, stubAction, stubActor, text } from '../shared/answers.ts'
 

@@ -19,6 +19,7 @@ import type { FieldError } from './errors.ts'
  * C0 controls (tab and line breaks included), DEL, C1 controls, and the lone surrogates that
  * JSON's \uD800 escapes can carry (they are not text and would be stored as U+FFFD).
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this expression's purpose
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 export function hasControlCharacter(text: string): boolean {

@@ -32,6 +32,8 @@ export function QaPanel({ inspection }: { inspection: Inspection }) {
         </button>
       )}
       {open && (
+        // Escape closes the panel from anywhere inside it, as a dialog does.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
         <section
           id={PANEL_ID}
           aria-labelledby="qa-title"
@@ -57,6 +59,8 @@ export function QaPanel({ inspection }: { inspection: Inspection }) {
 function LiveActors({ inspection }: { inspection: Inspection }) {
   const { store, stately } = inspection
   const version = useSyncExternalStore(store.subscribe, store.version)
+  // `version` changes when the store does: it is what makes the memo read the store again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const actors = useMemo(() => store.views(), [store, version])
   const names = new Map(actors.map((actor) => [actor.sessionId, `${actor.machine ?? actor.id} (${actor.id})`]))
   return (

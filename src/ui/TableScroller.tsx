@@ -7,6 +7,7 @@ import * as css from './table.css'
  */
 export function TableScroller({ label, children }: { label: string; children: ReactNode }) {
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable (axe: scrollable-region-focusable)
     <div className={css.scroller} tabIndex={0} role="region" aria-label={label}>
       <table className={css.table}>{children}</table>
     </div>

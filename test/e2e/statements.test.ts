@@ -56,15 +56,28 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"'
+        i++
+      }
       else if (ch === '"') quoted = false
       else cell += ch
     } else if (ch === '"') quoted = true
-    else if (ch === ';') row.push(cell), (cell = '')
-    else if (ch === '\n') row.push(cell), rows.push(row), (row = []), (cell = '')
+    else if (ch === ';') {
+      row.push(cell)
+      cell = ''
+    } else if (ch === '\n') {
+      row.push(cell)
+      rows.push(row)
+      row = []
+      cell = ''
+    }
     else if (ch !== '\r') cell += ch
   }
-  if (cell || row.length) row.push(cell), rows.push(row)
+  if (cell || row.length) {
+    row.push(cell)
+    rows.push(row)
+  }
   return rows
 }
 /** A text cell as the spreadsheet shows it: the `'` that disarms a formula is not part of the text. */

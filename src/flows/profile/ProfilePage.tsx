@@ -57,9 +57,12 @@ export function ProfilePage() {
         <div aria-live="polite">
           {screen.loading && <Spinner />}
           {screen.error && (
-            <button type="button" role="alert" className={css.retry} onClick={() => send({ type: 'profile.retry' })}>
-              {screen.error}
-            </button>
+            // The message is announced (alert) and stays a button for the click that tries again.
+            <div role="alert">
+              <button type="button" className={css.retry} onClick={() => send({ type: 'profile.retry' })}>
+                {screen.error}
+              </button>
+            </div>
           )}
           {screen.contact && (
             <dl className={css.data}>
