@@ -78,7 +78,7 @@ describe('the call actors give the machines the body of every answer', () => {
 describe('spec §8 login HTTP 401 with a code: the customer reads the message of the error body', () => {
   it('five wrong PINs: the sign-in form shows the server message telling to reset the PIN', async () => {
     for (let i = 0; i < 5; i++) await run(actors.authenticate, { username: 'K7654321', password: '99999' })
-    const login = createActor(loginMachine.provide({ actors: { authenticate: actors.authenticate } }), {
+    const login = createActor(loginMachine.provide({ actors: { authenticate: actors.authenticate }, actions: { startSession: () => {} } }), {
       input: { provider: 'Banque Exemple' },
     }).start()
     login.send({ type: 'field.change', field: 'username', value: 'K7654321' })

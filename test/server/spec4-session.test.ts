@@ -246,7 +246,7 @@ describe('spec §4 Login: on success the token and user are saved and the user g
     expect(session.getSnapshot().matches('signedOut')).toBe(true)
 
     // As the sign-in screen does: the login machine with the app's real actor, its output to the session.
-    const login = createActor(loginMachine.provide({ actors: { authenticate: app.authenticate } }), { input: { provider: 'Banque' } }).start()
+    const login = createActor(loginMachine.provide({ actors: { authenticate: app.authenticate }, actions: { startSession: () => {} } }), { input: { provider: 'Banque' } }).start()
     login.send({ type: 'field.change', field: 'username', value: mainCustomer.kcode })
     login.send({ type: 'field.change', field: 'password', value: mainCustomer.pin })
     login.send({ type: 'login.submit' })
@@ -272,7 +272,7 @@ describe('spec §4 Login: on success the token and user are saved and the user g
   it('a refused sign-in saves nothing and stays on /login', async () => {
     await fault('POST', '/auth/login', { status: 200, body: { code: '1', message: 'Compte suspendu' } })
     const session = app.startSession(navigate)
-    const login = createActor(loginMachine.provide({ actors: { authenticate: app.authenticate } }), { input: { provider: 'Banque' } }).start()
+    const login = createActor(loginMachine.provide({ actors: { authenticate: app.authenticate }, actions: { startSession: () => {} } }), { input: { provider: 'Banque' } }).start()
     login.send({ type: 'field.change', field: 'username', value: mainCustomer.kcode })
     login.send({ type: 'field.change', field: 'password', value: mainCustomer.pin })
     login.send({ type: 'login.submit' })
