@@ -1,6 +1,13 @@
 /**
  * Loads the demo data (rulings §5) on the first start in demo mode, once: a marker in app_state
  * and an advisory lock make it idempotent, also when two servers start together.
+ *
+ * Written in bulk: every row is computed here first (ids aside), then each table is filled by one
+ * `insert … select from unnest(…)` of parallel arrays, in one transaction — a fixed, small number
+ * of round trips whatever the number of movements (a row at a time cost ~430 round trips, most of
+ * a fresh demo start after PGlite's own initialisation). Rows that point to others find them by
+ * their natural keys (kcode, account number, transaction reference), so no id comes back to
+ * JavaScript. `with ordinality … order by` keeps the ids in the order a row-by-row load gave.
  */
 import type { Db, Queryable } from '../db/db.ts'
 import {
@@ -11,9 +18,8 @@ import {
   internalAccountNumber,
   payeeAccounts,
   type CurrencyCode,
-  type DemoAccount,
 } from './demo-data.ts'
-import { centsToDecimal, decimalToCents } from '../domain/money.ts'
+import { centsToDecimal } from '../domain/money.ts'
 import { hashPin } from '../domain/pins.ts'
 
 const SEED_LOCK = 724_302
@@ -23,106 +29,166 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** Answers true when it loaded the data, false when it was already there. */
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
   if ((await db.query('select 1 from app_state where key = $1', [SEED_MARKER])).length > 0) return false
-  // Hashing is slow on purpose: done before the transaction, which then only writes.
-  const pinHashes = new Map<string, string>()
-  for (const customer of demoCustomers) pinHashes.set(customer.kcode, await hashPin(customer.pin))
+  // Hashing is slow on purpose: done before the transaction, which then only writes; the hashes
+  // run side by side on libuv's thread pool.
+  const pinHashes = await Promise.all(demoCustomers.map((customer) => hashPin(customer.pin)))
+  const rows = demoRows(now, pinHashes)
 
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK])
     // Checked again under the lock: another server may have seeded meanwhile.
     const done = await tx.query('select 1 from app_state where key = $1', [SEED_MARKER])
     if (done.length > 0) return false
-
-    const seedDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-    const bankAccountIds = new Map<string, string>()
-    for (const acc of bankAccounts) {
-      bankAccountIds.set(acc.number, await insertAccount(tx, { ...acc, customerId: null }))
-    }
-    for (const acc of payeeAccounts) {
-      await insertAccount(tx, { number: acc.number, currency: acc.currency, kind: 'external', network: null, holder: acc.holder, customerId: null })
-    }
-    for (const rate of demoExchangeRates) {
-      await tx.query('insert into exchange_rates (from_currency, to_currency, rate, valid_from) values ($1, $2, $3, $4)', [
-        rate.from,
-        rate.to,
-        rate.rate,
-        new Date(seedDay.getTime() - 90 * DAY_MS),
-      ])
-    }
-
-    for (const customer of demoCustomers) {
-      const { contact } = customer
-      const [row] = await tx.query<{ id: string }>(
-        `insert into customers (kcode, name, pin_hash, web_blocked, email, phone, address, country)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id::text`,
-        [customer.kcode, customer.name, pinHashes.get(customer.kcode), customer.webBlocked, contact.email, contact.phone, contact.address, contact.country],
-      )
-      const customerId = row!.id
-      for (const module of customer.modules) {
-        await tx.query('insert into customer_modules (customer_id, module) values ($1, $2)', [customerId, module])
-      }
-      for (const acc of Object.values(customer.accounts)) {
-        const accountId = await insertAccount(tx, {
-          number: acc.number,
-          currency: acc.currency,
-          kind: 'customer',
-          network: null,
-          holder: customer.name,
-          customerId,
-        })
-        const bankId = bankAccountIds.get(internalAccountNumber(acc.currency))!
-        await bookMovements(tx, acc, accountId, bankId, seedDay)
-      }
-      for (const n of customer.notifications) {
-        const createdAt = new Date(seedDay.getTime() - n.daysAgo * DAY_MS + 9 * 60 * 60 * 1000)
-        await tx.query('insert into notifications (customer_id, title, content, created_at, seen_at) values ($1, $2, $3, $4, $5)', [
-          customerId,
-          n.title,
-          n.content,
-          createdAt,
-          n.seen ? new Date(createdAt.getTime() + 60 * 60 * 1000) : null,
-        ])
-      }
-    }
+    await writeRows(tx, rows)
     await tx.query('insert into app_state (key, value) values ($1, $2)', [SEED_MARKER, now.toISOString()])
     return true
   })
 }
 
-async function insertAccount(
-  tx: Queryable,
-  acc: { number: string; currency: CurrencyCode; kind: string; network: string | null; holder: string; customerId: string | null },
-): Promise<string> {
-  const [row] = await tx.query<{ id: string }>(
-    `insert into accounts (number, currency, kind, customer_id, holder_label, network)
-     values ($1, $2, $3, $4, $5, $6) returning id::text`,
-    [acc.number, acc.currency, acc.kind, acc.customerId, acc.holder, acc.network],
-  )
-  return row!.id
+/** One array per column: the shape `unnest` reads. */
+type Columns<K extends string> = Record<K, unknown[]>
+
+function columns<K extends string>(...names: K[]): Columns<K> {
+  return Object.fromEntries(names.map((name) => [name, []])) as unknown as Columns<K>
+}
+
+function push<K extends string>(target: Columns<K>, row: Record<K, unknown>): void {
+  for (const name of Object.keys(target) as K[]) target[name].push(row[name])
+}
+
+interface DemoRows {
+  customers: Columns<'kcode' | 'name' | 'pinHash' | 'webBlocked' | 'email' | 'phone' | 'address' | 'country'>
+  modules: Columns<'kcode' | 'module'>
+  accounts: Columns<'number' | 'currency' | 'kind' | 'kcode' | 'holder' | 'network' | 'balance'>
+  rates: Columns<'from' | 'to' | 'rate' | 'validFrom'>
+  notifications: Columns<'kcode' | 'title' | 'content' | 'createdAt' | 'seenAt'>
+  transactions: Columns<'reference' | 'kind' | 'description' | 'bookedAt'>
+  entries: Columns<'reference' | 'account' | 'amount' | 'balanceAfter' | 'bookedAt'>
 }
 
 /**
- * Books an account's demo movements as double entries against the bank's own account, with the
- * running balance of both sides, then sets both balances: the ledger and the balances agree.
+ * Every row of the demo data, in the order a row-by-row load wrote them. Each movement is a double
+ * entry against the bank's own account of its currency, with the running balance of both sides;
+ * the final balances go straight into the accounts rows, so ledger and balances agree.
  */
-async function bookMovements(tx: Queryable, acc: DemoAccount, accountId: string, bankId: string, seedDay: Date): Promise<void> {
-  let balance = 0n
-  const [bank] = await tx.query<{ balance: string }>('select balance::text from accounts where id = $1', [bankId])
-  let bankBalance = decimalToCents(bank!.balance)
-  for (const [index, m] of demoMovements(acc).entries()) {
-    const bookedAt = new Date(seedDay.getTime() - m.daysAgo * DAY_MS + (8 * 60 + m.minute) * 60 * 1000)
-    balance += m.cents
-    bankBalance -= m.cents
-    const [trx] = await tx.query<{ id: string }>(
-      'insert into ledger_transactions (reference, kind, description, booked_at) values ($1, $2, $3, $4) returning id::text',
-      [`DEMO${acc.number.slice(-6)}${String(index).padStart(3, '0')}`, m.kind, m.description, bookedAt],
-    )
-    await tx.query(
-      `insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at)
-       values ($1, $2, $3, $4, $6), ($1, $5, $7, $8, $6)`,
-      [trx!.id, accountId, centsToDecimal(m.cents), centsToDecimal(balance), bankId, bookedAt, centsToDecimal(-m.cents), centsToDecimal(bankBalance)],
-    )
+function demoRows(now: Date, pinHashes: readonly string[]): DemoRows {
+  const seedDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+  const rows: DemoRows = {
+    customers: columns('kcode', 'name', 'pinHash', 'webBlocked', 'email', 'phone', 'address', 'country'),
+    modules: columns('kcode', 'module'),
+    accounts: columns('number', 'currency', 'kind', 'kcode', 'holder', 'network', 'balance'),
+    rates: columns('from', 'to', 'rate', 'validFrom'),
+    notifications: columns('kcode', 'title', 'content', 'createdAt', 'seenAt'),
+    transactions: columns('reference', 'kind', 'description', 'bookedAt'),
+    entries: columns('reference', 'account', 'amount', 'balanceAfter', 'bookedAt'),
   }
-  await tx.query('update accounts set balance = $2 where id = $1', [accountId, centsToDecimal(balance)])
-  await tx.query('update accounts set balance = $2 where id = $1', [bankId, centsToDecimal(bankBalance)])
+
+  // The bank's side of every movement: its balance per currency, set once all are booked.
+  const bankBalances = new Map<CurrencyCode, bigint>()
+  const customerAccounts: DemoRows['accounts'] = columns('number', 'currency', 'kind', 'kcode', 'holder', 'network', 'balance')
+
+  for (const rate of demoExchangeRates) {
+    push(rows.rates, { from: rate.from, to: rate.to, rate: rate.rate, validFrom: new Date(seedDay.getTime() - 90 * DAY_MS).toISOString() })
+  }
+  demoCustomers.forEach((customer, index) => {
+    const { kcode, contact } = customer
+    push(rows.customers, { kcode, name: customer.name, pinHash: pinHashes[index], webBlocked: customer.webBlocked, ...contact })
+    for (const module of customer.modules) push(rows.modules, { kcode, module })
+    for (const acc of Object.values(customer.accounts)) {
+      const bankNumber = internalAccountNumber(acc.currency)
+      let balance = 0n
+      let bankBalance = bankBalances.get(acc.currency) ?? 0n
+      for (const [i, m] of demoMovements(acc).entries()) {
+        const bookedAt = new Date(seedDay.getTime() - m.daysAgo * DAY_MS + (8 * 60 + m.minute) * 60 * 1000).toISOString()
+        const reference = `DEMO${acc.number.slice(-6)}${String(i).padStart(3, '0')}`
+        balance += m.cents
+        bankBalance -= m.cents
+        push(rows.transactions, { reference, kind: m.kind, description: m.description, bookedAt })
+        push(rows.entries, { reference, account: acc.number, amount: centsToDecimal(m.cents), balanceAfter: centsToDecimal(balance), bookedAt })
+        push(rows.entries, { reference, account: bankNumber, amount: centsToDecimal(-m.cents), balanceAfter: centsToDecimal(bankBalance), bookedAt })
+      }
+      bankBalances.set(acc.currency, bankBalance)
+      push(customerAccounts, { number: acc.number, currency: acc.currency, kind: 'customer', kcode, holder: customer.name, network: null, balance: centsToDecimal(balance) })
+    }
+    for (const n of customer.notifications) {
+      const createdAt = new Date(seedDay.getTime() - n.daysAgo * DAY_MS + 9 * 60 * 60 * 1000)
+      push(rows.notifications, {
+        kcode,
+        title: n.title,
+        content: n.content,
+        createdAt: createdAt.toISOString(),
+        seenAt: n.seen ? new Date(createdAt.getTime() + 60 * 60 * 1000).toISOString() : null,
+      })
+    }
+  })
+
+  // Accounts in the order of a row-by-row load: the bank's, the payees', then the customers'.
+  for (const acc of bankAccounts) {
+    const balance = acc.kind === 'internal' ? (bankBalances.get(acc.currency) ?? 0n) : 0n
+    push(rows.accounts, { ...acc, kcode: null, balance: centsToDecimal(balance) })
+  }
+  for (const acc of payeeAccounts) {
+    push(rows.accounts, { number: acc.number, currency: acc.currency, kind: 'external', kcode: null, holder: acc.holder, network: null, balance: centsToDecimal(0n) })
+  }
+  for (const name of Object.keys(customerAccounts) as (keyof typeof customerAccounts)[]) rows.accounts[name].push(...customerAccounts[name])
+  return rows
+}
+
+/** Seven statements, whatever the number of rows. */
+async function writeRows(tx: Queryable, rows: DemoRows): Promise<void> {
+  const { customers, modules, accounts, rates, notifications, transactions, entries } = rows
+  await tx.query(
+    `insert into customers (kcode, name, pin_hash, web_blocked, email, phone, address, country)
+     select kcode, name, pin_hash, web_blocked, email, phone, address, country
+       from unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[], $7::text[], $8::text[])
+            with ordinality as r (kcode, name, pin_hash, web_blocked, email, phone, address, country, ord)
+      order by ord`,
+    [customers.kcode, customers.name, customers.pinHash, customers.webBlocked, customers.email, customers.phone, customers.address, customers.country],
+  )
+  await tx.query(
+    `insert into customer_modules (customer_id, module)
+     select c.id, r.module from unnest($1::text[], $2::text[]) with ordinality as r (kcode, module, ord)
+       join customers c on c.kcode = r.kcode order by r.ord`,
+    [modules.kcode, modules.module],
+  )
+  await tx.query(
+    `insert into accounts (number, currency, kind, customer_id, holder_label, network, balance)
+     select r.number, r.currency, r.kind, c.id, r.holder, r.network, r.balance
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[])
+            with ordinality as r (number, currency, kind, kcode, holder, network, balance, ord)
+       left join customers c on c.kcode = r.kcode
+      order by r.ord`,
+    [accounts.number, accounts.currency, accounts.kind, accounts.kcode, accounts.holder, accounts.network, accounts.balance],
+  )
+  await tx.query(
+    `insert into exchange_rates (from_currency, to_currency, rate, valid_from)
+     select from_currency, to_currency, rate, valid_from
+       from unnest($1::text[], $2::text[], $3::numeric[], $4::timestamptz[]) with ordinality as r (from_currency, to_currency, rate, valid_from, ord)
+      order by ord`,
+    [rates.from, rates.to, rates.rate, rates.validFrom],
+  )
+  await tx.query(
+    `insert into notifications (customer_id, title, content, created_at, seen_at)
+     select c.id, r.title, r.content, r.created_at, r.seen_at
+       from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[]) with ordinality as r (kcode, title, content, created_at, seen_at, ord)
+       join customers c on c.kcode = r.kcode
+      order by r.ord`,
+    [notifications.kcode, notifications.title, notifications.content, notifications.createdAt, notifications.seenAt],
+  )
+  await tx.query(
+    `insert into ledger_transactions (reference, kind, description, booked_at)
+     select reference, kind, description, booked_at
+       from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) with ordinality as r (reference, kind, description, booked_at, ord)
+      order by ord`,
+    [transactions.reference, transactions.kind, transactions.description, transactions.bookedAt],
+  )
+  await tx.query(
+    `insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at)
+     select t.id, a.id, r.amount, r.balance_after, r.booked_at
+       from unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::timestamptz[]) with ordinality as r (reference, account, amount, balance_after, booked_at, ord)
+       join ledger_transactions t on t.reference = r.reference
+       join accounts a on a.number = r.account
+      order by r.ord`,
+    [entries.reference, entries.account, entries.amount, entries.balanceAfter, entries.bookedAt],
+  )
 }
