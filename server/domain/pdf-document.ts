@@ -32,6 +32,9 @@ export function newPdf(info: PdfInfo): Pdf {
     tagged: true,
     lang: 'fr-FR',
     displayTitle: true,
+    // PDFKit keeps the layout of every distinct text it measured: over a long statement (every
+    // line's reference and description differ) that cache alone grew by hundreds of MiB.
+    fontLayoutCache: false,
     info: { Title: info.title, Author: info.author, CreationDate: info.date, ModDate: info.date },
   })
   doc.registerFont('regular', REGULAR)
