@@ -6,7 +6,7 @@ export default defineConfig({
     reporters: process.env.CI_JSON ? ['default', ['json', { outputFile: process.env.CI_JSON }]] : ['default'],
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'model', include: ['test/model/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'model', include: ['test/model/**/*.test.ts', 'test/support/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

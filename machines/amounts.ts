@@ -48,3 +48,14 @@ export function formatNumber(amount: string): string | null {
 export function formatAmount(amount: string, currencyCode: string | null | undefined): string {
   return `${formatNumber(amount) ?? amount.trim()}${CURRENCY_SEPARATOR}${currencyLabel(currencyCode)}`
 }
+
+/**
+ * An account as the selects and the dashboard name it (rulings of the second review, customer
+ * experience): "number — currency — balance", the balance only where it is known.
+ */
+export function accountLabel(account: { compte: string; currency: string; balance?: string }): string {
+  const parts = [account.compte, currencyLabel(account.currency)]
+  const balance = account.balance === undefined ? null : formatNumber(account.balance)
+  if (balance !== null) parts.push(balance)
+  return parts.join(' — ')
+}

@@ -7,126 +7,16 @@
  * message shown under the field. A blank value fails "required" first.
  */
 import * as z from 'zod/mini'
-import { requiredSecret, requiredText } from './forms.ts'
+import { CONFIRMATION_CODE_MIN_LENGTH, DIGITS, requiredText } from './shared/fields.ts'
 import { validation as m } from './messages.ts'
 
 // ---------------------------------------------------------------------------------------------
 // PIN reset (spec §5: reset request account code, reset confirmation code)
 // ---------------------------------------------------------------------------------------------
 
-/** spec §9: reset confirmation code and transfer token, at least 8 characters, digits only. */
-export const CONFIRMATION_CODE_MIN_LENGTH = 8
-
-const DIGITS = /^\d+$/
-
-export const pinResetAskForm = z.object({
-  compte: requiredText(m.resetCodeRequired),
-})
-export type PinResetAskFormValues = z.input<typeof pinResetAskForm>
-
-/** spec §5 order for the reset code: required, min 8, digits only. */
-export const pinResetConfirmForm = z.object({
-  token: requiredText(m.tokenRequired).check(
-    z.minLength(CONFIRMATION_CODE_MIN_LENGTH, m.tokenTooShort),
-    z.regex(DIGITS, m.tokenDigits),
-  ),
-})
-export type PinResetConfirmFormValues = z.input<typeof pinResetConfirmForm>
-
-// ---------------------------------------------------------------------------------------------
-// Transfers (spec §5: debit account, amount, account to credit, currency, momo number,
-// description, card account id, last four digits, confirmation token)
-// ---------------------------------------------------------------------------------------------
-
-/** spec §9: credit account code of an account transfer, exactly 21 characters. */
-export const CREDIT_ACCOUNT_LENGTH = 21
-/** spec §9: description minimum 5. */
-export const DESCRIPTION_MIN_LENGTH = 5
-/**
- * spec §5: digits with an optional decimal point and at most 2 decimals. A French customer types a
- * comma as often as a dot: both are accepted here, `toContractAmount` gives the contract's dot.
- * At most 13 digits before the decimals, as the contract's `Amount`.
- */
-const AMOUNT = /^\d{1,13}([.,]\d{1,2})?$/
-/** spec §9: momo number, 12 characters, prefix 243. */
-const MOMO_NUMBER = /^243\d{9}$/
-/** spec §9: card account id, 8 digits. */
-const CARD_ACCOUNT_ID = /^\d{8}$/
-/** spec §9: last four digits of the card. */
-const LAST_FOUR = /^\d{4}$/
-
-/** The amount as the contract wants it (`Amount`: a dot, at most 2 decimals). */
-export const toContractAmount = (typed: string): string => typed.trim().replace(',', '.')
-
-const debitAccount = requiredText(m.debitAccountRequired)
-const amount = requiredText(m.amountRequired).check(z.regex(AMOUNT, m.amountFormat))
-const currency = requiredText(m.currencyRequired)
-const description = requiredText(m.descriptionRequired).check(
-  z.minLength(DESCRIPTION_MIN_LENGTH, m.descriptionTooShort),
-)
-
-export const accountTransferForm = z.object({
-  debitAccount,
-  amount,
-  /** spec §5: exactly 21 characters; a longer code also shows "Le code saisi est trop court". */
-  creditAccount: requiredText(m.creditAccountRequired).check(
-    z.length(CREDIT_ACCOUNT_LENGTH, m.creditAccountLength),
-  ),
-  description,
-})
-export type AccountTransferFormValues = z.input<typeof accountTransferForm>
-
-export const momoTransferForm = z.object({
-  debitAccount,
-  amount,
-  currencySent: currency,
-  phone: requiredText(m.momoNumberRequired).check(z.regex(MOMO_NUMBER, m.momoNumberFormat)),
-  description,
-})
-export type MomoTransferFormValues = z.input<typeof momoTransferForm>
-
-export const cardTransferForm = z.object({
-  debitAccount,
-  amount,
-  currencySent: currency,
-  accountId: requiredText(m.cardAccountRequired).check(z.regex(CARD_ACCOUNT_ID, m.cardAccountFormat)),
-  lastFour: requiredText(m.lastFourRequired).check(z.regex(LAST_FOUR, m.lastFourFormat)),
-  description,
-})
-export type CardTransferFormValues = z.input<typeof cardTransferForm>
-
-/** spec §5 order for the transfer token: required, digits only, min 8. */
-export const transferConfirmForm = z.object({
-  token: requiredText(m.tokenRequired).check(
-    z.regex(DIGITS, m.tokenDigits),
-    z.minLength(CONFIRMATION_CODE_MIN_LENGTH, m.tokenTooShort),
-  ),
-})
-export type TransferConfirmFormValues = z.input<typeof transferConfirmForm>
-
-// ---------------------------------------------------------------------------------------------
-// Password change (spec §5: old password, new and repeat password). Field names follow the
-// contract's ChangePasswordRequest. Equality of the two new passwords is not checked (spec §5).
-// ---------------------------------------------------------------------------------------------
-
-/** spec §9: new, old and repeated passwords minimum 5. */
-export const PASSWORD_MIN_LENGTH = 5
-
-export const passwordChangeForm = z.object({
-  oldPassword: requiredSecret(m.oldPasswordRequired).check(z.minLength(PASSWORD_MIN_LENGTH, m.oldPasswordMin)),
-  password: requiredSecret(m.passwordRequired).check(z.minLength(PASSWORD_MIN_LENGTH, m.passwordMin)),
-  password2: requiredSecret(m.passwordRequired).check(z.minLength(PASSWORD_MIN_LENGTH, m.passwordMin)),
-})
-export type PasswordChangeFormValues = z.input<typeof passwordChangeForm>
-
 // ---------------------------------------------------------------------------------------------
 // Balance and statement (spec §5: balance account, statement)
 // ---------------------------------------------------------------------------------------------
-
-export const balanceForm = z.object({
-  account: requiredText(m.balanceAccountRequired),
-})
-export type BalanceFormValues = z.input<typeof balanceForm>
 
 /** spec §9: date format yyyy-mm-dd; a real calendar date (no 2024-02-30). */
 const isoDate = (required: string) => requiredText(required).check(z.iso.date({ message: m.dateFormat }))
@@ -150,33 +40,3 @@ export type StatementFormValues = z.input<typeof statementForm>
 // Contact and photo (spec §5: contact e-mail, country, phone, address, photo; rulings §1 photo)
 // ---------------------------------------------------------------------------------------------
 
-/** spec §9: address minimum 5; contact phone 6 to 10 digits. */
-export const ADDRESS_MIN_LENGTH = 5
-const CONTACT_PHONE = /^\d{6,10}$/
-
-export const contactForm = z.object({
-  email: requiredText(m.emailRequired).check(z.email({ message: m.emailFormat })),
-  country: requiredText(m.countryRequired),
-  phone: requiredText(m.phoneRequired).check(z.regex(CONTACT_PHONE, m.phoneFormat)),
-  address: requiredText(m.addressRequired).check(z.minLength(ADDRESS_MIN_LENGTH, m.addressTooShort)),
-})
-export type ContactFormValues = z.input<typeof contactForm>
-
-/** rulings §1: JPEG, PNG or WebP, at most 2 Mo. The server checks the same on the bytes. */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
-export const PHOTO_MAX_BYTES = 2 * 1024 * 1024
-
-/** What the photo form needs of the chosen file; a browser `File` is one. */
-export interface ChosenFile {
-  readonly type: string
-  readonly size: number
-}
-
-export const photoForm = z.object({
-  photo: z.custom<ChosenFile | null>().check(
-    z.refine((f) => f != null, { message: m.photoRequired, abort: true }),
-    z.refine((f) => f != null && (PHOTO_TYPES as readonly string[]).includes(f.type), m.photoType),
-    z.refine((f) => f != null && f.size <= PHOTO_MAX_BYTES, m.photoSize),
-  ),
-})
-export type PhotoFormValues = z.input<typeof photoForm>

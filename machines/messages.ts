@@ -11,6 +11,10 @@
  */
 
 export * from './messages/core.ts'
+export * from './messages/sessionWarning.ts'
+export * from './messages/access.ts'
+export * from './messages/dashboard.ts'
+export * from './messages/statementView.ts'
 export * from './messages/pinReset.ts'
 export * from './messages/transfer.ts'
 export * from './messages/statement.ts'

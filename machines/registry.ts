@@ -3,17 +3,25 @@
  * the traceability table and the QA tools walk over. A new flow's machine is added here.
  */
 import type { AnyStateMachine } from 'xstate'
-import { balanceMachine } from './balance.ts'
-import { contactMachine } from './contact.ts'
-import { loginMachine } from './login.ts'
-import { notificationsMachine } from './notifications.ts'
-import { passwordChangeMachine } from './passwordChange.ts'
-import { photoMachine } from './photo.ts'
-import { pinResetMachine } from './pinReset.ts'
-import { profileMachine } from './profile.ts'
+import { balanceForm } from './balance/balance.form.ts'
+import { balanceMachine } from './balance/balance.machine.ts'
+import { contactForm } from './contact/contact.form.ts'
+import { contactMachine } from './contact/contact.machine.ts'
+import * as flowForms from './flowForms.ts'
+import { loginForm } from './login/login.form.ts'
+import { loginMachine } from './login/login.machine.ts'
+import { notificationsMachine } from './notifications/notifications.machine.ts'
+import { passwordChangeForm } from './passwordChange/passwordChange.form.ts'
+import { passwordChangeMachine } from './passwordChange/passwordChange.machine.ts'
+import { photoForm } from './photo/photo.form.ts'
+import { photoMachine } from './photo/photo.machine.ts'
+import { pinResetAskForm, pinResetConfirmForm } from './pinReset/pinReset.form.ts'
+import { pinResetMachine } from './pinReset/pinReset.machine.ts'
+import { profileMachine } from './profile/profile.machine.ts'
 import { sessionMachine } from './session.ts'
 import { statementMachine } from './statement.ts'
-import { transferMachine } from './transfer.ts'
+import { accountTransferForm, cardTransferForm, momoTransferForm, transferConfirmForm } from './transfer/transfer.form.ts'
+import { transferMachine } from './transfer/transfer.machine.ts'
 
 export interface MachineEntry {
   /** The machine's id (its `id`, also the name of its document: docs/machines/<id>.md). */
@@ -30,7 +38,7 @@ export interface MachineEntry {
 }
 
 export const machineRegistry: MachineEntry[] = [
-  { id: 'login', title: 'Sign-in', machine: loginMachine, source: 'machines/login.ts', screens: ['src/flows/login'], routes: ['/login'] },
+  { id: 'login', title: 'Sign-in', machine: loginMachine, source: 'machines/login/login.machine.ts', screens: ['src/flows/login'], routes: ['/login'] },
   {
     id: 'session',
     title: 'Session of the signed-in customer',
@@ -43,19 +51,19 @@ export const machineRegistry: MachineEntry[] = [
     id: 'pinReset',
     title: 'Forgotten PIN',
     machine: pinResetMachine,
-    source: 'machines/pinReset.ts',
-    screens: ['src/flows/pin-reset'],
+    source: 'machines/pinReset/pinReset.machine.ts',
+    screens: ['src/flows/pinReset'],
     routes: ['/reinit-password'],
   },
   {
     id: 'transfer',
     title: 'Transfers (account, mobile money, prepaid card)',
     machine: transferMachine,
-    source: 'machines/transfer.ts',
+    source: 'machines/transfer/transfer.machine.ts',
     screens: ['src/flows/transfer'],
     routes: ['/app/transfer', '/app/momo', '/app/prepaid-card'],
   },
-  { id: 'balance', title: 'Balance', machine: balanceMachine, source: 'machines/balance.ts', screens: ['src/flows/balance'], routes: ['/app/balance'] },
+  { id: 'balance', title: 'Balance', machine: balanceMachine, source: 'machines/balance/balance.machine.ts', screens: ['src/flows/balance'], routes: ['/app/balance'] },
   {
     id: 'statement',
     title: 'Account statement',
@@ -68,28 +76,44 @@ export const machineRegistry: MachineEntry[] = [
     id: 'passwordChange',
     title: 'Change of password',
     machine: passwordChangeMachine,
-    source: 'machines/passwordChange.ts',
-    screens: ['src/flows/password'],
+    source: 'machines/passwordChange/passwordChange.machine.ts',
+    screens: ['src/flows/passwordChange'],
     routes: ['/app/update-password'],
   },
-  { id: 'profile', title: 'Profile', machine: profileMachine, source: 'machines/profile.ts', screens: ['src/flows/profile'], routes: ['/app/profile'] },
+  { id: 'profile', title: 'Profile', machine: profileMachine, source: 'machines/profile/profile.machine.ts', screens: ['src/flows/profile'], routes: ['/app/profile'] },
   {
     id: 'contact',
     title: 'Contact data',
     machine: contactMachine,
-    source: 'machines/contact.ts',
+    source: 'machines/contact/contact.machine.ts',
     screens: ['src/flows/contact'],
     routes: ['/app/update-contact'],
   },
-  { id: 'photo', title: 'Profile photo', machine: photoMachine, source: 'machines/photo.ts', screens: ['src/flows/photo'], routes: ['/app/update-picture'] },
+  { id: 'photo', title: 'Profile photo', machine: photoMachine, source: 'machines/photo/photo.machine.ts', screens: ['src/flows/photo'], routes: ['/app/update-picture'] },
   {
     id: 'notifications',
     title: 'Notifications',
     machine: notificationsMachine,
-    source: 'machines/notifications.ts',
+    source: 'machines/notifications/notifications.machine.ts',
     screens: ['src/flows/notifications'],
     routes: ['/app/notification'],
   },
 ]
 
 export const machineById = (id: string): MachineEntry | undefined => machineRegistry.find((entry) => entry.id === id)
+
+/** Every form of spec §5, by its export name: what the traceability records name (`{ form: … }`). */
+export const formRegistry = {
+  ...flowForms,
+  balanceForm,
+  contactForm,
+  loginForm,
+  photoForm,
+  pinResetAskForm,
+  pinResetConfirmForm,
+  accountTransferForm,
+  momoTransferForm,
+  cardTransferForm,
+  transferConfirmForm,
+  passwordChangeForm,
+}

@@ -7,27 +7,30 @@
  *                    └──────────── logout done or failed ──────────────────────────┘
  *
  * `signedIn` is a parallel state: the `dialog` region follows the logout dialog, the `counter`
- * region the notification counter of the sidebar. On entering it the accounts and the counter load
- * side by side.
+ * region the notification counter of the sidebar, the `idle` region the session warning of rulings
+ * §6.4 (60 seconds before the idle limit the server told at sign-in, a dialog counts down; its stay
+ * button calls keep-alive, its leave button logs out, the end of the countdown is an expiry).
+ * Every customer call the server answered moves its idle window, so it restarts the watch too
+ * (`session.activity`, sent by the contract client). On entering it the accounts and the counter
+ * load side by side.
+ *
+ * An expiry (the server's or the countdown's) keeps the /app page the customer was on
+ * (`rememberPlace`); the next sign-in goes back there (`goToStartPage`, rulings §6.4).
  *
  * The session token is never in the context: `storeSession` hands it to the app's session storage
  * and the contract client reads it from there. Side effects (storage, toast, navigation) are named
  * actions that the app provides.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { components } from '../openapi/schema'
-import type { SessionUser } from './login.ts'
-
-export type { ModuleCode, SessionUser } from './login.ts'
-
-/** spec §3: an account of the customer (id, compte, currency). */
-export type Account = components['schemas']['Account']
+import type { Account, SessionUser } from './shared/customer.ts'
 
 export interface SessionInput {
   /** The user restored from session storage at boot, `null` when there is no usable session. */
   user: SessionUser | null
   /** The accounts restored from session storage (spec §3: the account list is also saved). */
   accounts: Account[]
+  /** The idle limit told by the server at sign-in (rulings §6.4), restored with the session. */
+  idleSeconds?: number | null
 }
 
 export interface SessionContext {
@@ -37,22 +40,47 @@ export interface SessionContext {
   accountsFailed: boolean
   /** The sidebar's notification counter, `null` until (or unless) it was read. */
   notificationSize: number | null
+  /** Seconds without a customer call after which the server ends the session (rulings §6.4). */
+  idleSeconds: number
+  /** The stay button got no usable answer: the warning says so while it counts down. */
+  keepAliveFailed: boolean
 }
+
+/** rulings §6.4: the warning shows this long before the idle limit. */
+export const WARNING_SECONDS = 60
+/** rulings §4: 5 minutes of inactivity, when the server did not say (an older server). */
+export const DEFAULT_IDLE_SECONDS = 300
+
+/** The idle limit of an answer: a whole number of seconds, at least 1; otherwise the default. */
+export function idleSecondsOf(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : DEFAULT_IDLE_SECONDS
+}
+
+/** How long the warning counts down: 60 seconds, or the whole idle limit when it is shorter. */
+export const warningSecondsOf = (context: Pick<SessionContext, 'idleSeconds'>) =>
+  Math.min(WARNING_SECONDS, context.idleSeconds)
 
 export type SessionEvent =
   /** Login succeeded (the login machine's output). */
-  | { type: 'session.start'; token: string; user: SessionUser }
+  | { type: 'session.start'; token: string; user: SessionUser; idleSeconds: number | null }
   /** A customer call answered HTTP 403 or code '2' (spec §4 Session). */
   | { type: 'session.expired' }
+  /** A customer call was answered: the server moved its idle window (rulings §6.4). */
+  | { type: 'session.activity' }
+  /** The stay button of the session warning (rulings §6.4). */
+  | { type: 'session.keepAlive' }
   | { type: 'logout.open' }
   | { type: 'logout.close' }
   | { type: 'logout.confirm' }
   | { type: 'notifications.refresh' }
+  /** Money moved: the accounts (and their balances) are read again. */
+  | { type: 'accounts.refresh' }
 
 /** Params of the `storeSession` action. */
 export interface StoreSessionParams {
   token: string
   user: SessionUser
+  idleSeconds: number
 }
 /** Params of the `storeAccounts` action. */
 export interface StoreAccountsParams {
@@ -68,7 +96,20 @@ const signedOutContext = {
   accounts: [],
   accountsFailed: false,
   notificationSize: null,
-} satisfies SessionContext
+  keepAliveFailed: false,
+} satisfies Omit<SessionContext, 'idleSeconds'>
+
+/**
+ * spec §4 Session, §8, rulings §6.4: what an expiry does. `rememberPlace` comes after
+ * `clearSession` (which empties session storage) and before `forgetCustomer` (it needs the kcode).
+ */
+const expiryActions = [
+  'clearSession',
+  { type: 'rememberPlace', params: ({ context }: { context: SessionContext }) => ({ kcode: context.user?.kcode ?? '' }) },
+  'forgetCustomer',
+  'announceExpiry',
+  'goToLogin',
+] as const
 
 export const sessionMachine = setup({
   types: {
@@ -89,6 +130,16 @@ export const sessionMachine = setup({
     loadNotificationSize: fromPromise<number>(async () => {
       throw new Error('loadNotificationSize: provided by src/')
     }),
+    /** POST keep-alive: extends the idle window, answers the idle limit (rulings §6.4). */
+    keepAlive: fromPromise<number>(async () => {
+      throw new Error('keepAlive: provided by src/')
+    }),
+  },
+  delays: {
+    /** rulings §6.4: the watch lasts until 60 seconds before the idle limit. */
+    untilWarning: ({ context }) => (context.idleSeconds - warningSecondsOf(context)) * 1000,
+    /** rulings §6.4: the warning counts down to the idle limit. */
+    untilExpiry: ({ context }) => warningSecondsOf(context) * 1000,
   },
   guards: {
     /** spec §3, §6: session storage held a signed-in customer, so the /app routes are open. */
@@ -104,14 +155,25 @@ export const sessionMachine = setup({
     clearSession: provided('clearSession'),
     /** The warning toast of an expired session (`session.expiredTitle`, `expiredText`), closable, 3 s (spec §8, §9). */
     announceExpiry: provided('announceExpiry'),
-    /** spec §4 Login: goes to /app/dashboard once signed in. Provided by src/. */
-    goToDashboard: provided('goToDashboard'),
+    /**
+     * spec §4 Login: goes to /app/dashboard once signed in — or, after an expiry, back to the /app
+     * page kept by `rememberPlace` for that customer (rulings §6.4). Provided by src/.
+     */
+    goToStartPage: provided('goToStartPage') as (_: unknown, params: { kcode: string }) => void,
+    /** rulings §6.4: keeps the /app page the customer is on (after `clearSession`, which would wipe it). */
+    rememberPlace: provided('rememberPlace') as (_: unknown, params: { kcode: string }) => void,
     /** spec §2 logout dialog, §4 Session: goes to /login. Provided by src/. */
     goToLogin: provided('goToLogin'),
 
     // Context.
     /** spec §3 current user: keeps the signed-in customer (name, kcode, modules) for the shell. */
     setUser: assign({ user: (_, { user }: { user: SessionUser }) => user }),
+    /** rulings §6.4: the idle limit the server told (at sign-in or in a keep-alive answer). */
+    setIdleSeconds: assign({ idleSeconds: (_, { idleSeconds }: { idleSeconds: number }) => idleSeconds }),
+    /** rulings §6.4: the warning says that staying did not work. */
+    markKeepAliveFailed: assign({ keepAliveFailed: true }),
+    /** rulings §6.4: a new warning (or a new attempt) starts without that message. */
+    clearKeepAliveFailed: assign({ keepAliveFailed: false }),
     /** spec §3: keeps the customer's account list for the screens (and forgets an earlier failure to load it). */
     setAccounts: assign({ accounts: (_, { accounts }: StoreAccountsParams) => accounts, accountsFailed: false }),
     /** spec §8: the accounts could not be loaded; the screens show the accounts message (a click reloads). */
@@ -129,6 +191,8 @@ export const sessionMachine = setup({
     accounts: input.accounts,
     accountsFailed: false,
     notificationSize: null,
+    idleSeconds: idleSecondsOf(input.idleSeconds),
+    keepAliveFailed: false,
   }),
   initial: 'restoring',
   states: {
@@ -155,10 +219,16 @@ export const sessionMachine = setup({
           target: 'signedIn',
           actions: [
             { type: 'setUser', params: ({ event }) => ({ user: event.user }) },
-            { type: 'storeSession', params: ({ event }) => ({ token: event.token, user: event.user }) },
-            'goToDashboard',
+            { type: 'setIdleSeconds', params: ({ event }) => ({ idleSeconds: idleSecondsOf(event.idleSeconds) }) },
+            {
+              type: 'storeSession',
+              params: ({ event }) => ({ token: event.token, user: event.user, idleSeconds: idleSecondsOf(event.idleSeconds) }),
+            },
+            { type: 'goToStartPage', params: ({ event }) => ({ kcode: event.user.kcode }) },
           ],
-          description: 'spec §4 Login: on success the token and user are saved and the user goes to /app/dashboard',
+          description:
+            'spec §4 Login: on success the token and user are saved and the user goes to /app/dashboard; rulings §6.4: ' +
+            'after an expiry, back to the /app page the customer was on',
         },
       },
     },
@@ -168,28 +238,13 @@ export const sessionMachine = setup({
         "The shell: sidebar with the customer's name, kcode, clock, notification counter and logout " +
         'button; menu entries of the granted modules; the content of the current /app route.',
       meta: { spec: 'spec §2 shell layout; spec §6' },
-      invoke: {
-        id: 'loadAccounts',
-        src: 'loadAccounts',
-        input: ({ context }) => ({ kcode: context.user?.kcode ?? '' }),
-        onDone: {
-          actions: [
-            { type: 'setAccounts', params: ({ event }) => ({ accounts: event.output }) },
-            { type: 'storeAccounts', params: ({ event }) => ({ accounts: event.output }) },
-          ],
-          description: 'spec §3: the account list is kept and saved in session storage',
-        },
-        onError: {
-          actions: 'markAccountsFailed',
-          description: 'spec §8: accounts not loaded → the screens offer to reload',
-        },
-      },
       on: {
         'session.expired': {
           target: 'signedOut',
-          actions: ['forgetCustomer', 'clearSession', 'announceExpiry', 'goToLogin'],
+          actions: expiryActions,
           description:
-            "spec §4 Session, §8: HTTP 403 or code '2' signs out, shows the expiry toast and goes to /login",
+            "spec §4 Session, §8: HTTP 403 or code '2' signs out, shows the expiry toast and goes to /login; " +
+            'rulings §6.4: the /app page is kept for the next sign-in',
         },
       },
       states: {
@@ -205,6 +260,10 @@ export const sessionMachine = setup({
                 'logout.open': {
                   target: 'confirmingLogout',
                   description: 'spec §2: the logout button opens the confirmation dialog',
+                },
+                'logout.confirm': {
+                  target: 'loggingOut',
+                  description: 'rulings §6.4: the leave button of the session warning logs out at once',
                 },
               },
             },
@@ -254,6 +313,47 @@ export const sessionMachine = setup({
             },
           },
         },
+        accounts: {
+          description: "The customer's accounts, with their balances where the customer may see them.",
+          meta: { spec: 'spec §3 (accounts); rulings §6 (balances at a glance)' },
+          initial: 'loading',
+          states: {
+            loading: {
+              description: 'The accounts are being read; the screens show the last known list, if any.',
+              meta: { spec: 'spec §3; rulings §3 POST account' },
+              invoke: {
+                id: 'loadAccounts',
+                src: 'loadAccounts',
+                input: ({ context }) => ({ kcode: context.user?.kcode ?? '' }),
+                onDone: {
+                  target: 'loaded',
+                  actions: [
+                    { type: 'setAccounts', params: ({ event }) => ({ accounts: event.output }) },
+                    { type: 'storeAccounts', params: ({ event }) => ({ accounts: event.output }) },
+                  ],
+                  description: 'spec §3: the account list is kept and saved in session storage',
+                },
+                onError: {
+                  target: 'loaded',
+                  actions: 'markAccountsFailed',
+                  description: 'spec §8: accounts not loaded → the screens offer to reload',
+                },
+              },
+            },
+            loaded: {
+              description: 'The screens show the accounts (or the message that they could not be loaded).',
+              meta: { spec: 'spec §3; spec §8' },
+              on: {
+                'accounts.refresh': {
+                  target: 'loading',
+                  description:
+                    'rulings §6 (balances at a glance): a transfer moved money, the balances are read again for the ' +
+                    'dashboard and the selects',
+                },
+              },
+            },
+          },
+        },
         counter: {
           description: 'The notification counter of the sidebar.',
           meta: { spec: 'spec §2 shell layout (notification counter)' },
@@ -288,6 +388,103 @@ export const sessionMachine = setup({
                     'was seen',
                 },
               },
+            },
+          },
+        },
+        idle: {
+          description: 'The session warning of rulings §6.4: watching for the idle limit, then counting down.',
+          meta: { spec: 'rulings §6.4' },
+          initial: 'watching',
+          states: {
+            watching: {
+              description: 'No warning: the idle limit is more than 60 seconds away.',
+              meta: { spec: 'rulings §6.4' },
+              after: {
+                untilWarning: {
+                  target: 'warning',
+                  description: 'rulings §6.4: 60 seconds before the idle limit, the warning opens',
+                },
+              },
+              on: {
+                'session.activity': {
+                  target: 'watching',
+                  reenter: true,
+                  description: 'rulings §6.4: a customer call moved the idle window on the server; the watch starts again',
+                },
+                'logout.confirm': {
+                  target: 'leaving',
+                  description: 'spec §2: the customer is logging out; no warning any more',
+                },
+              },
+            },
+            warning: {
+              description:
+                'The session warning dialog (`sessionWarning` texts): the seconds left, counting down, and the ' +
+                'stay and leave buttons.',
+              meta: { spec: 'rulings §6.4' },
+              entry: 'clearKeepAliveFailed',
+              initial: 'asking',
+              after: {
+                untilExpiry: {
+                  target: '#session.signedOut',
+                  actions: expiryActions,
+                  description:
+                    'rulings §6.4: the session ends anyway: the expiry toast and /login follow (spec §8), the /app page ' +
+                    'is kept for the next sign-in',
+                },
+              },
+              on: {
+                'session.activity': {
+                  target: 'watching',
+                  description: 'rulings §6.4: a customer call moved the idle window on the server; the warning closes',
+                },
+                'logout.confirm': {
+                  target: 'leaving',
+                  description: 'rulings §6.4: the leave button ends the session (the dialog region logs out)',
+                },
+              },
+              states: {
+                asking: {
+                  description: 'The warning waits for the customer; after a failed keep-alive it says so.',
+                  meta: { spec: 'rulings §6.4' },
+                  on: {
+                    'session.keepAlive': {
+                      target: 'extending',
+                      actions: 'clearKeepAliveFailed',
+                      description: 'rulings §6.4: the stay button calls keep-alive',
+                    },
+                  },
+                },
+                extending: {
+                  description: 'The stay button is busy while keep-alive is called; the countdown goes on.',
+                  meta: { spec: 'rulings §6.4' },
+                  invoke: {
+                    id: 'keepAlive',
+                    src: 'keepAlive',
+                    onDone: {
+                      target: '#session.signedIn.idle.watching',
+                      actions: { type: 'setIdleSeconds', params: ({ event }) => ({ idleSeconds: idleSecondsOf(event.output) }) },
+                      description: "rulings §6.4: keep-alive answered code '0': the session goes on, the warning closes",
+                    },
+                    onError: {
+                      target: 'asking',
+                      actions: 'markKeepAliveFailed',
+                      description:
+                        'rulings §6.4: no usable keep-alive answer: the countdown goes on and the warning says so (a 403 ' +
+                        'ends the session through the client)',
+                    },
+                  },
+                  on: {
+                    'session.activity': {
+                      description: "rulings §6.4: the keep-alive's own answer; its outcome decides, not the activity",
+                    },
+                  },
+                },
+              },
+            },
+            leaving: {
+              description: 'The customer is logging out: no warning.',
+              meta: { spec: 'spec §2 logout dialog' },
             },
           },
         },

@@ -19,15 +19,15 @@
  * Accounts come from the session (its context), as in the transfer machine: the input, then
  * `accounts.change`. With none, `transfer.accountsNotLoaded` and `accounts.reload` (`reloadPage`).
  */
+import { summaryOf, type StatementSummary } from './statement/summary.ts'
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { components } from '../openapi/schema'
 import { formatAmount } from './amounts.ts'
 import { statementForm, type StatementFormValues } from './flowForms.ts'
-import { fieldErrors, type FieldErrors } from './forms.ts'
+import { fieldErrors, type FieldErrors } from './shared/form.ts'
 import { statement as texts, transfer as transferTexts, validation } from './messages.ts'
-import type { Account } from './session.ts'
+import type { Account } from './shared/customer.ts'
 
-export type { Account } from './session.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Types shared with the app (src/)
@@ -537,6 +537,10 @@ export interface StatementScreen {
   accountsMessage: string | null
   /** The accounts the select offers (none while they are unavailable). */
   accounts: Account[]
+  /** The shown statement's account and currency code, said once above the lines; `null` when none is shown. */
+  shownAccount: { compte: string; currency: string } | null
+  /** Opening and closing balance, totals, and the balance line of the chart; `null` without lines. */
+  summary: StatementSummary | null
 }
 
 const amountOrBlank = (amount: string, currency: string) => (text(amount) === undefined ? '' : formatAmount(amount, currency))
@@ -566,5 +570,7 @@ export function statementScreen(snapshot: SnapshotFrom<typeof statementMachine>)
     error: snapshot.matches({ query: 'failed' }) ? error : null,
     accountsMessage: accountsUnavailable ? transferTexts.accountsNotLoaded : null,
     accounts: accountsUnavailable ? [] : accounts,
+    shownAccount: shown ? { compte: shown.account, currency: shown.currency } : null,
+    summary: shown ? summaryOf(shown.transactions) : null,
   }
 }

@@ -123,6 +123,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rest/customer/v1/keep-alive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extends the idle window of the session (rulings §6.4, "Rester connecté" of the session warning) and answers the idle limit again. */
+        post: operations["keepAlive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rest/customer/v1/account": {
         parameters: {
             query?: never;
@@ -603,6 +620,13 @@ export interface components {
             name?: string;
             kcode?: string;
             modules?: components["schemas"]["Module"][];
+            idleSeconds?: components["schemas"]["IdleSeconds"];
+        };
+        /** @description Seconds without a customer call after which the session ends (rulings §6.4); the portal warns 60 seconds before. */
+        IdleSeconds: number;
+        KeepAliveResponse: {
+            code: components["schemas"]["Code"];
+            idleSeconds: components["schemas"]["IdleSeconds"];
         };
         PinResetAskRequest: {
             compte: string;
@@ -639,6 +663,8 @@ export interface components {
             id: string;
             compte: components["schemas"]["AccountNumber"];
             currency: components["schemas"]["CurrencyCode"];
+            /** @description The balance, for a customer granted the balance service (`solde`) only; the portal shows it on the dashboard and in account selects. */
+            balance?: components["schemas"]["SignedAmount"];
         };
         AccountListResponse: {
             code: components["schemas"]["Code"];
@@ -1094,6 +1120,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CodeResponse"];
+                };
+            };
+            403: components["responses"]["SessionExpired"];
+        };
+    };
+    keepAlive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Session extended (code '0'); `idleSeconds` is the idle limit, counted from this answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeepAliveResponse"];
                 };
             };
             403: components["responses"]["SessionExpired"];

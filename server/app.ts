@@ -15,6 +15,9 @@ import { registerCompression } from './http/compression.ts'
 import { errorHandling } from './http/errors.ts'
 import { inputGuards } from './http/input-guards.ts'
 import { registerHealth } from './http/health.ts'
+import { requestIdAndHsts, requestIdOf } from './http/request-id.ts'
+import { channels } from './delivery/channels.ts'
+import { createSender } from './delivery/sender.ts'
 import { FaultStore, registerFaults } from './demo/faults.ts'
 import { isApiPath, pathOf, securityHeaders } from './http/headers.ts'
 import { registerSpa, sendIndex } from './http/spa.ts'
@@ -72,6 +75,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT,
+    // The proxy's X-Request-Id when it is a plain id, else a UUID (http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Behind a proxy (TRUST_PROXY), request.ip is the client's address from X-Forwarded-For: the
     // per-address limits and the sign-in lock-out count by it.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -90,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('session', null)
 
   securityHeaders(app)
+  requestIdAndHsts(app, config.servedOverTls)
   await registerCompression(app)
   errorHandling(app)
   inputGuards(app)
@@ -135,6 +142,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Operations (deployment.ts, docs/operations.md): health checks outside the SPA's fallback.
   registerHealth(app, db)
+  // Delivery of the outbox (SMTP, SMS gateway) when configured; every process may run it.
+  const sender = createSender({
+    db,
+    channels: channels(config),
+    pollMs: config.outboxPollMs,
+    maxAttempts: config.outboxMaxAttempts,
+    retryBaseMs: config.outboxRetryBaseMs,
+    log: app.log,
+  })
+  app.addHook('onReady', async () => sender.start())
+  app.addHook('onClose', async () => sender.stop())
 
   await registerSpa(app, config.distDir, config.bankName)
   return app

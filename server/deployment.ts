@@ -30,6 +30,8 @@ export interface DeploymentConfig {
   /** How often a sender looks for messages to send, and after how many failures it gives up. */
   outboxPollMs: number
   outboxMaxAttempts: number
+  /** The first retry's wait; it doubles at each failure (at most 15 minutes). */
+  outboxRetryBaseMs: number
   /** Fastify's trustProxy: false, true, a hop count or a list of addresses (TRUST_PROXY). */
   trustProxy: boolean | number | string
   /** SERVED_OVER_TLS: the bank serves the portal over HTTPS (a proxy ends TLS); HSTS is then sent. */
@@ -66,6 +68,7 @@ export function loadDeploymentConfig(env: Env): DeploymentConfig {
     smsGatewayToken: text(env, 'SMS_GATEWAY_TOKEN'),
     outboxPollMs: whole(env, 'OUTBOX_POLL_MS', 1_000, 10, 600_000),
     outboxMaxAttempts: whole(env, 'OUTBOX_MAX_ATTEMPTS', 8, 1, 100),
+    outboxRetryBaseMs: whole(env, 'OUTBOX_RETRY_BASE_MS', 5_000, 10, 3_600_000),
     trustProxy: trustProxy(env),
     servedOverTls: flag(env, 'SERVED_OVER_TLS', false),
   }

@@ -9,7 +9,7 @@ import { SessionContext, startSession } from './session/session'
 // The dialog's scroll lock adds a <style> element; the server's CSP admits it by this nonce.
 setNonce(document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '')
 await startInspector()
-const session = startSession((to) => void router.navigate({ to, replace: true }))
+const session = startSession((href) => void router.navigate({ href, replace: true }))
 
 // No <StrictMode>: its rehearsal unmount stops each flow's actor, and @xstate/react restarts it
 // from a persisted snapshot in which a running promise actor (a list being loaded) never settles,

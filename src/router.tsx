@@ -1,8 +1,9 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router'
-import type { ModuleCode } from '../machines/login'
+import type { ModuleCode } from '../machines/shared/customer'
 import { sessionStore } from './session/storage'
 import { RootLayout } from './flows/RootLayout'
-import { NotFoundContent, NotFoundPage } from './flows/not-found/NotFoundPage'
+import { NotFoundPage } from './flows/not-found/NotFoundPage'
+import { AppNotFoundContent, granted } from './flows/access/AccessPages'
 import { loadDashboard, loadShell } from './flows/signedInChunks'
 
 // Routes of spec §2. Every screen is a lazy chunk: the first screen loads only what it shows.
@@ -45,7 +46,8 @@ const app = createRoute({
     if (!sessionStore.isSignedIn()) throw redirect({ to: '/login', replace: true })
   },
   component: lazyRouteComponent(loadShell, 'Shell'),
-  notFoundComponent: NotFoundContent,
+  // rulings §6.3: an unknown /app route is not found inside the shell, with the way back to the dashboard.
+  notFoundComponent: AppNotFoundContent,
 })
 
 const appIndex = createRoute({
@@ -65,22 +67,20 @@ const dashboard = createRoute({
 const reinitPassword = createRoute({
   getParentRoute: () => root,
   path: '/reinit-password',
-  component: lazyRouteComponent(() => import('./flows/pin-reset/PinResetPage'), 'PinResetPage'),
+  component: lazyRouteComponent(() => import('./flows/pinReset/PinResetPage'), 'PinResetPage'),
 })
 
-// spec §6: a module's screen exists only for a customer granted that module.
-const requireModule = (code: ModuleCode) => () => {
-  if (!sessionStore.user()?.modules.includes(code)) throw notFound()
-}
-const transferPage = (name: 'AccountTransferPage' | 'MomoTransferPage' | 'CardTransferPage') =>
-  lazyRouteComponent(() => import('./flows/transfer/TransferPage'), name)
+// spec §6, rulings §6.3: a module's screen shows only to a customer granted that module; to any
+// other, the shell says the service is not available.
+const transferPage = (code: ModuleCode, name: 'AccountTransferPage' | 'MomoTransferPage' | 'CardTransferPage') =>
+  granted(code, lazyRouteComponent(() => import('./flows/transfer/TransferPage'), name))
 const inApp = { getParentRoute: () => app }
-const transfer = createRoute({ ...inApp, path: '/transfer', beforeLoad: requireModule('transfert'), component: transferPage('AccountTransferPage') })
+const transfer = createRoute({ ...inApp, path: '/transfer', component: transferPage('transfert', 'AccountTransferPage') })
 // Always available to a signed-in customer (spec §1).
 const updatePassword = createRoute({
   ...inApp,
   path: '/update-password',
-  component: lazyRouteComponent(() => import('./flows/password/PasswordChangePage'), 'PasswordChangePage'),
+  component: lazyRouteComponent(() => import('./flows/passwordChange/PasswordChangePage'), 'PasswordChangePage'),
 })
 const profile = createRoute({
   ...inApp,
@@ -105,21 +105,18 @@ const notification = createRoute({
 const balance = createRoute({
   ...inApp,
   path: '/balance',
-  beforeLoad: requireModule('solde'),
-  component: lazyRouteComponent(() => import('./flows/balance/BalancePage'), 'BalancePage'),
+  component: granted('solde', lazyRouteComponent(() => import('./flows/balance/BalancePage'), 'BalancePage')),
 })
 const statement = createRoute({
   ...inApp,
   path: '/statement',
-  beforeLoad: requireModule('statement'),
-  component: lazyRouteComponent(() => import('./flows/statement/StatementPage'), 'StatementPage'),
+  component: granted('statement', lazyRouteComponent(() => import('./flows/statement/StatementPage'), 'StatementPage')),
 })
-const momo = createRoute({ ...inApp, path: '/momo', beforeLoad: requireModule('mobile-money'), component: transferPage('MomoTransferPage') })
+const momo = createRoute({ ...inApp, path: '/momo', component: transferPage('mobile-money', 'MomoTransferPage') })
 const prepaidCard = createRoute({
   ...inApp,
   path: '/prepaid-card',
-  beforeLoad: requireModule('card-visa'),
-  component: transferPage('CardTransferPage'),
+  component: transferPage('card-visa', 'CardTransferPage'),
 })
 
 const routeTree = root.addChildren([

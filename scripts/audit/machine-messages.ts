@@ -3,7 +3,7 @@
  * from the other modules of `machines/`), and the other texts of its screens.
  */
 import { readdirSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import type { MachineEntry } from '../../machines/registry.ts'
 import { catalogueRefs } from './catalogue-refs.ts'
 import { Catalogue, type CatalogueText } from './catalogue.ts'
@@ -48,8 +48,17 @@ function textsOf(sources: Sources, files: string[], follow: boolean): Map<string
 
 const byKey = (texts: Iterable<CatalogueText>) => [...texts].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
 
+/**
+ * The files of a machine's flow: its folder (`machines/<flow>/`: the chart, its rules, form and
+ * screen), or the file alone for a machine outside a flow folder.
+ */
+export function flowFiles(source: string, root = process.cwd()): string[] {
+  const folder = dirname(source)
+  return folder === 'machines' ? [source] : screenFiles(folder, root)
+}
+
 export function machineTexts(sources: Sources, entry: MachineEntry): MachineTexts {
-  const messages = textsOf(sources, [entry.source], true)
+  const messages = textsOf(sources, flowFiles(entry.source, sources.program.root), true)
   const screens = textsOf(sources, entry.screens.flatMap((s) => screenFiles(s, sources.program.root)), false)
   return {
     messages: byKey(messages.values()),

@@ -93,6 +93,7 @@ async function main(): Promise<void> {
     { figure: '/login bytes on the wire (brotli), all resources', project: of(visits.app, 'bytes'), floor: of(visits.floor, 'bytes'), unit: 'KiB', target: { kind: 'ratio', limit: 1.4, text: '≤ 1.4 × floor' } },
     { figure: 'cold /login, Slow 3G + 4× CPU: LCP', project: of(visits.app, 'lcpMs'), floor: of(visits.floor, 'lcpMs'), unit: 'ms', target: { kind: 'absolute', limit: 2500, text: '≤ 2.5 s' } },
     { figure: 'cold /login, Slow 3G + 4× CPU: interactive', project: of(visits.app, 'interactiveMs'), floor: of(visits.floor, 'interactiveMs'), unit: 'ms', target: { kind: 'ratio', limit: 1.2, text: '≤ 1.2 × floor' } },
+    { figure: 'repeat visit, same emulation: interactive (HTTP cache only: no service worker yet)', project: of(visits.app, 'repeatMs'), floor: of(visits.floor, 'repeatMs'), unit: 'ms', target: { kind: 'absolute', limit: 1500, text: '≤ 1.5 s' } },
     { figure: 'sign-in → dashboard usable, Slow 3G (+ 4× CPU)', project: of(visits.app, 'dashboardMs'), unit: 'ms', target: { kind: 'absolute', limit: 1500, text: '≤ 1.5 s' } },
   )
 
@@ -126,7 +127,6 @@ async function main(): Promise<void> {
   rows.push({ figure: 'cold start, fresh demo data', project: measure(starts), unit: 'ms', target: { kind: 'absolute', limit: 5000, text: '≤ 5 s' } })
 
   for (const figure of [
-    ['repeat visit (service worker), Slow 3G + 4× CPU: interactive', '≤ 1.5 s'],
     ['complete transfers per second (ask + confirm, 10 at a time)', '≥ 0.2 × floor'],
     ['50,000-row statement, PDF and CSV: memory growth / slowest other request', '≤ 64 MiB / ≤ 200 ms'],
     ['10,000-row statement on screen, 4× CPU: first rows visible', '≤ 1 s'],

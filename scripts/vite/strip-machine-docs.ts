@@ -4,7 +4,8 @@
  * read them; the customer's browser never does). An inspector build (VITE_INSPECT=true) keeps
  * them: its QA panel shows each active state's description and `meta.spec` (docs/qa.md).
  *
- * The plugin runs after TypeScript is stripped (`enforce: 'post'`) on `machines/*.ts` only, and
+ * The plugin runs after TypeScript is stripped (`enforce: 'post'`) on the charts only (each flow's
+ * `machines/<flow>/<flow>.machine.ts`, and `machines/*.ts`), and
  * edits nothing but the object literal passed to `createMachine(...)`, where it removes
  * - a `description` whose value is text: a string, a template or a concatenation of them;
  * - a `meta` whose value is an object literal.
@@ -145,9 +146,10 @@ export function stripMachineDocsPlugin(): Plugin {
       enabled = config.isProduction && config.env.VITE_INSPECT !== 'true'
     },
     transform: {
-      filter: { id: /\/machines\/[^/]+\.ts$/ },
+      filter: { id: /\/machines\/(?:[^/]+\/[^/]+\.machine|[^/]+)\.ts$/ },
       handler(code, id) {
-        if (!enabled || dirname(id) !== machines) return null
+        const isChart = dirname(id) === machines || (dirname(dirname(id)) === machines && id.endsWith('.machine.ts'))
+        if (!enabled || !isChart) return null
         const result = stripMachineDocs(code, this.parse(code), id)
         return result && { code: result.code, map: result.map }
       },

@@ -5,17 +5,23 @@ export interface CustomerAccount {
   id: string
   number: string
   currency: string
+  /** Numeric text, 2 decimals; only for a customer granted the balance service. */
+  balance?: string
 }
 
 /** The customer's own accounts, optionally of one currency; never anyone else's. */
 export async function listCustomerAccounts(q: Queryable, customerId: string, currency?: string): Promise<CustomerAccount[]> {
-  const rows = await q.query<{ id: string; number: string; currency: string }>(
-    `select id::text, number, currency from accounts
-      where kind = 'customer' and customer_id = $1 and ($2::text is null or currency = $2)
-      order by currency, number`,
+  const rows = await q.query<{ id: string; number: string; currency: string; balance: string; sees_balance: boolean }>(
+    `select a.id::text, a.number, a.currency, a.balance::text as balance,
+            exists (select 1 from customer_modules m where m.customer_id = a.customer_id and m.module = 'solde') as sees_balance
+       from accounts a
+      where a.kind = 'customer' and a.customer_id = $1 and ($2::text is null or a.currency = $2)
+      order by a.currency, a.number`,
     [customerId, currency || null],
   )
-  return rows
+  // The balance only for a customer granted the balance service (spec §3 `solde`): the list must
+  // not show what the balance screen would refuse.
+  return rows.map(({ sees_balance, balance, ...account }) => (sees_balance ? { ...account, balance } : account))
 }
 
 /** The holder label of a customer or payee account (details), undefined when there is none. */

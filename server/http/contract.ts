@@ -198,7 +198,9 @@ function adapt(handler: AnyHandler) {
       request,
       reply,
     })
-    if ((answer as unknown) === reply) return reply
+    // A handler that sent a file answers its reply; a FastifyReply is thenable, so awaiting the
+    // handler's promise resolved it into `undefined` once sent: `reply.sent` is what tells.
+    if (reply.sent || (answer as unknown) === reply || answer === undefined) return reply
     const { status, body } = answer as { status: number; body: unknown }
     return reply.code(status).send(body)
   }

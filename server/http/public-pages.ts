@@ -16,7 +16,7 @@ export interface PublicPage {
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   { file: 'landing.html', paths: ['/', '/home'], screen: 'src/flows/landing/LandingPage.tsx' },
   { file: 'login.html', paths: ['/login'], screen: 'src/flows/login/LoginPage.tsx' },
-  { file: 'reinit-password.html', paths: ['/reinit-password'], screen: 'src/flows/pin-reset/PinResetPage.tsx' },
+  { file: 'reinit-password.html', paths: ['/reinit-password'], screen: 'src/flows/pinReset/PinResetPage.tsx' },
 ]
 
 /** The page file of a route: its own when it is a public page, else index.html. */

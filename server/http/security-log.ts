@@ -3,9 +3,19 @@
  * transfer confirmed, logout), at level info (warn for blocks and limits), carrying the request id
  * (pino's `reqId`, added by Fastify's request logger) and the client address, so that an operator
  * can follow an attack and a customer's complaint. Never a secret: no PIN, code, token or body —
- * only identifiers (the user code as typed, a customer id, a transfer reference).
+ * only identifiers (a tag of the user code, a customer id, a transfer reference).
  */
+import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
+
+/**
+ * The user code as logged: the first 12 hex digits of its SHA-256 (trimmed, upper-cased). An
+ * operator correlates the events of one code (and finds them by hashing a code a customer gives)
+ * without the logs listing who banks here, nor a user code in which a PIN may hide.
+ */
+export function userCodeTag(userCode: string): string {
+  return createHash('sha256').update(userCode.trim().toUpperCase()).digest('hex').slice(0, 12)
+}
 
 export type SecurityEvent =
   | 'signin.success'
@@ -19,6 +29,8 @@ export type SecurityEvent =
   | 'pinReset.done'
   | 'pinReset.failed'
   | 'transfer.confirmed'
+  | 'transfer.codeRefused'
+  | 'transfer.refused'
   | 'logout'
 
 const WARNINGS = new Set<SecurityEvent>(['lockout.address', 'lockout.everywhere', 'limit.address'])

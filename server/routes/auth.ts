@@ -3,11 +3,12 @@ import { api } from '../../machines/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { tooManyTries } from '../http/address-limits.ts'
-import { securityEvent } from '../http/security-log.ts'
+import { securityEvent, userCodeTag } from '../http/security-log.ts'
 import { loadCodeKey } from '../domain/codes.ts'
 import { askPinReset, confirmPinReset } from '../domain/pin-reset.ts'
 import { decoyPinHash } from '../domain/pins.ts'
 import { signIn } from '../domain/signin.ts'
+import { idleSecondsOf } from './session.ts'
 
 export function authRoutes(ctx: AppContext): Handlers {
   // Made now rather than at the first unknown user code, so that even that answer is not slower.
@@ -28,7 +29,7 @@ export function authRoutes(ctx: AppContext): Handlers {
   return {
     async askPinReset({ body, request }) {
       const outcome = await askPinReset(ctx.db, body.compte, await settings())
-      securityEvent(request, 'pinReset.asked', { kcode: body.compte.trim().toUpperCase().slice(0, 32), sent: outcome.ok })
+      securityEvent(request, 'pinReset.asked', { kcode: userCodeTag(body.compte), sent: outcome.ok })
       return {
         status: 200,
         body: outcome.ok ? { status: '0', message: outcome.message, code: outcome.reference } : { status: '1', message: outcome.message },
@@ -40,7 +41,7 @@ export function authRoutes(ctx: AppContext): Handlers {
       return { status: 200, body: { status: outcome.ok ? '0' : '1', message: outcome.message } }
     },
     async login({ body, request, reply }) {
-      const kcode = body.username.trim().toUpperCase().slice(0, 32)
+      const kcode = userCodeTag(body.username)
       const outcome = await signIn(ctx.db, body.username, body.password, {
         now: ctx.now(),
         bankName: ctx.config.bankName,
@@ -59,6 +60,7 @@ export function authRoutes(ctx: AppContext): Handlers {
               name: outcome.name,
               kcode: outcome.kcode,
               modules: outcome.modules.map((code) => ({ code })),
+              idleSeconds: idleSecondsOf(ctx),
             },
           }
         // Same answer for an unknown user code and a wrong PIN: no way to find who is a customer.

@@ -6,6 +6,7 @@
 import { api } from '../../machines/messages.ts'
 import type { Answer, Call, Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
+import { securityEvent } from '../http/security-log.ts'
 import { loadCodeKey } from '../domain/codes.ts'
 import { receiptPdf } from '../domain/receipt.ts'
 import {
@@ -63,8 +64,13 @@ export function transferRoutes(ctx: AppContext): Handlers {
     // status '1' is kept for a transfer that is over, where no code can succeed any more.
     if (!outcome.ok && 'wrongCode' in outcome) {
       const { description, triesLeft } = outcome
+      securityEvent(call.request, 'transfer.codeRefused', { kind, triesLeft })
       return { status: 422, body: { code: '1', message: description, description, triesLeft } } as Answer<Id>
     }
+    if (outcome.ok) securityEvent(call.request, 'transfer.confirmed', { kind, reference: outcome.reference, customer: signedIn(call).customerId })
+    else securityEvent(call.request, 'transfer.refused', { kind })
+    if (outcome.ok) securityEvent(call.request, 'transfer.confirmed', { kind, reference: outcome.reference, customer: signedIn(call).customerId })
+    else securityEvent(call.request, 'transfer.refused', { kind })
     const body = outcome.ok
       ? {
           status: '0',

@@ -5,8 +5,8 @@
  * (`src/flows/<flow>/actors.ts`), so that they load with it, not with the first screen.
  */
 import { fromPromise } from 'xstate'
-import type { AuthAnswer, Credentials, LoginAnswerBody } from '../../machines/login'
-import type { Account } from '../../machines/session'
+import type { AuthAnswer, Credentials, LoginAnswerBody } from '../../machines/login/login.types'
+import type { Account } from '../../machines/shared/customer'
 import { api } from './client'
 import { tooManyTriesAsRefusal } from './too-many-tries'
 
@@ -59,4 +59,11 @@ export const loadNotificationSize = fromPromise<number>(async ({ signal }) => {
   const { data } = await api.GET('/api/rest/customer/v1/notification-size', { signal })
   if (data?.code !== '0' || typeof data.size !== 'number') throw new Error('counter unavailable')
   return data.size
+})
+
+/** POST keep-alive (rulings §6.4): the idle limit again, or a rejection when the answer is not code '0'. */
+export const keepAlive = fromPromise<number>(async ({ signal }) => {
+  const { data } = await api.POST('/api/rest/customer/v1/keep-alive', { signal })
+  if (data?.code !== '0') throw new Error('keep-alive refused')
+  return data.idleSeconds
 })

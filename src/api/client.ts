@@ -6,10 +6,19 @@ import { sessionStore } from '../session/storage'
 const CUSTOMER_PREFIX = '/api/rest/customer/'
 
 let onSessionExpired: () => void = () => {}
+let onSessionActive: () => void = () => {}
 
 /** The session actor registers here: a 403 or a code '2' on a customer call ends the session. */
 export function whenSessionExpires(handler: () => void): void {
   onSessionExpired = handler
+}
+
+/**
+ * The session actor registers here too: a customer call the server answered moved its idle window
+ * (rulings §6.4), so the session warning starts its watch again.
+ */
+export function whenSessionActive(handler: () => void): void {
+  onSessionActive = handler
 }
 
 function isCustomerCall(request: Request): boolean {
@@ -40,8 +49,13 @@ const sessionExpiry: Middleware = {
       // The answers that carry their result in `status` (transfers, statement, password change)
       // say '2' there: the machines read both fields the same way, and so must the sign-out.
       const { code, status } = (body && typeof body === 'object' ? body : {}) as { code?: unknown; status?: unknown }
-      if (code === '2' || status === '2') onSessionExpired()
+      if (code === '2' || status === '2') {
+        onSessionExpired()
+        return response
+      }
     }
+    // A 5xx may come from a gateway that never reached the server: no proof of a moved window.
+    if (response.status < 500) onSessionActive()
     return response
   },
 }

@@ -29,7 +29,7 @@ export const brand = style({
   textAlign: 'center',
 })
 
-export const tagline = style({ fontSize: '2rem', color: vars.color.brand })
+export const tagline = style({ fontSize: '2rem', color: vars.color.link })
 export const lead = style({ color: vars.color.muted, marginBottom: vars.space.lg })
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, alignItems: 'stretch' })
 export const footerLink = style({ textAlign: 'center', marginTop: vars.space.md })

@@ -24,7 +24,7 @@ export const button = style({
 
 export const buttonSecondary = style([
   button,
-  { background: vars.color.surface, color: vars.color.brand, selectors: { '&:hover': { background: vars.color.background } } },
+  { background: vars.color.surface, color: vars.color.link, borderColor: vars.color.link, selectors: { '&:hover': { background: vars.color.background } } },
 ])
 
 export const linkButton = style({
@@ -32,7 +32,7 @@ export const linkButton = style({
   border: 'none',
   padding: 0,
   font: 'inherit',
-  color: vars.color.brand,
+  color: vars.color.link,
   textDecoration: 'underline',
   cursor: 'pointer',
 })

@@ -8,7 +8,7 @@
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, session, transfer as texts } from '../../machines/messages'
-import type { TransferKind } from '../../machines/transferKinds'
+import type { TransferKind } from '../../machines/transfer/transfer.kinds'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data'
 import { faultScenarios, scenarioById, transferCalls, type ScenarioType } from '../../server/demo/fault-scenarios'
 import { kindLegend, scenarioTitle } from '../../server/demo/faults-page'
@@ -69,12 +69,12 @@ async function apply(id: `${TransferKind}.${ScenarioType}`): Promise<void> {
 
 // ---- The customer's side -------------------------------------------------------------------------
 
-async function signIn(): Promise<void> {
+async function signIn(landing = '**/app/dashboard'): Promise<void> {
   await customer.goto('/login')
   await customer.getByPlaceholder(login.userCodePlaceholder).fill(mainCustomer.kcode)
   await customer.getByPlaceholder(login.pinPlaceholder).fill(mainCustomer.pin)
   await customer.getByRole('button', { name: login.submit }).click()
-  await customer.waitForURL('**/app/dashboard')
+  await customer.waitForURL(landing)
 }
 
 async function open(kind: TransferKind): Promise<void> {
@@ -141,8 +141,9 @@ async function confirmCode(kind: TransferKind, type: ScenarioType): Promise<void
 async function expectSignedOut(): Promise<void> {
   await customer.getByRole('status').filter({ hasText: session.expiredTitle }).getByText(session.expiredText).waitFor()
   await customer.waitForURL('**/login')
-  expect(await customer.evaluate(() => sessionStorage.length)).toBe(0)
-  await signIn()
+  // Emptied, but for the page to return to after signing in again (rulings §6.4).
+  expect(await customer.evaluate(() => Object.keys(sessionStorage))).toEqual(['return-place'])
+  await signIn('**/app/*')
 }
 
 /** A transfer that goes through, with the code read from the outbox (so that suggestions exist). */

@@ -32,7 +32,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   })
   let output = ''
   const url = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 60_000)
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 120_000)
     const read = (chunk: Buffer) => {
       output += chunk.toString()
       const match = /Portal ready at (http:\/\/\S+)/.exec(output)

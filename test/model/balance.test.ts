@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import {
-  balanceMachine,
-  balanceScreen,
-  shownBalanceOf,
-  type Account,
-  type BalanceAnswer,
-  type BalanceEvent,
-  type BalanceInput,
-} from '../../machines/balance.ts'
+import type { Account } from '../../machines/shared/customer.ts'
+import { balanceMachine } from '../../machines/balance/balance.machine.ts'
+import { shownBalanceOf } from '../../machines/balance/balance.rules.ts'
+import { balanceScreen } from '../../machines/balance/balance.screen.ts'
+import type { BalanceAnswer, BalanceEvent, BalanceInput } from '../../machines/balance/balance.types.ts'
 import { api, balance as texts, transfer as transferTexts } from '../../machines/messages.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -54,6 +50,7 @@ const samples: Array<BalanceEvent | SyntheticEvent> = [
 
 describe('balance machine — walk of every transition (spec §2 /app/balance, §8)', () => {
   const walk = createWalk(balanceMachine, {
+    screen: balanceScreen,
     inputs,
     events: samples,
     stubActions: ['reloadPage'],

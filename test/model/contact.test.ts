@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import {
-  contactMachine,
-  contactScreen,
-  type ContactAnswer,
-  type ContactEvent,
-  type ContactField,
-  type CountryListAnswer,
-  type UpdateContactAnswer,
-} from '../../machines/contact.ts'
+import { contactMachine } from '../../machines/contact/contact.machine.ts'
+import { contactScreen } from '../../machines/contact/contact.screen.ts'
+import type { ContactAnswer, ContactEvent, ContactField, CountryListAnswer, UpdateContactAnswer } from '../../machines/contact/contact.types.ts'
 import { profile as texts } from '../../machines/messages.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 const type = (field: ContactField, value: string): ContactEvent => ({ type: 'field.change', field, value })
 const submit: ContactEvent = { type: 'contact.submit' }
@@ -26,6 +20,7 @@ const expired = { status: 403, body: { code: '2' } }
 
 describe('contact machine — walk of every transition (spec §2 /app/update-contact, §4, §8)', () => {
   const walk = createWalk(contactMachine, {
+    screen: contactScreen,
     events: [
       type('email', 'x'),
       submit,

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { loginMachine, sessionUserOf, type AuthAnswer, type LoginEvent } from '../../machines/login.ts'
+import { loginMachine } from '../../machines/login/login.machine.ts'
+import { sessionUserOf } from '../../machines/login/login.rules.ts'
+import type { AuthAnswer, LoginEvent } from '../../machines/login/login.types.ts'
 import { api, login as texts, validation } from '../../machines/messages.ts'
-import { createWalk, doneEvent, errorEvent } from './walk.ts'
+import { loginScreen } from '../../machines/login/login.screen.ts'
+import { createWalk, doneEvent, errorEvent } from '../support/walk.ts'
 
 const provider = 'Banque Exemple'
 const TOKEN = 'tok-3f9a1c'
@@ -18,11 +21,14 @@ const accepted: AuthAnswer = {
     name: 'Awa Mbuyi',
     kcode: 'K1234567',
     modules: [{ code: 'solde' }, { code: 'epargne' }, { code: 'transfert' }],
+    idleSeconds: 240,
   },
 }
 
 const walk = createWalk(loginMachine, {
   inputs: { [provider]: { provider } },
+  stubActions: ['startSession'],
+  screen: loginScreen,
   events: [
     change('username', ''),
     change('username', 'K1234567'),
@@ -96,12 +102,13 @@ describe('login machine — success (spec §4)', () => {
     expect(snapshot.output).toEqual({
       token: TOKEN,
       user: { name: 'Awa Mbuyi', kcode: 'K1234567', modules: ['solde', 'transfert'] },
+      idleSeconds: 240,
     })
   })
 
   it('a token without code signs in', async () => {
     const { snapshot } = await play(...typed, answered({ status: 200, body: { token: TOKEN } }))
-    expect(snapshot.output).toEqual({ token: TOKEN, user: { name: '', kcode: '', modules: [] } })
+    expect(snapshot.output).toEqual({ token: TOKEN, user: { name: '', kcode: '', modules: [] }, idleSeconds: null })
   })
 
   it('the PIN is gone from the context after authentication, and the token never entered it', async () => {

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { notifications as texts } from '../../machines/messages.ts'
-import {
-  notificationsMachine,
-  notificationsScreen,
-  pageLinks,
-  previewOf,
-  type MarkSeenAnswer,
-  type Notification,
-  type NotificationListAnswer,
-  type NotificationsEvent,
-} from '../../machines/notifications.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { notificationsMachine } from '../../machines/notifications/notifications.machine.ts'
+import { pageLinks, previewOf } from '../../machines/notifications/notifications.rules.ts'
+import { notificationsScreen } from '../../machines/notifications/notifications.screen.ts'
+import type { MarkSeenAnswer, Notification, NotificationListAnswer, NotificationsEvent } from '../../machines/notifications/notifications.types.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -60,6 +54,7 @@ const samples: Array<NotificationsEvent | SyntheticEvent> = [
 
 describe('notifications machine — walk of every transition (spec §2 /app/notification, §4, §8)', () => {
   const walk = createWalk(notificationsMachine, {
+    screen: notificationsScreen,
     events: samples,
     stubActions: ['notifyCounter'],
     invariant: (snapshot) => {

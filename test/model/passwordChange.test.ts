@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { password as texts } from '../../machines/messages.ts'
-import {
-  passwordChangeMachine,
-  passwordChangeScreen,
-  type ChangePasswordAnswer,
-  type PasswordChangeEvent,
-  type PasswordField,
-} from '../../machines/passwordChange.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { passwordChangeMachine } from '../../machines/passwordChange/passwordChange.machine.ts'
+import { passwordChangeScreen } from '../../machines/passwordChange/passwordChange.screen.ts'
+import type { ChangePasswordAnswer, PasswordChangeEvent, PasswordField } from '../../machines/passwordChange/passwordChange.types.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 const type = (field: PasswordField, value: string): PasswordChangeEvent => ({ type: 'field.change', field, value })
 const submit: PasswordChangeEvent = { type: 'password.submit' }
@@ -23,6 +19,7 @@ const answers: Record<string, ChangePasswordAnswer> = {
 
 describe('password change machine — walk of every transition (spec §2 /app/update-password, §4, §8)', () => {
   const walk = createWalk(passwordChangeMachine, {
+    screen: passwordChangeScreen,
     events: [
       ...fill,
       type('oldPassword', ''),

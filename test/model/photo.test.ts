@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { profile as texts } from '../../machines/messages.ts'
-import { photoMachine, photoScreen, type ChosenPhoto, type PhotoEvent, type UploadPhotoAnswer } from '../../machines/photo.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { photoMachine } from '../../machines/photo/photo.machine.ts'
+import { photoScreen } from '../../machines/photo/photo.screen.ts'
+import type { ChosenPhoto, PhotoEvent, UploadPhotoAnswer } from '../../machines/photo/photo.types.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 const jpeg: ChosenPhoto = { name: 'moi.jpg', type: 'image/jpeg', size: 200_000 }
 const gif: ChosenPhoto = { name: 'moi.gif', type: 'image/gif', size: 1000 }
@@ -14,6 +16,7 @@ const stubs = ['rememberProfileMessage', 'toastSent', 'goToProfile']
 
 describe('photo machine — walk of every transition (spec §2 /app/update-picture, §4, §8, rulings §1)', () => {
   const walk = createWalk(photoMachine, {
+    screen: photoScreen,
     events: [
       choose(jpeg),
       choose(null),

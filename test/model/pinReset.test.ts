@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { pinReset as texts } from '../../machines/messages.ts'
-import {
-  pinResetMachine,
-  pinResetScreen,
-  type PinResetAskAnswer,
-  type PinResetConfirmAnswer,
-  type PinResetEvent,
-} from '../../machines/pinReset.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { pinResetMachine } from '../../machines/pinReset/pinReset.machine.ts'
+import { pinResetScreen } from '../../machines/pinReset/pinReset.screen.ts'
+import type { PinResetAskAnswer, PinResetConfirmAnswer, PinResetEvent } from '../../machines/pinReset/pinReset.types.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -49,6 +45,7 @@ const samples: Array<PinResetEvent | SyntheticEvent> = [
 
 describe('PIN reset machine — walk of every transition (spec §2 /reinit-password, §4, §8)', () => {
   const walk = createWalk(pinResetMachine, {
+    screen: pinResetScreen,
     events: samples,
     stubActions: ['goToLogin'],
     maxStates: 20000,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { profile as texts } from '../../machines/messages.ts'
-import { profileMachine, profileScreen, type ContactAnswer, type ProfileEvent, type ProfileInput } from '../../machines/profile.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { profileMachine } from '../../machines/profile/profile.machine.ts'
+import { profileScreen } from '../../machines/profile/profile.screen.ts'
+import type { ContactAnswer, ProfileEvent, ProfileInput } from '../../machines/profile/profile.types.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 const input: ProfileInput = { name: 'Marie Kabila', kcode: 'K0012345', message: 'Photo mise à jour' }
 const read = (answer: ContactAnswer) => doneEvent('loadContact', answer)
@@ -13,6 +15,7 @@ const retry: ProfileEvent = { type: 'profile.retry' }
 
 describe('profile machine — walk of every transition (spec §2 /app/profile)', () => {
   const walk = createWalk(profileMachine, {
+    screen: profileScreen,
     inputs: { 'after a photo update': input, 'no message': { ...input, message: null } },
     events: [retry, read(contact), read({ status: 200, body: { code: '1' } }), read({ status: 403, body: { code: '2' } }), errorEvent('loadContact')],
     invariant: (snapshot) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { SessionUser } from '../../machines/login.ts'
-import { sessionMachine, type Account, type SessionEvent, type SessionInput } from '../../machines/session.ts'
-import { createWalk, doneEvent, errorEvent, type Call } from './walk.ts'
+import type { SessionUser } from '../../machines/shared/customer.ts'
+import { sessionMachine, warningSecondsOf, type SessionEvent, type SessionInput } from '../../machines/session.ts'
+import type { Account } from '../../machines/shared/customer.ts'
+import { createWalk, doneEvent, errorEvent, type Call } from '../support/walk.ts'
 
 const TOKEN = 'tok-7be0d2'
 const user: SessionUser = { name: 'Awa Mbuyi', kcode: 'K1234567', modules: ['solde', 'statement'] }
@@ -11,14 +12,19 @@ const cdf: Account = { id: '2', compte: '000110000000000000034', currency: '3' }
 const signedOut: SessionInput = { user: null, accounts: [] }
 const restored: SessionInput = { user, accounts: [usd] }
 
-const start: SessionEvent = { type: 'session.start', token: TOKEN, user }
+const start: SessionEvent = { type: 'session.start', token: TOKEN, user, idleSeconds: 300 }
 const expired: SessionEvent = { type: 'session.expired' }
 const open: SessionEvent = { type: 'logout.open' }
 const close: SessionEvent = { type: 'logout.close' }
 const confirm: SessionEvent = { type: 'logout.confirm' }
 const refresh: SessionEvent = { type: 'notifications.refresh' }
+const activity: SessionEvent = { type: 'session.activity' }
+const refreshAccounts: SessionEvent = { type: 'accounts.refresh' }
+const stay: SessionEvent = { type: 'session.keepAlive' }
+const untilWarning = { type: 'xstate.after.untilWarning.session.signedIn.idle.watching' } as const
+const untilExpiry = { type: 'xstate.after.untilExpiry.session.signedIn.idle.warning' } as const
 
-const sideEffects = ['storeSession', 'storeAccounts', 'clearSession', 'announceExpiry', 'goToDashboard', 'goToLogin']
+const sideEffects = ['storeSession', 'storeAccounts', 'clearSession', 'announceExpiry', 'goToStartPage', 'rememberPlace', 'goToLogin']
 
 const walk = createWalk(sessionMachine, {
   inputs: { 'no stored session': signedOut, 'restored session': restored },
@@ -35,12 +41,22 @@ const walk = createWalk(sessionMachine, {
     errorEvent('loadNotificationSize'),
     doneEvent('endSession', undefined),
     errorEvent('endSession', new TypeError('Failed to fetch')),
+    activity,
+    refreshAccounts,
+    stay,
+    untilWarning,
+    untilExpiry,
+    doneEvent('keepAlive', 600),
+    errorEvent('keepAlive', new TypeError('Failed to fetch')),
   ],
   stubActions: sideEffects,
   invariant: (snapshot) => {
     expect(JSON.stringify(snapshot.context)).not.toContain(TOKEN)
     expect(snapshot.context.user === null).toBe(!snapshot.matches('signedIn'))
+    expect(snapshot.context.keepAliveFailed && !snapshot.matches({ signedIn: { idle: 'warning' } })).toBe(false)
   },
+  // The regions multiply: accounts × counter × dialog × idle states.
+  maxStates: 20_000,
 })
 
 describe('session machine — walk of every transition (spec §2 shell, §4 Session)', () => {
@@ -54,7 +70,7 @@ const actorCalls = (calls: Call[]) => calls.filter((c) => c.kind === 'actor')
 describe('session machine — start and restoration', () => {
   it('restores a stored user as signed in, and loads accounts and counter side by side', async () => {
     const { snapshot, calls } = await walk.play(restored, [])
-    expect(snapshot.value).toEqual({ signedIn: { dialog: 'active', counter: 'counting' } })
+    expect(snapshot.value).toEqual({ signedIn: { accounts: 'loading', dialog: 'active', counter: 'counting', idle: 'watching' } })
     expect(snapshot.context.accounts).toEqual([usd])
     expect(actorCalls(calls)).toEqual([
       { kind: 'actor', src: 'loadAccounts', id: 'loadAccounts', input: { kcode: 'K1234567' } },
@@ -74,8 +90,8 @@ describe('session machine — start and restoration', () => {
     expect(snapshot.matches('signedIn')).toBe(true)
     expect(snapshot.context.user).toEqual(user)
     expect(actions(calls)).toEqual([
-      { kind: 'action', name: 'storeSession', params: { token: TOKEN, user } },
-      { kind: 'action', name: 'goToDashboard', params: undefined },
+      { kind: 'action', name: 'storeSession', params: { token: TOKEN, user, idleSeconds: 300 } },
+      { kind: 'action', name: 'goToStartPage', params: { kcode: 'K1234567' } },
     ])
     expect(actorCalls(calls).map((c) => c.src)).toEqual(['loadAccounts', 'loadNotificationSize'])
   })
@@ -83,7 +99,14 @@ describe('session machine — start and restoration', () => {
   it('the token is never kept in the context', async () => {
     const { snapshot } = await walk.play(signedOut, [start, doneEvent('loadAccounts', [usd]), doneEvent('loadNotificationSize', 2)])
     expect(JSON.stringify(snapshot.context)).not.toContain(TOKEN)
-    expect(Object.keys(snapshot.context).sort()).toEqual(['accounts', 'accountsFailed', 'notificationSize', 'user'])
+    expect(Object.keys(snapshot.context).sort()).toEqual([
+      'accounts',
+      'accountsFailed',
+      'idleSeconds',
+      'keepAliveFailed',
+      'notificationSize',
+      'user',
+    ])
   })
 })
 
@@ -93,6 +116,15 @@ describe('session machine — accounts and counter', () => {
     expect(snapshot.context.accounts).toEqual([usd, cdf])
     expect(snapshot.context.accountsFailed).toBe(false)
     expect(actions(calls)).toEqual([{ kind: 'action', name: 'storeAccounts', params: { accounts: [usd, cdf] } }])
+  })
+
+  it('reads the accounts again after a transfer, and keeps the list meanwhile', async () => {
+    const { snapshot, calls } = await walk.play(restored, [doneEvent('loadAccounts', [usd]), refreshAccounts])
+    expect(snapshot.matches({ signedIn: { accounts: 'loading' } })).toBe(true)
+    expect(snapshot.context.accounts).toEqual([usd])
+    expect(actorCalls(calls).filter((c) => c.src === 'loadAccounts')).toHaveLength(2)
+    const during = await walk.play(restored, [refreshAccounts])
+    expect(actorCalls(during.calls).filter((c) => c.src === 'loadAccounts')).toHaveLength(1)
   })
 
   it('marks the accounts as failed when they cannot be loaded (spec §8)', async () => {
@@ -124,17 +156,29 @@ describe('session machine — accounts and counter', () => {
 })
 
 describe('session machine — expiry (spec §4 Session, §8)', () => {
-  it('signs out, clears the storage, announces the expiry and goes to /login, in that order', async () => {
+  it('signs out, clears the storage, keeps the page, announces the expiry and goes to /login, in that order', async () => {
     const { snapshot, calls } = await walk.play(restored, [expired])
     expect(snapshot.value).toBe('signedOut')
-    expect(snapshot.context).toEqual({ user: null, accounts: [], accountsFailed: false, notificationSize: null })
-    expect(actions(calls).map((c) => c.kind === 'action' && c.name)).toEqual(['clearSession', 'announceExpiry', 'goToLogin'])
+    expect(snapshot.context).toEqual({
+      user: null,
+      accounts: [],
+      accountsFailed: false,
+      notificationSize: null,
+      idleSeconds: 300,
+      keepAliveFailed: false,
+    })
+    expect(actions(calls)).toEqual([
+      { kind: 'action', name: 'clearSession', params: undefined },
+      { kind: 'action', name: 'rememberPlace', params: { kcode: 'K1234567' } },
+      { kind: 'action', name: 'announceExpiry', params: undefined },
+      { kind: 'action', name: 'goToLogin', params: undefined },
+    ])
   })
 
   it('also from the open logout dialog', async () => {
     const { snapshot, calls } = await walk.play(restored, [open, expired])
     expect(snapshot.value).toBe('signedOut')
-    expect(actions(calls).map((c) => c.kind === 'action' && c.name)).toEqual(['clearSession', 'announceExpiry', 'goToLogin'])
+    expect(actions(calls).map((c) => c.kind === 'action' && c.name)).toEqual(['clearSession', 'rememberPlace', 'announceExpiry', 'goToLogin'])
   })
 
   it('is ignored when signed out', async () => {
@@ -181,5 +225,72 @@ describe('session machine — logout (spec §2 logout dialog)', () => {
     const { snapshot } = await walk.play(restored, [open, confirm, doneEvent('endSession', undefined), start])
     expect(snapshot.matches('signedIn')).toBe(true)
     expect(snapshot.context.accounts).toEqual([])
+  })
+})
+
+describe('session machine — the warning before the idle limit (rulings §6.4)', () => {
+  const warned = [untilWarning] as const
+
+  it('watches for 60 seconds before the idle limit the server told, then warns', async () => {
+    const { snapshot } = await walk.play(signedOut, [{ ...start, idleSeconds: 90 }, ...warned])
+    expect(snapshot.matches({ signedIn: { idle: { warning: 'asking' } } })).toBe(true)
+    expect(snapshot.context.idleSeconds).toBe(90)
+  })
+
+  it('restores the idle limit with the session, and falls back to 5 minutes when none was told', async () => {
+    expect((await walk.play({ ...restored, idleSeconds: 120 }, [])).snapshot.context.idleSeconds).toBe(120)
+    for (const idleSeconds of [null, undefined, 0, -5, 1.5]) {
+      expect((await walk.play({ ...restored, idleSeconds }, [])).snapshot.context.idleSeconds, String(idleSeconds)).toBe(300)
+    }
+    const { snapshot } = await walk.play(signedOut, [{ ...start, idleSeconds: null }])
+    expect(snapshot.context.idleSeconds).toBe(300)
+  })
+
+  it('a customer call answered meanwhile starts the watch again and closes the warning', async () => {
+    const { snapshot } = await walk.play(restored, [...warned, activity])
+    expect(snapshot.matches({ signedIn: { idle: 'watching' } })).toBe(true)
+  })
+
+  it('"Rester connecté" calls keep-alive; its answer closes the warning with the limit it told', async () => {
+    const asking = await walk.play(restored, [...warned, stay])
+    expect(asking.snapshot.matches({ signedIn: { idle: { warning: 'extending' } } })).toBe(true)
+    expect(actorCalls(asking.calls).map((c) => c.src)).toContain('keepAlive')
+    const { snapshot, calls } = await walk.play(restored, [...warned, stay, activity, doneEvent('keepAlive', 600)])
+    expect(snapshot.matches({ signedIn: { idle: 'watching' } })).toBe(true)
+    expect(snapshot.context.idleSeconds).toBe(600)
+    expect(actions(calls)).toEqual([])
+  })
+
+  it('a keep-alive without answer keeps the warning counting and says so; a new try clears it', async () => {
+    const failed = await walk.play(restored, [...warned, stay, errorEvent('keepAlive')])
+    expect(failed.snapshot.matches({ signedIn: { idle: { warning: 'asking' } } })).toBe(true)
+    expect(failed.snapshot.context.keepAliveFailed).toBe(true)
+    const again = await walk.play(restored, [...warned, stay, errorEvent('keepAlive'), stay])
+    expect(again.snapshot.context.keepAliveFailed).toBe(false)
+  })
+
+  it('the end of the countdown is an expiry: page kept, toast, /login', async () => {
+    for (const events of [[...warned, untilExpiry], [...warned, stay, untilExpiry]]) {
+      const { snapshot, calls } = await walk.play(restored, events)
+      expect(snapshot.value).toBe('signedOut')
+      expect(actions(calls).map((c) => c.kind === 'action' && c.name)).toEqual(['clearSession', 'rememberPlace', 'announceExpiry', 'goToLogin'])
+    }
+  })
+
+  it('"Se déconnecter" logs out at once, without the confirmation dialog, and no warning follows', async () => {
+    const { snapshot, calls } = await walk.play(restored, [...warned, confirm])
+    expect(snapshot.matches({ signedIn: { dialog: 'loggingOut', idle: 'leaving' } })).toBe(true)
+    expect(actorCalls(calls).map((c) => c.src)).toContain('endSession')
+    const done = await walk.play(restored, [...warned, confirm, doneEvent('endSession', undefined)])
+    expect(actions(done.calls).map((c) => c.kind === 'action' && c.name)).toEqual(['clearSession', 'goToLogin'])
+  })
+
+  it('warns 60 seconds before the limit; a limit shorter than a minute warns at once, for the whole limit', () => {
+    const delays = sessionMachine.implementations.delays as Record<string, (a: { context: { idleSeconds: number } }) => number>
+    const at = (idleSeconds: number) => [delays.untilWarning!({ context: { idleSeconds } }), delays.untilExpiry!({ context: { idleSeconds } })]
+    expect(at(300)).toEqual([240_000, 60_000])
+    expect(at(60)).toEqual([0, 60_000])
+    expect(at(30)).toEqual([0, 30_000])
+    expect(warningSecondsOf({ idleSeconds: 30 })).toBe(30)
   })
 })

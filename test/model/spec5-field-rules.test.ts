@@ -4,10 +4,14 @@
  * nothing; a value just inside it is sent. (Traceability records: scripts/audit/trace/section5.ts.)
  */
 import { describe, expect, it } from 'vitest'
-import { contactMachine, type ContactAnswer, type ContactEvent, type ContactField } from '../../machines/contact.ts'
+import { contactMachine } from '../../machines/contact/contact.machine.ts'
+import type { ContactAnswer, ContactEvent, ContactField } from '../../machines/contact/contact.types.ts'
 import { validation } from '../../machines/messages.ts'
-import { transferMachine, type Account, type TransferEvent, type TransferField, type TransferKind } from '../../machines/transfer.ts'
-import { createWalk, doneEvent, type Call, type SyntheticEvent } from './walk.ts'
+import type { Account } from '../../machines/shared/customer.ts'
+import type { TransferField, TransferKind } from '../../machines/transfer/transfer.kinds.ts'
+import { transferMachine } from '../../machines/transfer/transfer.machine.ts'
+import type { TransferEvent } from '../../machines/transfer/transfer.types.ts'
+import { createWalk, doneEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 const sent = (calls: Call[], src: string) =>
   calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && c.src === src).map((c) => c.input)
@@ -17,7 +21,7 @@ const sent = (calls: Call[], src: string) =>
 // ---------------------------------------------------------------------------------------------
 
 const usd: Account = { id: '1', compte: '000110000000000000012', currency: '1' }
-const transferWalk = createWalk(transferMachine, { stubActions: ['reloadPage'] })
+const transferWalk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts'] })
 const change = (field: TransferField, value: string): TransferEvent => ({ type: 'field.change', field, value })
 const submit: TransferEvent = { type: 'transfer.submit' }
 

@@ -4,11 +4,14 @@
  * offers none, no banner or field message appears, and the rest of the form goes on as before.
  */
 import { describe, expect, it } from 'vitest'
-import { transferMachine, transferScreen, type Account, type TransferEvent } from '../../machines/transfer.ts'
-import { createWalk, doneEvent, errorEvent, type Call } from './walk.ts'
+import type { Account } from '../../machines/shared/customer.ts'
+import { transferMachine } from '../../machines/transfer/transfer.machine.ts'
+import { transferScreen } from '../../machines/transfer/transfer.screen.ts'
+import type { TransferEvent } from '../../machines/transfer/transfer.types.ts'
+import { createWalk, doneEvent, errorEvent, type Call } from '../support/walk.ts'
 
 const usd: Account = { id: '1', compte: '000110000000000000012', currency: '1' }
-const walk = createWalk(transferMachine, { stubActions: ['reloadPage'] })
+const walk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts'] })
 const change = (field: 'amount' | 'debitAccount', value: string): TransferEvent => ({ type: 'field.change', field, value })
 const currencyCalls = (calls: Call[]) => calls.filter((c) => c.kind === 'actor' && c.src === 'loadCurrencies')
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import type { Account } from '../../machines/shared/customer.ts'
 import { api, statement as texts, transfer as transferTexts } from '../../machines/messages.ts'
 import {
   canDownload,
   statementMachine,
   statementScreen,
-  type Account,
   type StatementAnswer,
   type StatementEvent,
   type StatementField,
@@ -12,7 +12,7 @@ import {
   type StatementResult,
   type Transaction,
 } from '../../machines/statement.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures

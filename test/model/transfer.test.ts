@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { formatAmount } from '../../machines/amounts.ts'
 import { api, transfer as texts, validation } from '../../machines/messages.ts'
-import {
-  TRANSFER_KINDS,
-  transferMachine,
-  transferScreen,
-  type Account,
-  type AskAnswer,
-  type ConfirmAnswer,
-  type TransferEvent,
-  type TransferField,
-  type TransferInput,
-  type TransferKind,
-  type TransferValues,
-} from '../../machines/transfer.ts'
-import { transferKinds } from '../../machines/transferKinds.ts'
-import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from './walk.ts'
+import type { Account } from '../../machines/shared/customer.ts'
+import { TRANSFER_KINDS, type TransferField, type TransferKind, type TransferValues } from '../../machines/transfer/transfer.kinds.ts'
+import { transferMachine } from '../../machines/transfer/transfer.machine.ts'
+import { transferScreen } from '../../machines/transfer/transfer.screen.ts'
+import type { AskAnswer, ConfirmAnswer, TransferEvent, TransferInput } from '../../machines/transfer/transfer.types.ts'
+import { transferKinds } from '../../machines/transfer/transfer.kinds.ts'
+import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -150,7 +142,7 @@ describe.each(TRANSFER_KINDS)('transfer machine, %s kind — walk of every trans
   const walk = createWalk(transferMachine, {
     inputs: inputs(kind),
     events: samples(kind),
-    stubActions: ['reloadPage'],
+    stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts'],
     maxStates: 20000,
     invariant: (snapshot) => {
       const c = snapshot.context
@@ -193,7 +185,7 @@ describe('transfer machine — the three walks together', () => {
 // Plain assertions
 // ---------------------------------------------------------------------------------------------
 
-const walk = createWalk(transferMachine, { stubActions: ['reloadPage'] })
+const walk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts'] })
 const play = (kind: TransferKind, ...events: Array<TransferEvent | SyntheticEvent>) => walk.play(loaded(kind), events)
 const actorCalls = (calls: Call[], src?: string) =>
   calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && (!src || c.src === src))

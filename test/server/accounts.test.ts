@@ -23,12 +23,39 @@ describe('POST account', () => {
     const numbers = res.body.comptes.map((c: { compte: string }) => c.compte).sort()
     expect(numbers).toEqual(Object.values(mainCustomer.accounts).map((a) => a.number).sort())
     for (const c of res.body.comptes) {
-      expect(c).toEqual({ id: expect.stringMatching(/^[0-9]+$/), compte: expect.stringMatching(/^[0-9A-Z]{21}$/), currency: expect.any(String) })
+      expect(c).toEqual({
+        id: expect.stringMatching(/^[0-9]+$/),
+        compte: expect.stringMatching(/^[0-9A-Z]{21}$/),
+        currency: expect.any(String),
+        balance: expect.stringMatching(/^-?[0-9]+\.[0-9]{2}$/),
+      })
     }
     const currencies = Object.fromEntries(res.body.comptes.map((c: { compte: string; currency: string }) => [c.compte, c.currency]))
     expect(currencies[mainCustomer.accounts.usd.number]).toBe('1')
     expect(currencies[mainCustomer.accounts.eur.number]).toBe('2')
     expect(currencies[mainCustomer.accounts.cdf.number]).toBe('3')
+  })
+
+  it('each balance is the one the balance call answers; none for a customer without the balance service', async () => {
+    const res = await accounts(mainToken, { code: mainCustomer.kcode, currency: '' })
+    for (const c of res.body.comptes) {
+      const one = await server.call(customerPath('balance'), { token: mainToken, body: { code: c.compte, currency: '' } })
+      expect(c.balance).toBe(one.body.amount)
+    }
+    await server.db.query(
+      "delete from customer_modules where module = 'solde' and customer_id = (select id from customers where kcode = $1)",
+      [statementOnlyCustomer.kcode],
+    )
+    try {
+      const without = await accounts(secondToken, { code: statementOnlyCustomer.kcode, currency: '' })
+      expect(without.body.comptes).toHaveLength(1)
+      expect(without.body.comptes[0]).not.toHaveProperty('balance')
+    } finally {
+      await server.db.query(
+        "insert into customer_modules (customer_id, module) select id, 'solde' from customers where kcode = $1",
+        [statementOnlyCustomer.kcode],
+      )
+    }
   })
 
   it('filters by currency when one is given', async () => {

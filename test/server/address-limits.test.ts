@@ -122,12 +122,19 @@ describe('the PIN-reset ask and confirm, and the holder lookups', () => {
 
 describe('the client address behind a proxy (TRUST_PROXY)', () => {
   it('without TRUST_PROXY a forged X-Forwarded-For does not escape the limit', async () => {
-    const direct = await startTestServer({ config: { trustProxy: false, addressLimits: LIMITS } })
+    // A second server on the same database that trusts no proxy: every call is the socket's 127.0.0.1.
+    const direct = await buildApp({ config: { ...server.config, trustProxy: false }, db: server.db, now: server.clock.now, logStream: { write: () => {} } })
     try {
       const statuses: number[] = []
       for (let i = 0; i < LIMITS.signIn + 2; i++) {
-        const res = await direct.call('/auth/login', { body: { username: `K6000${100 + i}`, password: '99999' }, headers: from(`192.0.2.${i}`) })
-        statuses.push(res.status)
+        const res = await direct.inject({
+          method: 'POST',
+          url: '/auth/login',
+          remoteAddress: '192.0.2.200',
+          headers: from(`192.0.2.${i}`),
+          payload: { username: `K6000${100 + i}`, password: '99999' },
+        })
+        statuses.push(res.statusCode)
       }
       expect(statuses.slice(0, LIMITS.signIn).every((s) => s === 403)).toBe(true)
       expect(statuses.slice(LIMITS.signIn)).toEqual([429, 429])

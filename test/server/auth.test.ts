@@ -28,6 +28,7 @@ describe('POST /auth/login', () => {
       name: mainCustomer.name,
       kcode: mainCustomer.kcode,
       modules: ALL_MODULES.map((code) => ({ code })),
+      idleSeconds: server.config.sessionIdleMinutes * 60 - server.config.sessionTouchSeconds,
     })
   })
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor } from 'xstate'
-import { loginMachine } from '../../machines/login.ts'
+import { loginMachine } from '../../machines/login/login.machine.ts'
 import { api as apiTexts, login as loginTexts } from '../../machines/messages.ts'
 import { mainCustomer } from '../../server/demo/demo-data.ts'
 import { startTestServer, type TestServer } from './harness.ts'

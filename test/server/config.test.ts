@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       pinResetAskWindowMinutes: 15,
       transferAskLimit: 20,
       transferAskWindowMinutes: 15,
+      addressLimits: { windowMinutes: 15, signIn: 30, pinResetAsk: 10, pinResetConfirm: 20, details: 60 },
       demoAllowExposed: false,
       migrateOnStart: true,
       pgPoolMax: 10,
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       smsGatewayToken: undefined,
       outboxPollMs: 1_000,
       outboxMaxAttempts: 8,
+      outboxRetryBaseMs: 5_000,
       trustProxy: false,
       servedOverTls: false,
     })
@@ -94,6 +96,19 @@ describe('loadConfig', () => {
       transferAskLimit: 1000,
       transferAskWindowMinutes: 0.5,
     })
+  })
+
+  it('reads the per-address limits', () => {
+    const config = loadConfig({
+      ...PRODUCTION,
+      ADDRESS_LIMIT_WINDOW_MINUTES: '5',
+      SIGNIN_ADDRESS_LIMIT: '7',
+      PIN_RESET_ASK_ADDRESS_LIMIT: '2',
+      PIN_RESET_CONFIRM_ADDRESS_LIMIT: '3',
+      DETAILS_ADDRESS_LIMIT: '40',
+    })
+    expect(config.addressLimits).toEqual({ windowMinutes: 5, signIn: 7, pinResetAsk: 2, pinResetConfirm: 3, details: 40 })
+    expect(() => loadConfig({ ...PRODUCTION, SIGNIN_ADDRESS_LIMIT: '0' })).toThrow(/SIGNIN_ADDRESS_LIMIT/)
   })
 
   it.each([['0'], ['no'], ['off'], ['FALSE']])('DEMO_MODE=%s turns demo mode off', (value) => {

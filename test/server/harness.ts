@@ -3,7 +3,9 @@
  * mode on, listening on a free port. One server per test file (PGlite takes a few seconds to
  * start). The clock is the test's: `clock.advance(ms)` moves the server's time forward.
  */
+import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
+import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
@@ -79,7 +81,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     ...options.config,
   }
   const clock = options.clock ?? createClock()
-  const db = await openDb({})
+  const { db, dropDb } = await openTestDb()
   await migrate(db)
   if (options.seed ?? true) await seedDemo(db, clock.now())
   const lines: string[] = []
@@ -120,8 +122,34 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     async close() {
       await app.close()
       await db.close()
+      await dropDb()
     },
   }
+}
+
+/**
+ * The test's database: an in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server
+ * (.ci/run starts one), a schema of its own on that server, dropped at the end — so that the whole
+ * server suite runs on both engines.
+ */
+async function openTestDb(): Promise<{ db: Db; dropDb: () => Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL
+  if (!server) return { db: await openDb({}), dropDb: async () => {} }
+  const schema = `portal_test_${randomBytes(6).toString('hex')}`
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: server })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create schema ${schema}`)
+  const url = new URL(server)
+  url.searchParams.set('options', `-c search_path=${schema}`)
+  const db = await openDb({ databaseUrl: url.toString() })
+  return { db, dropDb: () => admin(`drop schema if exists ${schema} cascade`) }
 }
 
 /** Where a customer call lives. */

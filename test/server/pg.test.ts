@@ -16,9 +16,9 @@ import { seedDemo } from '../../server/demo/seed.ts'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 
-const DATABASE_URL = process.env.DATABASE_URL
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
 if (!DATABASE_URL) {
-  console.info('pg.test.ts skipped: DATABASE_URL is unset (no PostgreSQL server to test the pg driver against).')
+  console.info('pg.test.ts skipped: TEST_DATABASE_URL (or DATABASE_URL) is unset (no PostgreSQL server to test the pg driver against).')
 }
 
 describe.skipIf(!DATABASE_URL)('PostgreSQL through pg (DATABASE_URL)', () => {

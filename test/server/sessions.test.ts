@@ -143,3 +143,45 @@ describe('POST logout', () => {
     expect((await size(other)).status).toBe(200)
   })
 })
+
+describe('idle limit told to the portal, and POST keep-alive (rulings §6.4)', () => {
+  // The window the portal can count on: the idle limit less the touch interval (a call within it
+  // does not move last_seen_at).
+  const window = () => 5 * 60 - server.config.sessionTouchSeconds
+
+  it('the login answer says the idle limit in seconds', async () => {
+    const res = await server.call('/auth/login', { body: { username: 'K1234567', password: '12345' } })
+    expect(res.status).toBe(200)
+    expect(res.body.idleSeconds).toBe(window())
+  })
+
+  it('keep-alive answers code 0 with the idle limit and extends the idle window from now', async () => {
+    const token = await server.signIn()
+    server.clock.advance(4 * MINUTE)
+    expect(await server.call(customerPath('keep-alive'), { method: 'POST', token })).toMatchObject({
+      status: 200,
+      body: { code: '0', idleSeconds: window() },
+    })
+    // 4 + 4 minutes after sign-in: alive only because the keep-alive moved the window.
+    server.clock.advance(4 * MINUTE)
+    expect((await size(token)).status).toBe(200)
+  })
+
+  it('does not revive an idle session, and does not pass the absolute limit', async () => {
+    const idle = await server.signIn()
+    server.clock.advance(5 * MINUTE + 1000)
+    expect(await server.call(customerPath('keep-alive'), { method: 'POST', token: idle })).toMatchObject({ status: 403, body: expired })
+
+    const old = await server.signIn()
+    for (let minutes = 4; minutes <= 60; minutes += 4) {
+      server.clock.advance(4 * MINUTE)
+      expect((await server.call(customerPath('keep-alive'), { method: 'POST', token: old })).status).toBe(200)
+    }
+    server.clock.advance(1 * MINUTE)
+    expect(await server.call(customerPath('keep-alive'), { method: 'POST', token: old })).toMatchObject({ status: 403, body: expired })
+  })
+
+  it('refuses a caller without a session', async () => {
+    expect(await server.call(customerPath('keep-alive'), { method: 'POST' })).toMatchObject({ status: 403, body: expired })
+  })
+})

@@ -12,7 +12,8 @@
 import type { IncomingMessage } from 'node:http'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor } from 'xstate'
-import { loginMachine, type SessionUser } from '../../machines/login.ts'
+import { loginMachine } from '../../machines/login/login.machine.ts'
+import type { SessionUser } from '../../machines/shared/customer.ts'
 import { api as apiTexts, session as texts } from '../../machines/messages.ts'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
 import type { Fault } from '../../server/demo/faults.ts'
@@ -102,12 +103,12 @@ afterAll(async () => {
   await server?.close()
 })
 
-let navigate: ReturnType<typeof vi.fn<(to: '/login' | '/app/dashboard') => void>>
+let navigate: ReturnType<typeof vi.fn<(to: string) => void>>
 let toast: ReturnType<typeof vi.spyOn>
 beforeEach(() => {
   storage.clear()
   requests.length = 0
-  navigate = vi.fn<(to: '/login' | '/app/dashboard') => void>()
+  navigate = vi.fn<(to: string) => void>()
   toast = vi.spyOn(app.toaster, 'show')
 })
 afterEach(async () => {

@@ -15,11 +15,12 @@
 import type { IncomingMessage } from 'node:http'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor, type AnyActorRef } from 'xstate'
-import { balanceMachine, balanceScreen } from '../../machines/balance.ts'
-import type { SessionUser } from '../../machines/login.ts'
+import { balanceMachine } from '../../machines/balance/balance.machine.ts'
+import { balanceScreen } from '../../machines/balance/balance.screen.ts'
+import type { SessionUser } from '../../machines/shared/customer.ts'
 import { api as apiTexts, session as sessionTexts, transfer as transferTexts } from '../../machines/messages.ts'
-import type { Account } from '../../machines/session.ts'
-import { transferMachine } from '../../machines/transfer.ts'
+import type { Account } from '../../machines/shared/customer.ts'
+import { transferMachine } from '../../machines/transfer/transfer.machine.ts'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
 import type { Fault } from '../../server/demo/faults.ts'
 import { customerPath as customer, startTestServer, type TestServer } from './harness.ts'
@@ -124,7 +125,7 @@ afterEach(async () => {
 function signedInTab(token = TOKEN) {
   storage.setItem('auth-token', token)
   storage.setItem('user', JSON.stringify(user))
-  const navigate = vi.fn<(to: '/login' | '/app/dashboard') => void>()
+  const navigate = vi.fn<(to: string) => void>()
   const show = vi.spyOn(toasts.toaster, 'show')
   const actor = sessionModule.startSession(navigate)
   started.push(actor)

@@ -1,20 +1,14 @@
 /** Form schemas of spec §5, against the exact messages of the spec (typos included). */
 import { describe, expect, it } from 'vitest'
-import {
-  accountTransferForm,
-  balanceForm,
-  cardTransferForm,
-  contactForm,
-  momoTransferForm,
-  passwordChangeForm,
-  photoForm,
-  pinResetAskForm,
-  pinResetConfirmForm,
-  statementForm,
-  toContractAmount,
-  transferConfirmForm,
-} from '../../machines/flowForms.ts'
-import { fieldErrors, isValid, loginForm } from '../../machines/forms.ts'
+import { balanceForm } from '../../machines/balance/balance.form.ts'
+import { contactForm } from '../../machines/contact/contact.form.ts'
+import { statementForm } from '../../machines/flowForms.ts'
+import { accountTransferForm, cardTransferForm, momoTransferForm, toContractAmount, transferConfirmForm } from '../../machines/transfer/transfer.form.ts'
+import { pinResetAskForm, pinResetConfirmForm } from '../../machines/pinReset/pinReset.form.ts'
+import { photoForm } from '../../machines/photo/photo.form.ts'
+import { loginForm } from '../../machines/login/login.form.ts'
+import { passwordChangeForm } from '../../machines/passwordChange/passwordChange.form.ts'
+import { fieldErrors, isValid } from '../../machines/shared/form.ts'
 
 describe('login form (spec §5 login user code, login PIN)', () => {
   it.each([

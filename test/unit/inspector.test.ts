@@ -7,9 +7,13 @@
 import type { StatelyInspectionEvent } from '@statelyai/inspect'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate'
-import { loginMachine, type AuthAnswer } from '../../machines/login'
-import { pinResetMachine, type PinResetAskAnswer, type PinResetConfirmAnswer } from '../../machines/pinReset'
-import { transferMachine, type AskAnswer, type ConfirmAnswer, type HolderLookup, type TransferField } from '../../machines/transfer'
+import { loginMachine } from '../../machines/login/login.machine'
+import type { AuthAnswer } from '../../machines/login/login.types'
+import { pinResetMachine } from '../../machines/pinReset/pinReset.machine'
+import type { PinResetAskAnswer, PinResetConfirmAnswer } from '../../machines/pinReset/pinReset.types'
+import type { TransferField } from '../../machines/transfer/transfer.kinds'
+import { transferMachine } from '../../machines/transfer/transfer.machine'
+import type { AskAnswer, ConfirmAnswer, HolderLookup } from '../../machines/transfer/transfer.types'
 import { createInspection, type Inspection } from '../../src/inspect/inspection'
 import { MASK } from '../../src/inspect/mask'
 import { PopupAdapter } from '../../src/inspect/popup'
@@ -63,7 +67,7 @@ describe('inspection of a transfer (form → ask → code → confirm → done)'
         return confirm.answer
       }),
     },
-    actions: { reloadPage: () => {} },
+    actions: { reloadPage: () => {}, refreshNotifications: () => {}, refreshAccounts: () => {} },
   })
   const actor = createActor(machine, { input: { kind: 'account', accounts: [USD], accountsFailed: false }, inspect: inspection.inspect })
   const views: Record<string, ActorView[]> = {}
@@ -187,6 +191,7 @@ describe('inspection of a sign-in: the PIN and the session token', () => {
         return answer
       }),
     },
+    actions: { startSession: () => {} },
   })
   const actor: AnyActorRef = createActor(machine, { input: { provider: 'votre banque' }, inspect: inspection.inspect })
   let seenBySignIn: ActorView[] = []

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { accountTransferForm } from '../../machines/flowForms.ts'
-import { fieldErrors } from '../../machines/forms.ts'
+import { accountTransferForm } from '../../machines/transfer/transfer.form.ts'
+import { fieldErrors } from '../../machines/shared/form.ts'
 import { FIELD_MAX_LENGTH } from '../../machines/limits.ts'
 import { validation } from '../../machines/messages.ts'
 

@@ -17,7 +17,7 @@ const transitionsOf = (node: AnyStateNode): AnyTransitionDefinition[] => [
 
 describe('the machine registry', () => {
   it('has every machine of machines/ (each module that calls createMachine)', () => {
-    const withMachine = readdirSync('machines')
+    const withMachine = readdirSync('machines', { recursive: true, encoding: 'utf8' })
       .filter((name) => name.endsWith('.ts'))
       .map((name) => `machines/${name}`)
       .filter((path) => /\bcreateMachine\s*\(/.test(readFileSync(path, 'utf8')))

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { build, parseAst } from 'vite'
 import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode } from 'xstate'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AuthAnswer } from '../../machines/login.ts'
+import type { AuthAnswer } from '../../machines/login/login.types.ts'
 import { machineRegistry, type MachineEntry } from '../../machines/registry.ts'
 import { stripMachineDocs, stripMachineDocsPlugin } from '../../scripts/vite/strip-machine-docs.ts'
 
@@ -208,7 +208,7 @@ describe('the machines of machines/*.ts, built with the plugin', () => {
   it('the built login machine still signs in, and still checks its form (spec §4 Login, §5)', async () => {
     const login = built.find((entry) => entry.id === 'login')!.machine
     const answer: AuthAnswer = { status: 200, body: { code: '0', token: 't', name: 'Awa', kcode: 'K1', modules: [{ code: 'solde' }] } }
-    const actor = createActor(login.provide({ actors: { authenticate: fromPromise(async () => answer) } }), {
+    const actor = createActor(login.provide({ actors: { authenticate: fromPromise(async () => answer) }, actions: { startSession: () => {} } }), {
       input: { provider: 'Banque' },
     }).start()
     actor.send({ type: 'login.submit' })
@@ -217,6 +217,6 @@ describe('the machines of machines/*.ts, built with the plugin', () => {
     actor.send({ type: 'field.change', field: 'password', value: '12345' })
     actor.send({ type: 'login.submit' })
     await new Promise((done) => actor.subscribe({ complete: () => done(undefined) }))
-    expect(actor.getSnapshot().output).toEqual({ token: 't', user: { name: 'Awa', kcode: 'K1', modules: ['solde'] } })
+    expect(actor.getSnapshot().output).toEqual({ token: 't', user: { name: 'Awa', kcode: 'K1', modules: ['solde'] }, idleSeconds: null })
   })
 })

@@ -1,7 +1,7 @@
 /** The code form's banner (machines/transfer.ts `codeErrorBanner`): the error and the tries left, said once. */
 import { describe, expect, it } from 'vitest'
 import { api, transfer as texts } from '../../machines/messages.ts'
-import { codeErrorBanner } from '../../machines/transfer.ts'
+import { codeErrorBanner } from '../../machines/transfer/transfer.screen.ts'
 
 describe('codeErrorBanner', () => {
   it('no error, no banner', () => {

@@ -4,18 +4,11 @@
  * (spec §4).
  */
 import { describe, expect, it } from 'vitest'
-import { toContractAmount } from '../../machines/flowForms.ts'
-import { fieldErrors, isValid } from '../../machines/forms.ts'
+import { toContractAmount } from '../../machines/transfer/transfer.form.ts'
+import { fieldErrors, isValid } from '../../machines/shared/form.ts'
 import { transfer as texts } from '../../machines/messages.ts'
-import type { Account } from '../../machines/session.ts'
-import {
-  TRANSFER_FIELDS,
-  TRANSFER_KINDS,
-  debitAccountOf,
-  toAskTransferInput,
-  transferKinds,
-  type TransferValues,
-} from '../../machines/transferKinds.ts'
+import type { Account } from '../../machines/shared/customer.ts'
+import { TRANSFER_FIELDS, TRANSFER_KINDS, debitAccountOf, toAskTransferInput, transferKinds, type TransferValues } from '../../machines/transfer/transfer.kinds.ts'
 
 const usd: Account = { id: '1', compte: '000110000000000000012', currency: '1' }
 const cdf: Account = { id: '2', compte: '000110000000000000034', currency: '3' }

@@ -8,10 +8,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AnyStateNode } from 'xstate'
 import { parse } from 'yaml'
-import * as flowForms from '../../../machines/flowForms.ts'
-import * as forms from '../../../machines/forms.ts'
 import * as catalogue from '../../../machines/messages.ts'
-import { machineById } from '../../../machines/registry.ts'
+import { formRegistry, machineById } from '../../../machines/registry.ts'
 import type { Implementation, TestRef, Trace } from './model.ts'
 import type { TraceItem } from './requirements.ts'
 
@@ -73,8 +71,8 @@ export function implementationProblem(impl: Implementation): string | null {
     return null
   }
   if ('form' in impl) {
-    const form = (forms as Record<string, unknown>)[impl.form] ?? (flowForms as Record<string, unknown>)[impl.form]
-    if (!form) return `no form "${impl.form}" in machines/forms.ts or machines/flowForms.ts`
+    const form = (formRegistry as Record<string, unknown>)[impl.form]
+    if (!form) return `no form "${impl.form}" in the formRegistry of machines/registry.ts`
     // A zod/mini schema's fields are its shape; the login form, in plain code, lists its `fields`.
     const fields = (form as { def?: { shape?: object } }).def?.shape ?? (form as { fields?: object }).fields ?? {}
     if (impl.field && !(impl.field in fields)) return `form ${impl.form} has no field "${impl.field}"`

@@ -10,7 +10,7 @@
 export type Implementation =
   /** A state of a machine (`machines/registry.ts` id; dotted path from the root), optionally one of its events. */
   | { machine: string; state: string; event?: string }
-  /** A form of `machines/forms.ts` or `machines/flowForms.ts` (its export name), optionally one field. */
+  /** A form of `formRegistry` in `machines/registry.ts` (its export name), optionally one field. */
   | { form: string; field?: string }
   /** A schema of `openapi/portal.yaml` (`components.schemas`). */
   | { schema: string }

@@ -20,7 +20,7 @@ export const section4: Trace[] = [
     items: ['REQ-LOGIN-02'],
     by: [
       { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
-      { file: 'machines/login.ts', symbol: 'isRefused' },
+      { file: 'machines/login/login.machine.ts', symbol: 'isRefused' },
       { schema: 'LoginResponse' },
     ],
     tests: [
@@ -35,7 +35,7 @@ export const section4: Trace[] = [
     items: ['REQ-LOGIN-03'],
     by: [
       { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
-      { file: 'machines/login.ts', symbol: 'isAccepted' },
+      { file: 'machines/login/login.machine.ts', symbol: 'isAccepted' },
     ],
     tests: [
       'test/model/login.test.ts > a token without code signs in',
@@ -58,9 +58,10 @@ export const section4: Trace[] = [
     items: ['REQ-LOGIN-05'],
     by: [
       { machine: 'session', state: 'signedOut', event: 'session.start' },
-      { file: 'src/flows/login/LoginPage.tsx', symbol: "type: 'session.start'" },
+      { machine: 'login', state: 'signedIn' },
+      { file: 'src/flows/useFlow.ts', symbol: "type: 'session.start'" },
       { file: 'src/session/session.ts', symbol: 'storeSession' },
-      { file: 'src/session/storage.ts', symbol: 'save(token: string, user: SessionUser)' },
+      { file: 'src/session/storage.ts', symbol: 'save(token: string, user: SessionUser, idleSeconds: number)' },
     ],
     tests: [
       'test/model/session.test.ts > session.start stores the token and the user, then goes to the dashboard',
@@ -77,7 +78,7 @@ export const section4: Trace[] = [
       { machine: 'pinReset', state: 'asking', event: 'ask.submit' },
       { machine: 'pinReset', state: 'requesting', event: 'xstate.done.actor.askPinReset' },
       { machine: 'pinReset', state: 'confirming' },
-      { file: 'machines/pinReset.ts', symbol: 'referenceOf' },
+      { file: 'machines/pinReset/pinReset.rules.ts', symbol: 'referenceOf' },
       { operation: 'askPinReset' },
     ],
     tests: [
@@ -88,14 +89,14 @@ export const section4: Trace[] = [
     ],
     note:
       "A refusal without a message, or a status '0' without the code to keep, shows pinReset.askNetworkError, " +
-      'the one request error the spec gives (machines/pinReset.ts, choices).',
+      'the one request error the spec gives (machines/pinReset/pinReset.machine.ts, choices).',
   },
   {
     items: ['REQ-PIN-02', 'REQ-PIN-02.m1'],
     by: [
       { machine: 'pinReset', state: 'confirmingCode', event: 'xstate.done.actor.confirmPinReset' },
       { machine: 'pinReset', state: 'done' },
-      { file: 'machines/pinReset.ts', symbol: 'confirmErrorOf' },
+      { file: 'machines/pinReset/pinReset.rules.ts', symbol: 'confirmErrorOf' },
       { catalogue: 'pinReset.confirmUnknownStatus' },
       { operation: 'confirmPinReset' },
     ],
@@ -124,7 +125,7 @@ export const section4: Trace[] = [
     items: ['REQ-XFER-02'],
     by: [
       { machine: 'transfer', state: 'asking', event: 'xstate.done.actor.askTransfer' },
-      { file: 'machines/transfer.ts', symbol: 'isRefused' },
+      { file: 'machines/transfer/transfer.machine.ts', symbol: 'isRefused' },
       { schema: 'TransferAskResponse' },
     ],
     tests: [
@@ -142,7 +143,7 @@ export const section4: Trace[] = [
     by: [
       { machine: 'transfer', state: 'asking', event: 'xstate.done.actor.askTransfer' },
       { machine: 'transfer', state: 'awaitingCode' },
-      { file: 'machines/transfer.ts', symbol: 'pendingOf' },
+      { file: 'machines/transfer/transfer.rules.ts', symbol: 'pendingOf' },
     ],
     tests: [
       'test/model/transfer.test.ts > otherwise the code form shows what the code is for',
@@ -190,7 +191,7 @@ export const section4: Trace[] = [
     by: [
       { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
       { machine: 'transfer', state: 'done' },
-      { file: 'machines/transfer.ts', symbol: 'receiptOf' },
+      { file: 'machines/transfer/transfer.rules.ts', symbol: 'receiptOf' },
       { catalogue: 'transfer.success' },
       { catalogue: 'transfer.newBalance' },
     ],
@@ -236,7 +237,7 @@ export const section4: Trace[] = [
     items: ['REQ-XFER-07'],
     by: [
       { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
-      { file: 'machines/transfer.ts', symbol: 'descriptionOf' },
+      { file: 'machines/transfer/transfer.rules.ts', symbol: 'descriptionOf' },
     ],
     tests: [
       'test/model/transfer.test.ts > HTTP 400: the code form stays with the message',
@@ -283,7 +284,7 @@ export const section4: Trace[] = [
     items: ['REQ-PWD-01'],
     by: [
       { machine: 'passwordChange', state: 'saving', event: 'xstate.done.actor.changePassword' },
-      { file: 'machines/passwordChange.ts', symbol: 'export function resultOf' },
+      { file: 'machines/passwordChange/passwordChange.rules.ts', symbol: 'export function resultOf' },
       { catalogue: 'password.success' },
       { operation: 'changePassword' },
     ],
@@ -305,8 +306,7 @@ export const section4: Trace[] = [
       { machine: 'contact', state: 'form.sent' },
       { machine: 'photo', state: 'uploading', event: 'xstate.done.actor.uploadPhoto' },
       { machine: 'photo', state: 'sent' },
-      { file: 'src/flows/contact/ContactPage.tsx', symbol: "goToProfile: () => void navigate({ to: '/app/profile' })" },
-      { file: 'src/flows/photo/PhotoPage.tsx', symbol: "goToProfile: () => void navigate({ to: '/app/profile' })" },
+      { file: 'src/flows/useFlow.ts', symbol: "goToProfile: () => void navigate({ to: '/app/profile'" },
     ],
     tests: [
       'test/model/contact.test.ts > sends the trimmed data once; code 0: toast "Envoyé" and the profile',
@@ -358,7 +358,7 @@ export const section4: Trace[] = [
       'test/server/spec4-session.test.ts > HTTP 403 on a file download (GET download/pdf/{id})',
       'test/server/spec4-session.test.ts > keeps the customer signed in',
       'test/server/spec4-session.test.ts > on a public call (the sign-in) is not a session expiry',
-      'test/model/session.test.ts > signs out, clears the storage, announces the expiry and goes to /login, in that order',
+      'test/model/session.test.ts > signs out, clears the storage, keeps the page, announces the expiry and goes to /login, in that order',
       'test/e2e/foundation.test.ts > a session expired on the server signs out with the toast and goes to /login',
       'test/server/sessions.test.ts > an unknown token, a malformed one, another scheme',
     ],

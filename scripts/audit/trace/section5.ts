@@ -6,8 +6,8 @@ export const section5: Trace[] = [
   {
     items: ['REQ-VAL-01'],
     by: [
-      { file: 'machines/loginForm.ts', symbol: 'export function isValid' },
-      { file: 'machines/loginForm.ts', symbol: 'export function fieldErrors' },
+      { file: 'machines/shared/form.ts', symbol: 'export function isValid' },
+      { file: 'machines/shared/form.ts', symbol: 'export function fieldErrors' },
       { machine: 'login', state: 'editing', event: 'login.submit' },
       { machine: 'login', state: 'editing', event: 'field.change' },
       { machine: 'pinReset', state: 'asking', event: 'ask.submit' },
@@ -156,7 +156,7 @@ export const section5: Trace[] = [
       { form: 'accountTransferForm', field: 'debitAccount' },
       { form: 'momoTransferForm', field: 'debitAccount' },
       { form: 'cardTransferForm', field: 'debitAccount' },
-      { file: 'machines/transfer.ts', symbol: 'export function formErrors' },
+      { file: 'machines/transfer/transfer.rules.ts', symbol: 'export function formErrors' },
       { machine: 'transfer', state: 'editing.form.filling', event: 'transfer.submit' },
       { catalogue: 'validation.debitAccountRequired' },
       { schema: 'AccountNumber' },
@@ -180,7 +180,7 @@ export const section5: Trace[] = [
       { machine: 'transfer', state: 'editing.form.filling', event: 'transfer.submit' },
       { catalogue: 'validation.amountRequired' },
       { catalogue: 'validation.amountFormat' },
-      { file: 'machines/flowForms.ts', symbol: 'toContractAmount' },
+      { file: 'machines/transfer/transfer.form.ts', symbol: 'toContractAmount' },
       { schema: 'Amount' },
     ],
     tests: [
@@ -317,7 +317,7 @@ export const section5: Trace[] = [
     items: ['REQ-VAL-28', 'REQ-VAL-28.m1', 'REQ-VAL-28.m2', 'REQ-VAL-28.m3'],
     by: [
       { form: 'transferConfirmForm', field: 'token' },
-      { file: 'machines/transfer.ts', symbol: 'export function tokenErrorOf' },
+      { file: 'machines/transfer/transfer.rules.ts', symbol: 'export function tokenErrorOf' },
       { machine: 'transfer', state: 'awaitingCode', event: 'code.submit' },
       { catalogue: 'validation.tokenRequired' },
       { catalogue: 'validation.tokenDigits' },
@@ -378,7 +378,7 @@ export const section5: Trace[] = [
     items: ['REQ-VAL-40'],
     by: [
       { form: 'balanceForm', field: 'account' },
-      { file: 'machines/balance.ts', symbol: 'export function balanceErrors' },
+      { file: 'machines/balance/balance.rules.ts', symbol: 'export function balanceErrors' },
       { machine: 'balance', state: 'choosing', event: 'balance.submit' },
       { machine: 'balance', state: 'shown', event: 'balance.submit' },
       { machine: 'balance', state: 'failed', event: 'balance.submit' },
@@ -518,7 +518,7 @@ export const section5: Trace[] = [
       'test/model/photo.test.ts > PNG and WebP of exactly 2 Mo are accepted',
       'test/e2e/self-service.test.ts > uploads a photo; refuses a too-large file and a text file named .png',
       'test/server/photo.test.ts > a text file named .png is refused by its bytes',
-      'test/server/photo.test.ts > over 2 Mo is refused, also far over',
+      'test/server/photo.test.ts > over 2 Mo is refused with 413 and not stored, also far over (cut by the multipart limit); exactly 2 Mo passes',
       'test/server/photo.test.ts > no file in the field photo',
     ],
     note:

@@ -90,7 +90,7 @@ export const section8: Trace[] = [
       catalogueQuotes,
     ],
     note:
-      'machines/pinReset.ts: the same text is the request error when an answer carries no message to show (an HTTP error ' +
+      'machines/pinReset/: the same text is the request error when an answer carries no message to show (an HTTP error ' +
       "without body, a status '0' without reference).",
   },
 
@@ -120,7 +120,7 @@ export const section8: Trace[] = [
       { schema: 'StatusResponse' },
     ],
     tests: ['test/model/pinReset.test.ts > %s: "Une erreur lors du traitement de votre demande"', auditorQuotes, catalogueQuotes],
-    note: "machines/pinReset.ts: an HTTP error, and a status '1' without message, show the same text.",
+    note: "machines/pinReset/: an HTTP error, and a status '1' without message, show the same text.",
   },
 
   // Session expired (HTTP 403 or code '2'): sign out, warning toast, /login
@@ -137,7 +137,7 @@ export const section8: Trace[] = [
       { file: 'server/http/auth.ts', symbol: 'sessionExpired' },
     ],
     tests: [
-      'test/model/session.test.ts > signs out, clears the storage, announces the expiry and goes to /login, in that order',
+      'test/model/session.test.ts > signs out, clears the storage, keeps the page, announces the expiry and goes to /login, in that order',
       'test/model/session.test.ts > also from the open logout dialog',
       'test/server/spec8-client.test.ts > a customer call answered HTTP 403 signs out: storage cleared, warning toast "Deconnexion" for 3 s, /login',
       "test/server/spec8-client.test.ts > a customer call answered code '2' in a 200 body signs out the same way",
@@ -159,7 +159,7 @@ export const section8: Trace[] = [
   {
     items: ['REQ-ERR-09', 'REQ-ERR-09.m1'],
     by: [
-      { machine: 'session', state: 'signedIn', event: 'xstate.error.actor.loadAccounts' },
+      { machine: 'session', state: 'signedIn.accounts.loading', event: 'xstate.error.actor.loadAccounts' },
       { file: 'src/api/actors.ts', symbol: 'loadAccounts' },
       { machine: 'transfer', state: 'editing.form.filling', event: 'accounts.reload' },
       { machine: 'balance', state: '', event: 'accounts.reload' },
@@ -367,7 +367,7 @@ export const section8: Trace[] = [
       'test/server/spec8-client.test.ts > GET currencies/b2c answered with %s: no currency offered, no message, the form stays',
       'test/model/transfer.test.ts > suggestions and currencies in the context; empty on failure',
     ],
-    note: 'The contact screen treats a country list that cannot be read the same way (machines/contact.ts, countries.failed).',
+    note: 'The contact screen treats a country list that cannot be read the same way (machines/contact/, countries.failed).',
   },
 
   // Download errors: only logged, nothing shown
@@ -375,7 +375,7 @@ export const section8: Trace[] = [
     items: ['REQ-ERR-20'],
     by: [
       { machine: 'statement', state: 'download.downloading', event: 'xstate.error.actor.downloadFile' },
-      { file: 'src/flows/statement/StatementPage.tsx', symbol: 'logDownloadError' },
+      { file: 'src/flows/useFlow.ts', symbol: 'logDownloadError' },
       { file: 'src/flows/transfer/TransferOutcome.tsx', symbol: 'console.warn' },
     ],
     tests: ['test/model/statement.test.ts > a download error is only logged: nothing is shown'],

@@ -1,8 +1,7 @@
-import { useMachine } from '@xstate/react'
-import { balanceMachine, balanceScreen } from '../../../machines/balance'
+import { accountLabel } from '../../../machines/amounts'
+import { balanceMachine } from '../../../machines/balance/balance.machine'
+import { balanceScreen } from '../../../machines/balance/balance.screen'
 import { balance as texts } from '../../../machines/messages'
-import { inspect } from '../../inspect/inspector'
-import { useForwardAccounts, useSessionAccounts } from '../../session/useSessionAccounts'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Select } from '../../ui/Field'
 import { TableScroller } from '../../ui/TableScroller'
@@ -10,17 +9,14 @@ import { button, card } from '../../ui/ui.css'
 import * as table from '../../ui/table.css'
 import { AccountsMessage } from '../../ui/AccountsMessage'
 import { usePageTitle } from '../../ui/usePageTitle'
+import { useFlow } from '../useFlow'
 import { loadBalance } from './actors'
-
-const machine = balanceMachine.provide({ actors: { loadBalance }, actions: { reloadPage: () => window.location.reload() } })
 
 /** spec §2 /app/balance: pick an account, show its balance. */
 export function BalancePage() {
   usePageTitle(texts.title)
-  const { accounts, accountsFailed } = useSessionAccounts()
-  const [snapshot, send] = useMachine(machine, { input: { accounts, accountsFailed }, inspect: inspect() })
+  const [snapshot, send] = useFlow(balanceMachine, { actors: { loadBalance }, withAccounts: true })
   const screen = balanceScreen(snapshot)
-  useForwardAccounts({ accounts, accountsFailed }, send)
 
   return (
     <>
@@ -41,7 +37,7 @@ export function BalancePage() {
             placeholder={texts.chooseAccount}
             value={snapshot.context.values.account}
             error={snapshot.context.errors.account}
-            options={screen.accounts.map((a) => ({ value: a.compte, label: a.compte }))}
+            options={screen.accounts.map((a) => ({ value: a.compte, label: accountLabel(a) }))}
             onValueChange={(value) => send({ type: 'field.change', field: 'account', value })}
           />
           <button type="submit" className={button} aria-disabled={screen.busy}>

@@ -1,6 +1,6 @@
 /** The actors of the balance machine (spec §7 POST balance). */
 import { fromPromise } from 'xstate'
-import type { BalanceAnswer, LoadBalanceInput } from '../../../machines/balance'
+import type { BalanceAnswer, LoadBalanceInput } from '../../../machines/balance/balance.types'
 import { answerOf } from '../../api/actors'
 import { api } from '../../api/client'
 

@@ -1,32 +1,21 @@
-import { useMachine } from '@xstate/react'
-import { useNavigate } from '@tanstack/react-router'
-import { useRef, useState } from 'react'
-import { contactMachine, contactScreen, type ContactField } from '../../../machines/contact'
+import { useRef } from 'react'
+import { contactMachine } from '../../../machines/contact/contact.machine'
+import { contactScreen } from '../../../machines/contact/contact.screen'
+import type { ContactField } from '../../../machines/contact/contact.types'
 import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { profile as texts } from '../../../machines/messages'
-import { inspect } from '../../inspect/inspector'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field, Select } from '../../ui/Field'
-import { toaster } from '../../ui/toasts'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
 import { button, card } from '../../ui/ui.css'
 import { usePageTitle } from '../../ui/usePageTitle'
+import { useFlow } from '../useFlow'
 import { loadContact, loadCountries, updateContact } from './actors'
 
 /** spec §2 /app/update-contact: e-mail, country, phone and address, pre-filled. */
 export function ContactPage() {
   usePageTitle(texts.contactTitle)
-  const navigate = useNavigate()
-  const [machine] = useState(() =>
-    contactMachine.provide({
-      actors: { loadContact, loadCountries, updateContact },
-      actions: {
-        toastSent: (_, { message }) => toaster.show({ kind: 'success', title: message }),
-        goToProfile: () => void navigate({ to: '/app/profile' }),
-      },
-    }),
-  )
-  const [snapshot, send] = useMachine(machine, { inspect: inspect() })
+  const [snapshot, send] = useFlow(contactMachine, { actors: { loadContact, loadCountries, updateContact } })
   const screen = contactScreen(snapshot)
   const { values, errors } = screen
   const form = useRef<HTMLFormElement>(null)

@@ -1,11 +1,6 @@
 /** The actors of the contact machine (spec §7 get-contact, auth/v1/countries, update-contact). */
 import { fromPromise } from 'xstate'
-import type {
-  ContactAnswer,
-  CountryListAnswer,
-  UpdateContactAnswer,
-  UpdateContactRequest,
-} from '../../../machines/contact'
+import type { ContactAnswer, CountryListAnswer, UpdateContactAnswer, UpdateContactRequest } from '../../../machines/contact/contact.types'
 import { answerOf } from '../../api/actors'
 import { api } from '../../api/client'
 

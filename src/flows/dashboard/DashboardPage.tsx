@@ -1,32 +1,87 @@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { dashboard, moduleNames } from '../../../machines/messages'
+import { ArrowLeftRight, CreditCard, FileText, Smartphone, Wallet, type LucideIcon } from 'lucide-react'
+import type { ModuleCode } from '../../../machines/shared/customer'
+import { currencyLabel, formatAmount } from '../../../machines/amounts'
+import { dashboard, dashboardAccounts as texts, moduleNames, transfer } from '../../../machines/messages'
 import { useSession } from '../../session/session'
+import { AccountsMessage } from '../../ui/AccountsMessage'
+import { Spinner } from '../../ui/Feedback'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { moduleOrder, moduleRoutes } from '../shell/modules'
 import * as css from './dashboard.css'
 
-/** spec §2 /app/dashboard: one tile per module granted at login. */
+/** One icon per service (spec §1), beside its name: the tiles read at a glance. */
+const moduleIcons: Record<ModuleCode, LucideIcon> = {
+  solde: Wallet,
+  statement: FileText,
+  transfert: ArrowLeftRight,
+  'mobile-money': Smartphone,
+  'card-visa': CreditCard,
+}
+
+/**
+ * spec §2 /app/dashboard: the customer's accounts — with their balances when the customer has the
+ * balance service — and one tile per module granted at login.
+ */
 export function DashboardPage() {
   usePageTitle(dashboard.title)
-  const modules = useSelector(useSession(), (s) => s.context.user?.modules ?? [])
+  const session = useSession()
+  const modules = useSelector(session, (s) => s.context.user?.modules ?? [])
+  const accounts = useSelector(session, (s) => s.context.accounts)
+  const accountsFailed = useSelector(session, (s) => s.context.accountsFailed)
+  const loading = useSelector(session, (s) => s.matches({ signedIn: { accounts: 'loading' } }))
   const granted = moduleOrder.filter((code) => modules.includes(code))
+  const seesBalances = modules.includes('solde')
   return (
     <>
       <h1>{dashboard.title}</h1>
-      {granted.length === 0 ? (
-        <p>{dashboard.noModule}</p>
-      ) : (
-        <ul className={css.tiles}>
-          {granted.map((code) => (
-            <li key={code}>
-              <Link to={moduleRoutes[code]} className={css.tile} data-module={code}>
-                {moduleNames[code]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <section aria-labelledby="mes-comptes" className={css.section}>
+        <h2 id="mes-comptes">{texts.heading}</h2>
+        {accountsFailed && accounts.length === 0 ? (
+          <AccountsMessage message={transfer.accountsNotLoaded} onReload={() => window.location.reload()} />
+        ) : accounts.length === 0 && loading ? (
+          <Spinner label={texts.loading} />
+        ) : (
+          <ul className={css.accounts}>
+            {accounts.map((account) => (
+              <li key={account.compte} className={css.account} data-account={account.compte}>
+                <span className={css.accountCurrency}>{currencyLabel(account.currency)}</span>
+                <span className={css.accountNumber}>
+                  <span className={css.label}>{texts.accountNumber} </span>
+                  {account.compte}
+                </span>
+                {seesBalances && account.balance !== undefined && (
+                  <span className={css.accountBalance}>
+                    <span className={css.label}>{texts.balance} </span>
+                    {formatAmount(account.balance, account.currency)}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="mes-services" className={css.section}>
+        <h2 id="mes-services">{texts.servicesHeading}</h2>
+        {granted.length === 0 ? (
+          <p>{dashboard.noModule}</p>
+        ) : (
+          <ul className={css.tiles}>
+            {granted.map((code) => {
+              const Icon = moduleIcons[code]
+              return (
+                <li key={code}>
+                  <Link to={moduleRoutes[code]} className={css.tile} data-module={code}>
+                    <Icon aria-hidden="true" className={css.tileIcon} size={28} />
+                    {moduleNames[code]}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </section>
     </>
   )
 }

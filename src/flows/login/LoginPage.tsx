@@ -1,36 +1,27 @@
 import { Link } from '@tanstack/react-router'
-import { useMachine } from '@xstate/react'
-import { useEffect, useRef } from 'react'
-import { loginMachine } from '../../../machines/login'
+import { useRef } from 'react'
+import { loginMachine } from '../../../machines/login/login.machine'
+import { loginScreen } from '../../../machines/login/login.screen'
 import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { login, shell } from '../../../machines/messages'
 import { authenticate } from '../../api/actors'
 import { bankName } from '../../config'
-import { inspect } from '../../inspect/inspector'
-import { useSession } from '../../session/session'
 import { Field } from '../../ui/Field'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { button } from '../../ui/ui.css'
 import * as css from '../public.css'
+import { useFlow } from '../useFlow'
 import { prefetchSignedIn } from '../signedInChunks'
-
-const machine = loginMachine.provide({ actors: { authenticate } })
 
 /** spec §2 /login and §4 Login: the view renders the login machine and sends it events. */
 export function LoginPage() {
   usePageTitle(login.title)
-  const session = useSession()
-  const [snapshot, send] = useMachine(machine, { input: { provider: bankName() }, inspect: inspect() })
-  const { values, errors, error } = snapshot.context
-  const busy = snapshot.matches('authenticating')
+  const [snapshot, send] = useFlow(loginMachine, { actors: { authenticate }, input: { provider: bankName() } })
+  const { busy, values, errors, error } = loginScreen(snapshot)
   const form = useRef<HTMLFormElement>(null)
   useFocusFirstError(form, errors)
-
-  useEffect(() => {
-    if (snapshot.status === 'done' && snapshot.output) session.send({ type: 'session.start', ...snapshot.output })
-  }, [snapshot.status, snapshot.output, session])
 
   return (
     <main className={css.page}>

@@ -1,17 +1,14 @@
-import { useMachine } from '@xstate/react'
-import { useState } from 'react'
 import { clsx } from 'clsx'
 import { notifications as texts } from '../../../machines/messages'
-import { notificationsMachine, notificationsScreen, type NotificationItem } from '../../../machines/notifications'
-import { inspect } from '../../inspect/inspector'
-import { useSession } from '../../session/session'
+import { notificationsMachine } from '../../../machines/notifications/notifications.machine'
+import { notificationsScreen, type NotificationItem } from '../../../machines/notifications/notifications.screen'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { button, buttonSecondary, card, linkButton, visuallyHidden } from '../../ui/ui.css'
 import { loadNotifications, markSeen } from './actors'
 import * as css from './notifications.css'
+import { useFlow } from '../useFlow'
 
-const machine = notificationsMachine.provide({ actors: { loadNotifications, markSeen } })
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' })
 const formatDate = (iso: string) => {
   const d = new Date(iso)
@@ -46,13 +43,7 @@ function Item({ item, onShow }: { item: NotificationItem; onShow: () => void }) 
 /** spec §2 /app/notification: the notifications, 5 per page, with their pagination. */
 export function NotificationsPage() {
   usePageTitle(texts.title)
-  const session = useSession()
-  const [provided] = useState(() =>
-    machine.provide({
-      actions: { notifyCounter: (_, notice) => notice.confirmed && session.send({ type: 'notifications.refresh' }) },
-    }),
-  )
-  const [snapshot, send] = useMachine(provided, { inspect: inspect() })
+  const [snapshot, send] = useFlow(notificationsMachine, { actors: { loadNotifications, markSeen } })
   const screen = notificationsScreen(snapshot)
   const showPager = screen.pages.length > 0
 

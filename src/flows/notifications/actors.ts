@@ -1,6 +1,6 @@
 /** The actors of the notifications machine (spec §7 GET notifications, GET notification/show/{id}). */
 import { fromPromise } from 'xstate'
-import type { LoadNotificationsInput, MarkSeenAnswer, MarkSeenInput, NotificationListAnswer } from '../../../machines/notifications'
+import type { LoadNotificationsInput, MarkSeenAnswer, MarkSeenInput, NotificationListAnswer } from '../../../machines/notifications/notifications.types'
 import { answerOf } from '../../api/actors'
 import { api } from '../../api/client'
 

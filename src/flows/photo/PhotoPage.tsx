@@ -1,15 +1,12 @@
-import { useMachine } from '@xstate/react'
-import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { profile as texts } from '../../../machines/messages'
-import { photoMachine, photoScreen } from '../../../machines/photo'
-import { inspect } from '../../inspect/inspector'
+import { photoMachine } from '../../../machines/photo/photo.machine'
+import { photoScreen } from '../../../machines/photo/photo.screen'
 import { Banner, Spinner } from '../../ui/Feedback'
 import * as ui from '../../ui/ui.css'
-import { toaster } from '../../ui/toasts'
 import { usePageTitle } from '../../ui/usePageTitle'
 import * as css from '../profile/profile.css'
-import { remember } from '../profile/profileMessage'
+import { useFlow } from '../useFlow'
 import { uploadPhoto } from './actors'
 
 /** An object URL of the chosen file for the preview, revoked when the file changes or the page leaves. */
@@ -30,18 +27,7 @@ function usePreviewUrl(file: File | null): string | null {
 /** spec §2 /app/update-picture: the file chooser, a preview, the button. */
 export function PhotoPage() {
   usePageTitle(texts.pictureTitle)
-  const navigate = useNavigate()
-  const [machine] = useState(() =>
-    photoMachine.provide({
-      actors: { uploadPhoto },
-      actions: {
-        rememberProfileMessage: (_, { message }) => remember(message),
-        toastSent: (_, { message }) => toaster.show({ kind: 'success', title: message }),
-        goToProfile: () => void navigate({ to: '/app/profile' }),
-      },
-    }),
-  )
-  const [snapshot, send] = useMachine(machine, { inspect: inspect() })
+  const [snapshot, send] = useFlow(photoMachine, { actors: { uploadPhoto } })
   const screen = photoScreen(snapshot)
   const [file, setFile] = useState<File | null>(null)
   const preview = usePreviewUrl(file)

@@ -1,6 +1,6 @@
 /** The actor of the photo machine (spec §7 photo/update, multipart with the file as `photo`). */
 import { fromPromise } from 'xstate'
-import type { UploadPhotoAnswer, UploadPhotoInput } from '../../../machines/photo'
+import type { UploadPhotoAnswer, UploadPhotoInput } from '../../../machines/photo/photo.types'
 import { answerOf } from '../../api/actors'
 import { api } from '../../api/client'
 

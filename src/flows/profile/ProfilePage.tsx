@@ -1,18 +1,16 @@
-import { useMachine, useSelector } from '@xstate/react'
-import { Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import { profile as texts } from '../../../machines/messages'
-import { profileMachine, profileScreen } from '../../../machines/profile'
-import { inspect } from '../../inspect/inspector'
+import { profileMachine } from '../../../machines/profile/profile.machine'
+import { profileScreen } from '../../../machines/profile/profile.screen'
 import { useSession } from '../../session/session'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { buttonSecondary, card } from '../../ui/ui.css'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { loadContact, usePhotoUrl } from './actors'
 import * as css from './profile.css'
-import { take } from './profileMessage'
-
-const machine = profileMachine.provide({ actors: { loadContact } })
+import { useFlow } from '../useFlow'
 
 /** The default picture: a neutral avatar, named by the customer's name. */
 function DefaultAvatar({ name }: { name: string }) {
@@ -35,11 +33,12 @@ export function ProfilePage() {
   usePageTitle(texts.title)
   const session = useSession()
   const user = useSelector(session, (s) => s.context.user)
-  // The photo update's message is read once, when the page opens.
-  const [message] = useState(take)
-  const [snapshot, send] = useMachine(machine, {
+  // The photo update's message rides on the navigation state; it is read once, when the page opens.
+  const arrivedWith = useRouterState({ select: (state) => state.location.state.profileMessage ?? null })
+  const [message] = useState(arrivedWith)
+  const [snapshot, send] = useFlow(profileMachine, {
+    actors: { loadContact },
     input: { name: user?.name ?? '', kcode: user?.kcode ?? '', message },
-    inspect: inspect(),
   })
   const screen = profileScreen(snapshot)
 

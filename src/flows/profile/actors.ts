@@ -1,7 +1,7 @@
 /** The actors of the profile machine (spec §7 get-contact) and the photo of photo/show/{id}. */
 import { useEffect, useState } from 'react'
 import { fromPromise } from 'xstate'
-import type { ContactAnswer } from '../../../machines/profile'
+import type { ContactAnswer } from '../../../machines/profile/profile.types'
 import { answerOf } from '../../api/actors'
 import { api } from '../../api/client'
 

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { moduleNames, session as sessionTexts, shell } from '../../../machines/messages'
 import { useSession } from '../../session/session'
 import { LogoutDialog } from './LogoutDialog'
+import { SessionWarningDialog } from './SessionWarningDialog'
 import { moduleOrder, moduleRoutes } from './modules'
 import * as css from './shell.css'
 import { formatClock, useClock } from './useClock'
@@ -93,6 +94,7 @@ export function Shell() {
       </footer>
 
       <LogoutDialog />
+      <SessionWarningDialog />
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import type { ModuleCode } from '../../../machines/login'
+import type { ModuleCode } from '../../../machines/shared/customer'
 
 /** Where each module of spec §3 lives (spec §2 route table). Names come from the catalogue. */
 export const moduleRoutes = {

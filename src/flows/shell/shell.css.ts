@@ -94,7 +94,7 @@ export const menuLink = style({
   textDecoration: 'none',
   selectors: {
     '&:hover': { background: 'rgba(255,255,255,0.12)' },
-    '&[aria-current="page"]': { background: vars.color.surface, color: vars.color.brandDark, fontWeight: 700 },
+    '&[aria-current="page"]': { background: vars.color.surface, color: vars.color.link, fontWeight: 700 },
   },
 })
 

@@ -1,45 +1,34 @@
-import { useMachine } from '@xstate/react'
+import { accountLabel } from '../../../machines/amounts'
 import { useRef } from 'react'
 import { statement as texts } from '../../../machines/messages'
 import { statementMachine, statementScreen, type StatementField } from '../../../machines/statement'
-import { inspect } from '../../inspect/inspector'
-import { useForwardAccounts, useSessionAccounts } from '../../session/useSessionAccounts'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field, Select } from '../../ui/Field'
-import { TableScroller } from '../../ui/TableScroller'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
 import { button, buttonSecondary, card } from '../../ui/ui.css'
-import * as table from '../../ui/table.css'
 import { AccountsMessage } from '../../ui/AccountsMessage'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { downloadFile, loadStatement } from './actors'
 import * as css from './statement.css'
-
-const machine = statementMachine.provide({
-  actors: { loadStatement, downloadFile },
-  actions: {
-    reloadPage: () => window.location.reload(),
-    // spec §8: download errors are only logged.
-    logDownloadError: (_, failure) => console.warn('download failed', failure),
-  },
-})
+import { useFlow } from '../useFlow'
+import { StatementResults } from './StatementResults'
 
 const two = (n: number) => String(n).padStart(2, '0')
 /** Today in the customer's own calendar, as the machine wants it (yyyy-mm-dd). */
 const localToday = (d = new Date()) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' })
-const columns = ['num_transaction', 'date_operation', 'num', 'description', 'debit', 'credit', 'solde'] as const
 
 /** spec §2 /app/statement: a period of one account, the table, and its PDF and csv files. */
 export function StatementPage() {
   usePageTitle(texts.title)
-  const { accounts, accountsFailed } = useSessionAccounts()
-  const [snapshot, send] = useMachine(machine, { input: { accounts, accountsFailed, today: localToday() }, inspect: inspect() })
+  const [snapshot, send] = useFlow(statementMachine, {
+    actors: { loadStatement, downloadFile },
+    input: { today: localToday() },
+    withAccounts: true,
+  })
   const screen = statementScreen(snapshot)
   const { values, errors } = snapshot.context
   const form = useRef<HTMLFormElement>(null)
   useFocusFirstError(form, errors)
-  useForwardAccounts({ accounts, accountsFailed }, send)
   const change = (field: StatementField) => (value: string) => send({ type: 'field.change', field, value })
 
   return (
@@ -62,7 +51,7 @@ export function StatementPage() {
             placeholder={texts.chooseAccount}
             value={values.account}
             error={errors.account}
-            options={screen.accounts.map((a) => ({ value: a.compte, label: a.compte }))}
+            options={screen.accounts.map((a) => ({ value: a.compte, label: accountLabel(a) }))}
             onValueChange={change('account')}
           />
           <div className={css.dates}>
@@ -90,29 +79,8 @@ export function StatementPage() {
           </div>
         )}
         {screen.rows && screen.rows.length === 0 && <p>{texts.empty}</p>}
-        {screen.rows && screen.rows.length > 0 && (
-          <TableScroller label={texts.tableLabel}>
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c} scope="col" className={table.head}>
-                      {texts.columns[c]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {screen.rows.map((row) => (
-                  <tr key={row.num_transaction}>
-                    {columns.map((c) => (
-                      <td key={c} className={c === 'description' ? table.text : table.number}>
-                        {c === 'date_operation' ? dateTime.format(new Date(row.date_operation)) : row[c]}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-          </TableScroller>
+        {screen.rows && screen.rows.length > 0 && screen.shownAccount && (
+          <StatementResults rows={screen.rows} summary={screen.summary} account={screen.shownAccount} />
         )}
       </div>
     </>

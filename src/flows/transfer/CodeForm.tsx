@@ -1,7 +1,7 @@
 import { formatAmount } from '../../../machines/amounts'
 import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { transfer as texts } from '../../../machines/messages'
-import { codeErrorBanner } from '../../../machines/transfer'
+import { codeErrorBanner } from '../../../machines/transfer/transfer.screen'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field } from '../../ui/Field'
 import { button, buttonSecondary, card } from '../../ui/ui.css'

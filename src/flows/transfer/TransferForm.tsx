@@ -1,8 +1,8 @@
 import { useRef } from 'react'
-import { currencyLabel, formatAmount } from '../../../machines/amounts'
+import { accountLabel, currencyLabel, formatAmount } from '../../../machines/amounts'
 import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { transfer as texts } from '../../../machines/messages'
-import type { TransferField, TransferKindSpec } from '../../../machines/transfer'
+import type { TransferField, TransferKindSpec } from '../../../machines/transfer/transfer.kinds'
 import { AccountsMessage } from '../../ui/AccountsMessage'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field, Select } from '../../ui/Field'
@@ -29,7 +29,7 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
         placeholder={texts.chooseAccount}
         value={c.values.debitAccount}
         error={c.errors.debitAccount}
-        options={c.accounts.map((a) => ({ value: a.compte, label: `${a.compte} — ${currencyLabel(a.currency)}` }))}
+        options={c.accounts.map((a) => ({ value: a.compte, label: accountLabel(a) }))}
         onValueChange={change('debitAccount')}
       />
     ),

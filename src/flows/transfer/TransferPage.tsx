@@ -1,20 +1,16 @@
-import { useMachine } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { transferKinds, transferMachine, transferScreen, type TransferKind } from '../../../machines/transfer'
+import { transferKinds, type TransferKind } from '../../../machines/transfer/transfer.kinds'
+import { transferMachine } from '../../../machines/transfer/transfer.machine'
+import { transferScreen } from '../../../machines/transfer/transfer.screen'
 import { askTransfer, confirmTransfer, loadBalance, loadCurrencies, loadSuggestions, lookUpHolder } from './actors'
-import { inspect } from '../../inspect/inspector'
-import { useSession } from '../../session/session'
-import { useForwardAccounts, useSessionAccounts } from '../../session/useSessionAccounts'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { CodeForm } from './CodeForm'
 import { TransferForm } from './TransferForm'
 import { TransferOutcome } from './TransferOutcome'
 
-const machine = transferMachine.provide({
-  actors: { askTransfer, confirmTransfer, lookUpHolder, loadSuggestions, loadCurrencies, loadBalance },
-  actions: { reloadPage: () => window.location.reload() },
-})
+import { useFlow } from '../useFlow'
 
+const actors = { askTransfer, confirmTransfer, lookUpHolder, loadSuggestions, loadCurrencies, loadBalance }
 
 /**
  * spec §2 /app/transfer, /app/momo, /app/prepaid-card: one screen for the three transfers, driven
@@ -23,18 +19,8 @@ const machine = transferMachine.provide({
 export function TransferPage({ kind }: { kind: TransferKind }) {
   const spec = transferKinds[kind]
   usePageTitle(spec.heading)
-  const session = useSession()
-  const { accounts, accountsFailed } = useSessionAccounts()
-  const [snapshot, send] = useMachine(machine, { input: { kind, accounts, accountsFailed }, inspect: inspect() })
+  const [snapshot, send] = useFlow(transferMachine, { actors, input: { kind }, withAccounts: true })
   const screen = transferScreen(snapshot)
-
-  useForwardAccounts({ accounts, accountsFailed }, send)
-
-  // A transfer leaves notifications (and one whose result is unknown may have run): the shell's
-  // counter is read again.
-  useEffect(() => {
-    if (screen.step === 'done' || screen.step === 'unknown') session.send({ type: 'notifications.refresh' })
-  }, [screen.step, session])
 
   // Each step announces itself: focus goes to its heading.
   const stepHeading = useRef<HTMLHeadingElement>(null)

@@ -1,15 +1,7 @@
 /** The actors of the transfer machine (spec §7: transfer/ask*, transfer/confirm*, details, used-freq, currencies, balance). */
 import { fromPromise } from 'xstate'
-import {
-  transferKinds,
-  type AccountBalance,
-  type AskAnswer,
-  type AskTransferInput,
-  type ConfirmAnswer,
-  type ConfirmTransferInput,
-  type HolderLookup,
-  type TransferKind,
-} from '../../../machines/transfer'
+import { transferKinds, type AskTransferInput, type TransferKind } from '../../../machines/transfer/transfer.kinds'
+import type { AccountBalance, AskAnswer, ConfirmAnswer, ConfirmTransferInput, HolderLookup } from '../../../machines/transfer/transfer.types'
 import { answerOf } from '../../api/actors'
 import { api } from '../../api/client'
 

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react'
 import type { EventFrom, SnapshotFrom } from 'xstate'
-import type { transferMachine } from '../../../machines/transfer'
+import type { transferMachine } from '../../../machines/transfer/transfer.machine'
 
 /** What each part of the transfer screen receives: the machine's state and a way to send events. */
 export interface TransferViewProps {

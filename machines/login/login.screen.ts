@@ -1,0 +1,20 @@
+/** What the sign-in screen shows, from a snapshot: the view reads only this and sends events. */
+import type { SnapshotFrom } from 'xstate'
+import type { FieldErrors } from '../shared/form.ts'
+import type { LoginFormValues } from './login.form.ts'
+import type { loginMachine } from './login.machine.ts'
+
+export interface LoginScreen {
+  /** The spinner: the bank checks the user code and the PIN. */
+  busy: boolean
+  values: LoginFormValues
+  /** Shown once a submit was tried (spec §5). */
+  errors: FieldErrors<LoginFormValues>
+  /** The error banner of the last failed attempt, `null` when none. */
+  error: string | null
+}
+
+export function loginScreen(snapshot: SnapshotFrom<typeof loginMachine>): LoginScreen {
+  const { values, errors, error } = snapshot.context
+  return { busy: snapshot.hasTag('busy'), values, errors, error }
+}

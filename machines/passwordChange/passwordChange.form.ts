@@ -1,0 +1,18 @@
+/**
+ * The password change form of spec §5 (old password, new and repeat password). Field names follow
+ * the contract's ChangePasswordRequest. Equality of the two new passwords is not checked (spec §5):
+ * the server decides and answers with a description.
+ */
+import * as z from 'zod/mini'
+import { validation as m } from '../messages.ts'
+import { requiredSecret } from '../shared/fields.ts'
+
+/** spec §9: new, old and repeated passwords minimum 5. */
+export const PASSWORD_MIN_LENGTH = 5
+
+export const passwordChangeForm = z.object({
+  oldPassword: requiredSecret(m.oldPasswordRequired).check(z.minLength(PASSWORD_MIN_LENGTH, m.oldPasswordMin)),
+  password: requiredSecret(m.passwordRequired).check(z.minLength(PASSWORD_MIN_LENGTH, m.passwordMin)),
+  password2: requiredSecret(m.passwordRequired).check(z.minLength(PASSWORD_MIN_LENGTH, m.passwordMin)),
+})
+export type PasswordChangeFormValues = z.input<typeof passwordChangeForm>

@@ -1,0 +1,133 @@
+/**
+ * The change of password (spec §2 /app/update-password; §3 Password change form and response; §4
+ * Password change; §5 old, new and repeat password; §8 password change HTTP failure; §9 min 5).
+ *
+ *   editing ──password.submit [valid]──▶ saving ──status '0'──▶ editing + password.success
+ *      ▲ (errors after a submit attempt)  │ ──another status──▶ editing + the answer's description
+ *      │                                  │ ──HTTP error, no answer──▶ editing + password.changeError
+ *      └──────────── HTTP 403 / code '2' (the session signs out, no message) ┘
+ *
+ * The three fields are wiped after every answer (a password never stays on screen). Equality of the
+ * new and repeated passwords is not checked here (spec §5): the server decides and answers with a
+ * description. A status other than '0' without description shows password.changeError.
+ */
+import { assign, setup } from 'xstate'
+import { password as texts } from '../messages.ts'
+import { isSessionEnded, stubActor } from '../shared/answers.ts'
+import { formKit } from '../shared/formKit.ts'
+import { emptyPasswordValues, freshPasswordChangeContext, passwordErrors, resultOf } from './passwordChange.rules.ts'
+import type {
+  ChangePasswordAnswer,
+  ChangePasswordRequest,
+  PasswordChangeContext,
+  PasswordChangeEvent,
+  PasswordResult,
+} from './passwordChange.types.ts'
+
+const form = formKit<PasswordChangeContext, PasswordChangeEvent>((context) => passwordErrors(context.values))
+
+const changeAnswer = ({ event }: { event: { output: ChangePasswordAnswer } }) => event.output
+
+export const passwordChangeMachine = setup({
+  types: {
+    context: {} as PasswordChangeContext,
+    events: {} as PasswordChangeEvent,
+  },
+  actors: {
+    /** POST change-password {oldPassword, password, password2} → HTTP status and body. Provided by src/. */
+    changePassword: stubActor<ChangePasswordAnswer, ChangePasswordRequest>('changePassword'),
+  },
+  guards: {
+    /** spec §5: old, new and repeat passwords given, at least 5 characters each (equality not checked). */
+    isFormValid: form.isFormValid,
+    /** spec §5: the customer has tried to submit, so the field errors show. */
+    wasSubmitted: form.wasSubmitted,
+    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
+    isSessionEnded: (_, answer: ChangePasswordAnswer) => isSessionEnded(answer),
+  },
+  actions: {
+    /** spec §2 /app/update-password: keeps what the customer typed in one of the three password fields. */
+    setField: form.setField,
+    /** spec §5: works out the message of each invalid field. */
+    validate: form.validate,
+    /** spec §5: notes that a submit was tried: the field errors show and follow the typing from then on. */
+    markSubmitted: form.markSubmitted,
+    /** After an answer: the fields are wiped, a new form starts (no error until its submit). */
+    wipe: assign({ values: emptyPasswordValues, errors: {}, submitted: false }),
+    /** spec §4 Password change, §8: the success or error banner of the answer; null clears it. */
+    setResult: assign({ result: (_, result: PasswordResult | null) => result }),
+  },
+}).createMachine({
+  id: 'passwordChange',
+  description:
+    'The change of password: old password, new password, repeat password and the button; the success ' +
+    'or error banner of the last answer (spec §2 /app/update-password).',
+  context: freshPasswordChangeContext,
+  initial: 'editing',
+  states: {
+    editing: {
+      description:
+        'The title password.title, the three password fields, the button; the errors under the fields ' +
+        'once a submit was tried; the banner of the last answer.',
+      meta: { spec: 'spec §2 /app/update-password; spec §5 Old password, New and repeat password; spec §9' },
+      on: {
+        'field.change': [
+          {
+            guard: 'wasSubmitted',
+            actions: [{ type: 'setField', params: ({ event }) => event }, 'validate'],
+            description: 'spec §5: after a submit attempt, the errors follow what the customer types',
+          },
+          {
+            actions: { type: 'setField', params: ({ event }) => event },
+            description: 'spec §5: before any submit attempt, no error is shown',
+          },
+        ],
+        'password.submit': [
+          {
+            guard: 'isFormValid',
+            target: 'saving',
+            actions: ['markSubmitted', 'validate', { type: 'setResult', params: null }],
+            description: 'spec §4, §5: a valid form is sent (equality of the new passwords is not checked, spec §5)',
+          },
+          {
+            actions: ['markSubmitted', 'validate'],
+            description: 'spec §5: the errors show after a submit attempt and the fields are highlighted',
+          },
+        ],
+      },
+    },
+    saving: {
+      description: 'The busy button: the new password is being saved.',
+      tags: ['busy'],
+      meta: { spec: 'spec §4 Password change; spec §7 change-password' },
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => ({ ...context.values }),
+        onDone: [
+          {
+            guard: { type: 'isSessionEnded', params: changeAnswer },
+            target: 'editing',
+            actions: 'wipe',
+            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+          },
+          {
+            target: 'editing',
+            actions: ['wipe', { type: 'setResult', params: ({ event }) => resultOf(event.output) }],
+            description:
+              "spec §4: status '0' gives the success message, anything else an error with the description; " +
+              'spec §8: an HTTP error gives password.changeError; the fields are wiped',
+          },
+        ],
+        onError: {
+          target: 'editing',
+          actions: ['wipe', { type: 'setResult', params: { ok: false, message: texts.changeError } }],
+          description: 'spec §8 password change HTTP failure: no answer (network failure, timeout)',
+        },
+      },
+      on: {
+        'password.submit': { description: 'a double click sends one request: a submit while saving is ignored — decision (docs/decisions.md, Common rules)' },
+      },
+    },
+  },
+})

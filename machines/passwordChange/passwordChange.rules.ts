@@ -1,0 +1,22 @@
+/** The pure rules of the password change flow: its fresh context, its form errors, the banner of an answer. */
+import { password as texts } from '../messages.ts'
+import { text, type Answer } from '../shared/answers.ts'
+import { fieldErrors, type FieldErrors } from '../shared/form.ts'
+import { passwordChangeForm } from './passwordChange.form.ts'
+import type { ChangePasswordBody, PasswordChangeContext, PasswordResult, PasswordValues } from './passwordChange.types.ts'
+
+export const emptyPasswordValues = (): PasswordValues => ({ oldPassword: '', password: '', password2: '' })
+
+export function freshPasswordChangeContext(): PasswordChangeContext {
+  return { values: emptyPasswordValues(), errors: {}, submitted: false, result: null }
+}
+
+/** spec §5: old required, min 5; new and repeat required, min 5; no equality check. */
+export const passwordErrors = (values: PasswordValues): FieldErrors<PasswordValues> => fieldErrors(passwordChangeForm, values)
+
+/** spec §4, §8: the banner of an answer. */
+export function resultOf({ status, body }: Answer<ChangePasswordBody>): PasswordResult {
+  if (status < 200 || status >= 300 || body === null) return { ok: false, message: texts.changeError }
+  if (body.status === '0') return { ok: true, message: texts.success }
+  return { ok: false, message: text(body.description) ?? texts.changeError }
+}

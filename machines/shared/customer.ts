@@ -1,0 +1,19 @@
+/**
+ * The signed-in customer as every flow knows it: the modules granted, the user of the shell, the
+ * accounts. Written once here so that the flows do not point at the session or login machines.
+ */
+import type { components } from '../../openapi/schema'
+
+/** spec §3: the module codes a customer can be granted. */
+export const MODULE_CODES = ['solde', 'statement', 'transfert', 'mobile-money', 'card-visa'] as const
+export type ModuleCode = (typeof MODULE_CODES)[number]
+
+/** The signed-in customer as the shell shows it (spec §3 "Current user", rulings §3 name/kcode). */
+export interface SessionUser {
+  name: string
+  kcode: string
+  modules: ModuleCode[]
+}
+
+/** spec §3: an account of the customer (id, compte, currency). */
+export type Account = components['schemas']['Account']

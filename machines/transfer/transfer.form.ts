@@ -1,0 +1,75 @@
+/**
+ * The transfer forms of spec §5 (debit account, amount, account to credit, currency, momo number,
+ * description, card account id, last four digits) and the confirmation token, with the exact
+ * messages of the catalogue. Each field lists its checks in the order the spec quotes them.
+ */
+import * as z from 'zod/mini'
+import { validation as m } from '../messages.ts'
+import { CONFIRMATION_CODE_MIN_LENGTH, DIGITS, requiredText } from '../shared/fields.ts'
+
+/** spec §9: credit account code of an account transfer, exactly 21 characters. */
+export const CREDIT_ACCOUNT_LENGTH = 21
+/** spec §9: description minimum 5. */
+export const DESCRIPTION_MIN_LENGTH = 5
+/**
+ * spec §5: digits with an optional decimal point and at most 2 decimals. A French customer types a
+ * comma as often as a dot: both are accepted here, `toContractAmount` gives the contract's dot.
+ * At most 13 digits before the decimals, as the contract's `Amount`.
+ */
+const AMOUNT = /^\d{1,13}([.,]\d{1,2})?$/
+/** spec §9: momo number, 12 characters, prefix 243. */
+const MOMO_NUMBER = /^243\d{9}$/
+/** spec §9: card account id, 8 digits. */
+const CARD_ACCOUNT_ID = /^\d{8}$/
+/** spec §9: last four digits of the card. */
+const LAST_FOUR = /^\d{4}$/
+
+/** The amount as the contract wants it (`Amount`: a dot, at most 2 decimals). */
+export const toContractAmount = (typed: string): string => typed.trim().replace(',', '.')
+
+const debitAccount = requiredText(m.debitAccountRequired)
+const amount = requiredText(m.amountRequired).check(z.regex(AMOUNT, m.amountFormat))
+const currency = requiredText(m.currencyRequired)
+const description = requiredText(m.descriptionRequired).check(
+  z.minLength(DESCRIPTION_MIN_LENGTH, m.descriptionTooShort),
+)
+
+export const accountTransferForm = z.object({
+  debitAccount,
+  amount,
+  /** spec §5: exactly 21 characters; a longer code also shows "Le code saisi est trop court". */
+  creditAccount: requiredText(m.creditAccountRequired).check(
+    z.length(CREDIT_ACCOUNT_LENGTH, m.creditAccountLength),
+  ),
+  description,
+})
+export type AccountTransferFormValues = z.input<typeof accountTransferForm>
+
+export const momoTransferForm = z.object({
+  debitAccount,
+  amount,
+  currencySent: currency,
+  phone: requiredText(m.momoNumberRequired).check(z.regex(MOMO_NUMBER, m.momoNumberFormat)),
+  description,
+})
+export type MomoTransferFormValues = z.input<typeof momoTransferForm>
+
+export const cardTransferForm = z.object({
+  debitAccount,
+  amount,
+  currencySent: currency,
+  accountId: requiredText(m.cardAccountRequired).check(z.regex(CARD_ACCOUNT_ID, m.cardAccountFormat)),
+  lastFour: requiredText(m.lastFourRequired).check(z.regex(LAST_FOUR, m.lastFourFormat)),
+  description,
+})
+export type CardTransferFormValues = z.input<typeof cardTransferForm>
+
+/** spec §5 order for the transfer token: required, digits only, min 8. */
+export const transferConfirmForm = z.object({
+  token: requiredText(m.tokenRequired).check(
+    z.regex(DIGITS, m.tokenDigits),
+    z.minLength(CONFIRMATION_CODE_MIN_LENGTH, m.tokenTooShort),
+  ),
+})
+export type TransferConfirmFormValues = z.input<typeof transferConfirmForm>
+

@@ -1,0 +1,108 @@
+/** The pure rules of the transfer flow: its fresh context, its form errors, what an answer means. */
+import { formatAmount } from '../amounts.ts'
+import { transferConfirmForm, toContractAmount } from './transfer.form.ts'
+import { fieldErrors, type FieldErrors } from '../shared/form.ts'
+import { transfer as texts, validation } from '../messages.ts'
+import type { Account } from '../shared/customer.ts'
+import { debitAccountOf, transferKinds, type TransferValues } from './transfer.kinds.ts'
+import type { AskAnswer, ConfirmAnswer, PendingTransfer, TransferAskBody, TransferConfirmBody, TransferContext, TransferInput, TransferReceipt } from './transfer.types.ts'
+import { text } from '../shared/answers.ts'
+
+export const areUnavailable = (accounts: readonly Account[], accountsFailed: boolean) => accountsFailed || accounts.length === 0
+
+/** The context of a fresh form. */
+export function freshContext({ kind, accounts, accountsFailed }: TransferInput): TransferContext {
+  return {
+    kind,
+    accounts,
+    accountsFailed,
+    accountsUnavailable: areUnavailable(accounts, accountsFailed),
+    values: { ...transferKinds[kind].initialValues },
+    errors: {},
+    submitted: false,
+    error: null,
+    holder: null,
+    holderError: null,
+    suggestions: null,
+    currencies: null,
+    balance: null,
+    pending: null,
+    token: '',
+    tokenError: null,
+    tokenSubmitted: false,
+    triesLeft: null,
+    receipt: null,
+  }
+}
+
+type FormState = Pick<TransferContext, 'kind' | 'values' | 'accounts' | 'accountsUnavailable'>
+
+/** The accounts the form offers: none while they are unavailable (spec §8). */
+export const offeredAccounts = ({ accounts, accountsUnavailable }: Pick<TransferContext, 'accounts' | 'accountsUnavailable'>) =>
+  accountsUnavailable ? [] : accounts
+
+/**
+ * The first message of each invalid field (spec §5). A debit account that is not one of the
+ * accounts offered shows the debit account's required message.
+ */
+export function formErrors(form: FormState): FieldErrors<TransferValues> {
+  const errors: FieldErrors<TransferValues> = fieldErrors(transferKinds[form.kind].schema, form.values)
+  if (!errors.debitAccount && !debitAccountOf(form.values, offeredAccounts(form))) {
+    errors.debitAccount = validation.debitAccountRequired
+  }
+  return errors
+}
+
+/** The code field's message (spec §5 confirmation token), `null` when the code may be sent. */
+export function tokenErrorOf(token: string): string | null {
+  return fieldErrors(transferConfirmForm, { token }).token ?? null
+}
+
+/** The answer's message, or the generic transfer error. */
+export const messageOf = (body: { message?: unknown } | null) => text(body?.message) ?? texts.failed
+/** A confirm answer's description (spec §4), else its message, else the generic transfer error. */
+export const descriptionOf = (body: TransferConfirmBody | null) =>
+  text(body?.description) ?? text(body?.message) ?? texts.failed
+export const triesLeftOf = (body: TransferConfirmBody | null) =>
+  typeof body?.triesLeft === 'number' && Number.isInteger(body.triesLeft) && body.triesLeft >= 0
+    ? body.triesLeft
+    : null
+
+/** The pending transfer of an ask answer that carries a reference. */
+export function pendingOf(context: TransferContext, body: TransferAskBody): PendingTransfer {
+  const spec = transferKinds[context.kind]
+  const debit = debitAccountOf(context.values, context.accounts)
+  const sentCurrency = spec.currencies ? context.values.currencySent.trim() : (debit?.currency ?? '')
+  const typedPayee = context.values[spec.payeeField].trim()
+  return {
+    reference: text(body.code) ?? '',
+    amount: text(body.amount) ?? toContractAmount(context.values.amount),
+    currency: text(body.currencySent) ?? sentCurrency,
+    debitAmount: text(body.debitAmount) ?? null,
+    debitCurrency: text(body.currency) ?? debit?.currency ?? '',
+    payee: text(body.payee) ?? (spec.looksUpHolder && context.holder ? context.holder : typedPayee),
+    expiresAt: text(body.expiresAt) ?? null,
+    message: text(body.message) ?? null,
+  }
+}
+
+/** The receipt of an executed transfer (spec §4: success message with or without the new balance). */
+export function receiptOf(context: TransferContext, body: TransferConfirmBody | null): TransferReceipt {
+  const solde = text(body?.solde) ?? ''
+  const currency = text(body?.currency) ?? context.pending?.debitCurrency ?? ''
+  return {
+    solde,
+    currency,
+    reference: text(body?.reference) ?? context.pending?.reference ?? '',
+    executedAt: text(body?.executedAt) ?? null,
+    message: solde === '' ? texts.success : texts.newBalance(formatAmount(solde, currency)),
+  }
+}
+
+// Guards on an answer (params of the `onDone` branches).
+export interface AnyAnswer {
+  status: number
+  body: { code?: string; status?: string } | null
+}
+export const askAnswer = ({ event }: { event: { output: AskAnswer } }) => event.output
+export const confirmAnswer = ({ event }: { event: { output: ConfirmAnswer } }) => event.output

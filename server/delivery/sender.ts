@@ -1,0 +1,126 @@
+/**
+ * The outbox sender (rulings §4: "a sender delivers them"). Every server process runs one when
+ * delivery is configured; they share the work through the database:
+ *
+ * - a sender claims a few due messages in one short transaction (`FOR UPDATE SKIP LOCKED`: two
+ *   senders never claim the same row) and moves their `next_attempt_at` a lease ahead, so that no
+ *   other sender takes them while this one sends — no transaction stays open during the network
+ *   call (PGlite has one connection; PostgreSQL row locks should not wait on an SMTP server);
+ * - after the send, the row becomes 'sent'; after a failure it waits a backoff that doubles per
+ *   attempt (OUTBOX_RETRY_BASE_MS × 2^(attempts−1), at most 15 minutes) and, after
+ *   OUTBOX_MAX_ATTEMPTS failures, becomes 'dead' with its last error, for the bank to look at.
+ *
+ * Delivery is at least once: a process killed between the send and its 'sent' write leaves the
+ * message to be sent again when the lease ends (the e-mail's Message-ID and the SMS's
+ * Idempotency-Key carry the outbox id, so a receiver can drop the repeat).
+ */
+import type { Db } from '../db/db.ts'
+import type { OutgoingMessage, Send } from './channels.ts'
+
+/** Longer than a send's time limit (channels.ts), so that a lease does not end during its send. */
+const LEASE_SECONDS = 60
+const MAX_BACKOFF_MS = 15 * 60_000
+const BATCH = 10
+
+export interface SenderOptions {
+  db: Db
+  channels: Partial<Record<OutgoingMessage['channel'], Send>>
+  pollMs: number
+  maxAttempts: number
+  retryBaseMs: number
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void }
+  /** Told of each outcome (metrics). */
+  onOutcome?: (channel: OutgoingMessage['channel'], outcome: 'sent' | 'failed' | 'dead') => void
+}
+
+export interface Sender {
+  /** One round: claims and sends what is due; answers how many were handled. */
+  drain(): Promise<number>
+  start(): void
+  stop(): Promise<void>
+}
+
+type Claimed = {
+  id: string
+  channel: OutgoingMessage['channel']
+  recipient: string
+  subject: string | null
+  body: string
+  attempts: number
+}
+
+export function createSender(options: SenderOptions): Sender {
+  const { db, pollMs, maxAttempts, retryBaseMs, log } = options
+  const kinds = Object.keys(options.channels)
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> = Promise.resolve()
+  let stopped = true
+
+  const claim = () =>
+    db.transaction((tx) =>
+      tx.query<Claimed>(
+        `update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => $3)
+         where o.id in (
+           select id from outbox where state = 'pending' and next_attempt_at <= now() and channel = any($1::text[])
+           order by next_attempt_at, id limit $2 for update skip locked)
+         returning o.id::text, o.channel, o.recipient, o.subject, o.body, o.attempts`,
+        [kinds, BATCH, LEASE_SECONDS],
+      ),
+    )
+
+  const sendOne = async (row: Claimed) => {
+    const send = options.channels[row.channel]!
+    try {
+      await send({ id: row.id, channel: row.channel, to: row.recipient, subject: row.subject, text: row.body })
+      await db.query("update outbox set state = 'sent', sent_at = now(), last_error = null where id = $1", [row.id])
+      options.onOutcome?.(row.channel, 'sent')
+      log.info({ outboxId: row.id, channel: row.channel, attempts: row.attempts }, 'outbox message sent')
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      if (row.attempts >= maxAttempts) {
+        await db.query("update outbox set state = 'dead', last_error = $2 where id = $1", [row.id, message.slice(0, 500)])
+        options.onOutcome?.(row.channel, 'dead')
+        log.error({ outboxId: row.id, channel: row.channel, attempts: row.attempts, error: message }, 'outbox message dead after its last attempt')
+      } else {
+        const backoffMs = Math.min(retryBaseMs * 2 ** (row.attempts - 1), MAX_BACKOFF_MS)
+        await db.query('update outbox set next_attempt_at = now() + make_interval(secs => $2), last_error = $3 where id = $1', [
+          row.id,
+          backoffMs / 1000,
+          message.slice(0, 500),
+        ])
+        options.onOutcome?.(row.channel, 'failed')
+        log.warn({ outboxId: row.id, channel: row.channel, attempts: row.attempts, error: message }, 'outbox message not sent; will retry')
+      }
+    }
+  }
+
+  const drain = async () => {
+    if (kinds.length === 0) return 0
+    const rows = await claim()
+    await Promise.all(rows.map(sendOne))
+    return rows.length
+  }
+
+  const tick = () => {
+    if (stopped) return
+    running = drain()
+      .catch((error: unknown) => log.warn({ error: error instanceof Error ? error.message : String(error) }, 'outbox sender round failed'))
+      .then((handled) => {
+        if (!stopped) timer = setTimeout(tick, handled === BATCH ? 0 : pollMs)
+      })
+  }
+
+  return {
+    drain,
+    start() {
+      if (!stopped || kinds.length === 0) return
+      stopped = false
+      tick()
+    },
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}

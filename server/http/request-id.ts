@@ -1,0 +1,32 @@
+/**
+ * Request ids and HSTS, for operations behind a proxy:
+ * - the proxy's `X-Request-Id` is honoured when it looks like an id (letters, digits, `._-`, at
+ *   most 128), so that one id follows a call through the proxy's and this server's logs; anything
+ *   else is replaced by a fresh random id (a header must not write what it likes into the logs). The id
+ *   is logged with every line of the call (`reqId`) and sent back in `X-Request-Id`;
+ * - `Strict-Transport-Security` when the bank says the portal is served over TLS (SERVED_OVER_TLS):
+ *   a plain-HTTP deployment must not send it, or browsers would refuse the site.
+ */
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { FastifyInstance } from 'fastify'
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/
+export const HSTS = 'max-age=31536000; includeSubDomains'
+
+/** 20 random letters: no digits, so that a made id never looks like a PIN or a code in the logs. */
+function freshId(): string {
+  return Array.from(randomBytes(20), (b) => String.fromCharCode(97 + (b % 26))).join('')
+}
+
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id']
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : freshId()
+}
+
+export function requestIdAndHsts(app: FastifyInstance, servedOverTls: boolean): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+    if (servedOverTls) reply.header('strict-transport-security', HSTS)
+  })
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react'
+import { currencyLabel, formatAmount } from '../../../machines/amounts'
+import { statement as texts, statementView as view } from '../../../machines/messages'
+import type { StatementRow } from '../../../machines/statement'
+import type { StatementSummary } from '../../../machines/statement/summary'
+import { buttonSecondary } from '../../ui/ui.css'
+import { BalanceChart } from './BalanceChart'
+import * as css from './statementView.css'
+
+/** Lines per page: a 10,000-line statement shows its first lines at once. */
+export const PAGE_SIZE = 50
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' })
+const when = (iso: string) => dateTime.format(new Date(iso))
+
+interface Props {
+  rows: StatementRow[]
+  summary: StatementSummary | null
+  account: { compte: string; currency: string }
+}
+
+/**
+ * A statement that fits: the account once above, the period's summary and chart, then the lines
+ * page by page — a table on a wide screen (no sideways scrolling), a card per line on a phone.
+ */
+export function StatementResults({ rows, summary, account }: Props) {
+  const [page, setPage] = useState(0)
+  useEffect(() => setPage(0), [rows])
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE))
+  const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+  const money = (amount: string) => formatAmount(amount, account.currency)
+  return (
+    <section aria-label={texts.tableLabel} className={css.results}>
+      <p className={css.account}>
+        {view.account} : <span className={css.mono}>{account.compte}</span> — {currencyLabel(account.currency)}
+      </p>
+      {summary && (
+        <>
+          <dl className={css.summary} aria-label={view.summaryLabel}>
+            <div>
+              <dt>{view.opening}</dt>
+              <dd>{money(summary.opening)}</dd>
+            </div>
+            <div>
+              <dt>{view.totalDebits}</dt>
+              <dd>{money(summary.totalDebits)}</dd>
+            </div>
+            <div>
+              <dt>{view.totalCredits}</dt>
+              <dd>{money(summary.totalCredits)}</dd>
+            </div>
+            <div>
+              <dt>{view.closing}</dt>
+              <dd>{money(summary.closing)}</dd>
+            </div>
+          </dl>
+          <BalanceChart balances={summary.balances} currency={account.currency} />
+        </>
+      )}
+
+      <table className={css.table}>
+        <caption className={css.caption}>{view.lines(page * PAGE_SIZE + 1, page * PAGE_SIZE + shown.length, rows.length)}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={css.colDate}>{texts.columns.date_operation}</th>
+            <th scope="col" className={css.colNum}>{texts.columns.num_transaction}</th>
+            <th scope="col">{texts.columns.description}</th>
+            <th scope="col" className={css.colAmount}>{texts.columns.debit}</th>
+            <th scope="col" className={css.colAmount}>{texts.columns.credit}</th>
+            <th scope="col" className={css.colAmount}>{texts.columns.solde}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row) => (
+            <tr key={row.num_transaction}>
+              <td>{when(row.date_operation)}</td>
+              <td className={css.mono}>{row.num_transaction}</td>
+              <td className={css.description}>{row.description}</td>
+              <td className={css.amount}>{row.debit}</td>
+              <td className={css.amount}>{row.credit}</td>
+              <td className={css.amount}>{row.solde}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <ol className={css.cards} aria-label={view.lines(page * PAGE_SIZE + 1, page * PAGE_SIZE + shown.length, rows.length)}>
+        {shown.map((row) => (
+          <li key={row.num_transaction} className={css.card}>
+            <span className={css.cardDate}>{when(row.date_operation)}</span>
+            <span className={css.cardLabel}>{row.description}</span>
+            <span className={row.debit ? css.cardDebit : css.cardCredit}>
+              <span className={css.hidden}>{row.debit ? texts.columns.debit : texts.columns.credit} </span>
+              {row.debit ? `−${row.debit}` : `+${row.credit}`}
+            </span>
+            <span className={css.cardBalance}>
+              {texts.columns.solde} : {row.solde}
+            </span>
+          </li>
+        ))}
+      </ol>
+
+      {pages > 1 && (
+        <nav aria-label={view.pagesLabel} className={css.pager}>
+          <button type="button" className={buttonSecondary} disabled={page === 0} onClick={() => setPage(page - 1)}>
+            {view.previous}
+          </button>
+          <span aria-live="polite">{view.page(page + 1, pages)}</span>
+          <button type="button" className={buttonSecondary} disabled={page >= pages - 1} onClick={() => setPage(page + 1)}>
+            {view.next}
+          </button>
+        </nav>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,131 @@
+/**
+ * Delivery of the outbox to real receivers: a transfer's code reaches the customer by e-mail
+ * (SMTP) and by SMS (HTTP gateway) exactly once, also when each receiver refuses the first try;
+ * a message no receiver takes ends 'dead' after OUTBOX_MAX_ATTEMPTS; several senders on one
+ * database never send a message twice. The state of each message is in the outbox table.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { channels } from '../../server/delivery/channels.ts'
+import { createSender } from '../../server/delivery/sender.ts'
+import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
+import { enqueueMessage } from '../../server/domain/outbox.ts'
+import { customerPath, startTestServer, type TestServer } from './harness.ts'
+import { startSmsGateway, startSmtpReceiver, type SmsGateway, type SmtpReceiver } from './receivers.ts'
+import { CODE_IN_TEXT } from './transfers-helpers.ts'
+
+let server: TestServer
+let smtp: SmtpReceiver
+let gateway: SmsGateway
+const MAX_ATTEMPTS = 3
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver()
+  gateway = await startSmsGateway()
+  server = await startTestServer({
+    config: {
+      smtpUrl: smtp.url,
+      mailFrom: 'portail@banque.example',
+      smsGatewayUrl: gateway.url,
+      smsGatewayToken: 'gateway-token',
+      outboxPollMs: 20,
+      outboxRetryBaseMs: 20,
+      outboxMaxAttempts: MAX_ATTEMPTS,
+    },
+  })
+})
+afterAll(async () => {
+  await server?.close()
+  await smtp?.close()
+  await gateway?.close()
+})
+
+const states = () =>
+  server.db.query<{ id: string; channel: string; state: string; attempts: number; last_error: string | null }>(
+    'select id::text, channel, state, attempts, last_error from outbox order by id',
+  )
+
+/** Waits (without a time limit of its own: the test's timeout) until no message is pending. */
+async function settled() {
+  for (;;) {
+    const rows = await states()
+    if (rows.every((row) => row.state !== 'pending')) return rows
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+describe('the outbox sender', () => {
+  it('a transfer’s code arrives by e-mail and by SMS exactly once, although each receiver refused the first try', async () => {
+    smtp.refuseNext(1)
+    gateway.refuseNext(1)
+    const token = await server.signIn(mainCustomer)
+    const ask = await server.call(customerPath('transfer/ask'), {
+      token,
+      body: { debitAccount: mainCustomer.accounts.usd.number, creditAccount: payeeAccounts[0]!.number, description: 'Loyer', currency: '1', amount: '12.00' },
+    })
+    expect(ask.body.status, ask.text).toBe('0')
+    const rows = await settled()
+    expect(rows.map((r) => [r.channel, r.state, r.attempts])).toEqual(
+      expect.arrayContaining([
+        ['sms', 'sent', 2],
+        ['email', 'sent', 2],
+      ]),
+    )
+    expect(smtp.refused).toBe(1)
+    expect(gateway.refused).toBe(1)
+    expect(smtp.mails).toHaveLength(1)
+    expect(gateway.accepted).toHaveLength(1)
+    const [mail] = smtp.mails
+    const [sms] = gateway.accepted
+    expect(mail!.to).toEqual([mainCustomer.contact.email])
+    expect(sms!.to).toBe(mainCustomer.contact.phone)
+    expect(sms!.authorization).toBe('Bearer gateway-token')
+    const code = CODE_IN_TEXT.exec(sms!.text)?.[1]
+    expect(code).toMatch(/^\d{8}$/)
+    // The e-mail carries the same code (quoted-printable may wrap the text, not the digits).
+    expect(mail!.raw.replace(/=\r?\n/g, '')).toContain(code)
+    // The code works: the confirm executes the transfer.
+    const confirm = await server.call(customerPath('transfer/confirm'), { token, body: { code: ask.body.code, token: code } })
+    expect(confirm.body.status, confirm.text).toBe('0')
+  })
+
+  it('a message no receiver takes is retried, then left dead with its last error for the bank to see', async () => {
+    await settled() // what the confirm above sent is out of the way
+    gateway.refuseNext(Infinity)
+    const before = gateway.refused
+    try {
+      await enqueueMessage(server.db, { channel: 'sms', to: '0999999999', text: 'Essai' })
+      const rows = await settled()
+      expect(rows.filter((r) => r.state === 'dead')).toEqual([
+        { id: expect.any(String), channel: 'sms', state: 'dead', attempts: MAX_ATTEMPTS, last_error: 'SMS gateway answered HTTP 500' },
+      ])
+      expect(gateway.refused - before).toBe(MAX_ATTEMPTS)
+    } finally {
+      gateway.refuseNext(0)
+    }
+  })
+
+  it('several senders on one database send each message once', async () => {
+    const accepted = gateway.accepted.length
+    const ids = new Set<string>()
+    await server.db.transaction(async (tx) => {
+      for (let i = 0; i < 30; i++) await enqueueMessage(tx, { channel: 'sms', to: `08100000${String(i).padStart(2, '0')}`, text: `Message ${i}` })
+    })
+    const senders = Array.from({ length: 3 }, () =>
+      createSender({
+        db: server.db,
+        channels: channels({ ...server.config, smtpUrl: undefined }),
+        pollMs: 5,
+        maxAttempts: 3,
+        retryBaseMs: 10,
+        log: { info: () => {}, warn: () => {}, error: () => {} },
+      }),
+    )
+    senders.forEach((s) => s.start())
+    await settled()
+    await Promise.all(senders.map((s) => s.stop()))
+    const fresh = gateway.accepted.slice(accepted)
+    for (const sms of fresh) ids.add(sms.idempotencyKey!)
+    expect(fresh).toHaveLength(30)
+    expect(ids.size).toBe(30)
+  })
+})
