@@ -1329,6 +1329,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
             404: components["responses"]["NotFound"];
+            /** @description The period now holds more lines than one statement may (STATEMENT_MAX_ROWS): `code` '1' and a French message asking for a shorter period; no file is sent. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     askTransfer: {

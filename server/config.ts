@@ -55,6 +55,12 @@ export interface Config extends DeploymentConfig {
   // ---- Hardening against attack: the per-address limits (the client address: TRUST_PROXY) --------
   /** Calls per client address and window (fixed windows, counted in the database; beyond: 429). */
   addressLimits: AddressLimits
+  /**
+   * The most lines one statement may hold (its screen, PDF and CSV): beyond, the statement is
+   * refused with a French message asking for a shorter period. Files are streamed whatever their
+   * length; the cap bounds the time one download takes and the JSON of the statement screen.
+   */
+  statementMaxRows: number
 }
 
 export interface AddressLimits {
@@ -144,7 +150,15 @@ function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig> {
     transferAskLimit,
     transferAskWindowMinutes,
     addressLimits,
+    statementMaxRows: statementMaxRows(env),
   }
+}
+
+function statementMaxRows(env: Env): number {
+  const value = text(env, 'STATEMENT_MAX_ROWS', '50000')
+  const n = Number(value)
+  if (!/^[0-9]+$/.test(value) || n < 1 || n > 10_000_000) throw new ConfigError('STATEMENT_MAX_ROWS must be a whole number of lines between 1 and 10000000')
+  return n
 }
 
 

@@ -188,6 +188,9 @@ export const api = {
     startAfterEnd: validation.startAfterEnd,
     /** The longest period of one statement, in days, both bounds included. */
     rangeTooLong: (days: number) => `La période d'un relevé ne peut pas dépasser ${days} jours.`,
+    /** More lines than STATEMENT_MAX_ROWS over the period (the number written with plain spaces). */
+    tooManyLines: (max: number) =>
+      `Ce relevé compterait plus de ${String(max).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} opérations. Veuillez choisir une période plus courte.`,
     pdf: {
       title: 'Relevé de compte',
       customer: 'Client',

@@ -1,12 +1,16 @@
 /**
- * The PDF receipt of an executed transfer (transferReceipt), made with pdf-lib (pure JS). One A4
- * page: the bank, the title, then one line per fact. The standard Helvetica font covers French
- * (WinAnsi); a character it lacks (a name in another script) is written as "?" rather than failing.
+ * The PDF receipt of an executed transfer (transferReceipt), made with PDFKit (pdf-document.ts:
+ * tagged, French, DejaVu Sans embedded). One A4 page: the bank and the title as headings, then the
+ * facts as a two-column table. A receipt is one small page: it is made whole, then sent.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib'
+import { once } from 'node:events'
 import { api } from '../../machines/messages.ts'
 import { currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
 import { formatDateTime, type ExecutedTransfer } from './transfers.ts'
+import { bankTitle, headerCell, newPdf, plainSpaces } from './pdf-document.ts'
+
+const INK = '#1a1a1a'
+const GREY = '#666666'
 
 const r = api.transfer.receipt
 
@@ -37,62 +41,48 @@ export function receiptLines(x: ExecutedTransfer, ctx: ReceiptContext): [string,
   return lines
 }
 
-/** Keeps what the font can draw; spaces of any kind become plain spaces. */
-export function drawable(font: PDFFont, text: string): string {
-  const known = new Set(font.getCharacterSet())
-  return [...text.replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, ' ')]
-    .map((c) => (known.has(c.codePointAt(0)!) ? c : '?'))
-    .join('')
-}
-
-export async function receiptPdf(x: ExecutedTransfer, ctx: ReceiptContext): Promise<Uint8Array> {
-  const doc = await PDFDocument.create()
-  doc.setTitle(`${r.title} ${x.reference}`)
-  doc.setAuthor(ctx.bankName)
-  doc.setCreationDate(x.executedAt)
-  doc.setModificationDate(x.executedAt)
-  const page = doc.addPage([595.28, 841.89])
-  const regular = await doc.embedFont(StandardFonts.Helvetica)
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold)
-  const ink = rgb(0.1, 0.1, 0.1)
-  const grey = rgb(0.4, 0.4, 0.4)
+export async function receiptPdf(x: ExecutedTransfer, ctx: ReceiptContext): Promise<Buffer> {
+  const doc = newPdf({ title: `${r.title} ${x.reference}`, author: ctx.bankName, date: x.executedAt })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const finished = once(doc, 'end')
+  doc.addPage({ size: 'A4', margin: 0 })
+  const root = doc.struct('Document')
+  doc.addStructure(root)
   const left = 56
-  let y = 780
+  const valueX = left + 150
+  const valueWidth = 330
+  const text = (value: string, y: number, size: number, font: string, color = INK, options: PDFKit.Mixins.TextOptions = {}) =>
+    doc.font(font).fontSize(size).fillColor(color).text(plainSpaces(value), options.width ? valueX : left, y, options)
 
-  const bank = ctx.bankName.charAt(0).toUpperCase() + ctx.bankName.slice(1)
-  page.drawText(drawable(bold, bank), { x: left, y, size: 18, font: bold, color: ink })
-  y -= 36
-  page.drawText(drawable(bold, r.title), { x: left, y, size: 15, font: bold, color: ink })
-  y -= 14
-  page.drawLine({ start: { x: left, y }, end: { x: 539, y }, thickness: 0.8, color: grey })
-  y -= 26
+  root.add(doc.struct('H1', {}, () => text(bankTitle(ctx.bankName), 48, 18, 'bold')))
+  root.add(doc.struct('H2', {}, () => text(r.title, 88, 15, 'bold')))
+  doc.markContent('Artifact', { type: 'Layout' })
+  doc.moveTo(left, 112).lineTo(539, 112).lineWidth(0.8).strokeColor(GREY).stroke()
+  doc.endMarkedContent()
 
+  // One row per fact; long values (descriptions) wrap on words within the right column.
+  const facts = doc.struct('Table')
+  root.add(facts)
+  let y = 128
   for (const [label, value] of receiptLines(x, ctx)) {
-    page.drawText(drawable(bold, `${label} :`), { x: left, y, size: 10.5, font: bold, color: ink })
-    // long values (descriptions) wrap on words within the right column
-    for (const part of wrap(drawable(regular, value), regular, 10.5, 330)) {
-      page.drawText(part, { x: left + 150, y, size: 10.5, font: regular, color: ink })
-      y -= 15
-    }
-    y -= 5
+    const at = y
+    let bottom = at
+    facts.add(
+      doc.struct('TR', {}, [
+        doc.struct('TH', headerCell('Row'), () => text(`${label} :`, at, 10.5, 'bold')),
+        doc.struct('TD', {}, () => {
+          text(value, at, 10.5, 'regular', INK, { width: valueWidth, lineGap: 2.5 })
+          bottom = doc.y
+        }),
+      ]),
+    )
+    y = bottom + 5
   }
-  y -= 20
-  page.drawText(drawable(regular, r.footer(ctx.bankName)), { x: left, y, size: 9, font: regular, color: grey })
-  return doc.save()
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line)
-      line = word
-    } else {
-      line = next
-    }
-  }
-  lines.push(line)
-  return lines
+  facts.end()
+  root.add(doc.struct('P', {}, () => text(r.footer(ctx.bankName), y + 20, 9, 'regular', GREY)))
+  root.end()
+  doc.end()
+  await finished
+  return Buffer.concat(chunks)
 }

@@ -7,6 +7,7 @@
  * startDate 00:00 to the day after endDate 00:00 (exclusive), as instants.
  */
 import { randomBytes } from 'node:crypto'
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { api } from '../../machines/messages.ts'
 import type { Queryable } from '../db/db.ts'
 import { centsToDecimal, decimalToCents } from './money.ts'
@@ -178,6 +179,8 @@ export async function* statementLines(q: Queryable, account: { id: string; numbe
       }
     }
     if (rows.length < pageRows) return
+    // Other customers' calls get their turn between pages (a long statement is many pages).
+    await yieldToEventLoop()
     const last = rows[rows.length - 1]!
     cursor = { bookedAt: last.at_text, id: last.id }
   }

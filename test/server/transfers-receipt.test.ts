@@ -63,6 +63,23 @@ const toPhone = (phone: string, amount = '1.00') => ({
 })
 
 describe('GET transfer/receipt/{reference}', () => {
+  it('is a tagged PDF in French with an embedded font: accents and currency signs read back', async () => {
+    const signs = '€ $ £ ₣ ₦' // ₣ and ₦ are not in a WinAnsi font: only an embedded one draws them
+    const reference = await transfer('transfer', { ...toAccount(grace, '1234.56'), description: `Loyer de février ${signs}` })
+    const pdf = await receiptBytes(reference)
+    const raw = pdf.toString('latin1')
+    expect(raw.startsWith('%PDF-1.7')).toBe(true)
+    expect(raw).toContain('/Lang (fr-FR)')
+    expect(raw).toMatch(/\/MarkInfo \d+ 0 R/)
+    expect(raw).toContain('/Marked true')
+    expect(raw).toContain('/StructTreeRoot')
+    expect(raw).toMatch(/\/FontFile2 \d+ 0 R/)
+    const text = pdfText(pdf)
+    expect(text).toContain(`${r.description} : Loyer de février ${signs}`)
+    expect(text).toContain(`${r.amount} : 1 234,56 USD`)
+    expect(text).toContain('Reçu de transfert')
+  })
+
   it('is a PDF attachment naming the bank, customer, reference, date, accounts, payee, amount and new balance', async () => {
     const reference = await transfer('transfer', { ...toAccount(grace, '42.10'), description: 'Loyer de juin' })
     const res = await receipt(reference)
