@@ -144,8 +144,19 @@ async function keepCustomerUsable() {
   if (live.status !== 200) token = await server.signIn()
 }
 
+/** %XX of one character; a lone surrogate (no UTF-8 form) as its raw 3 bytes, as a hostile client may send them. */
+function encodeCharacter(ch: string): string {
+  try {
+    return encodeURIComponent(ch)
+  } catch {
+    const c = ch.charCodeAt(0)
+    return [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')
+  }
+}
+const encodeSegment = (text: string) => [...text].map(encodeCharacter).join('')
+
 const fill = (path: string, params: Record<string, unknown>) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')))
+  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeSegment(String(params[name] ?? '')))
 
 async function send(op: ContractOperation, input: { body: unknown; params: Record<string, unknown>; query: Record<string, unknown>; auth: string | null; photo?: Uint8Array }) {
   const query = new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)])).toString()
