@@ -263,7 +263,9 @@ describe('(c) the hosted Stately inspector, end to end, on the reference server'
         .filter((e) => e.type === '@xstate.snapshot' && e.sessionId === id)
         .map((e) => e.snapshot!.value)
         .map((v) => (typeof v === 'string' ? v : Object.keys(v as object)[0]))
-    await expect.poll(() => transferIds().some((id) => states(id).includes('done'))).toBe(true)
+    // The inspector's messages arrive after the screen has moved on (many actors talk at once):
+    // wait for them rather than for the default second.
+    await expect.poll(() => transferIds().some((id) => states(id).includes('done')), { timeout: 30_000 }).toBe(true)
     expect(transferIds()).toHaveLength(1)
     const id = transferIds()[0]!
     expect(states(id).filter((step, i, all) => step !== all[i - 1])).toEqual(['editing', 'asking', 'awaitingCode', 'confirming', 'done'])

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { api, login, transfer as texts, validation } from '../../machines/messages'
+import { access, api, login, transfer as texts, validation } from '../../machines/messages'
 import { payeeAccounts, unknownAccountNumber } from '../../server/demo/demo-data'
 import { launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer, expectAccessible, errorOf } from './harness'
 
@@ -237,7 +237,10 @@ describe('modules', () => {
     await page.getByPlaceholder(login.pinPlaceholder).fill('54321')
     await page.getByRole('button', { name: login.submit }).click()
     await page.waitForURL('**/app/dashboard')
+    // rulings §6.3: inside the shell, the explanation and the way back to the dashboard.
     await page.goto('/app/momo')
-    await page.getByRole('heading', { name: 'Page introuvable' }).waitFor()
+    await page.getByText(access.notGranted).waitFor()
+    await page.getByRole('link', { name: access.backToDashboard }).waitFor()
+    expect(await page.getByRole('heading', { name: texts.momoHeading }).count()).toBe(0)
   })
 })

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       transferAskLimit: 20,
       transferAskWindowMinutes: 15,
       addressLimits: { windowMinutes: 15, signIn: 30, pinResetAsk: 10, pinResetConfirm: 20, details: 60 },
+      statementMaxRows: 50_000,
       demoAllowExposed: false,
       migrateOnStart: true,
       pgPoolMax: 10,
