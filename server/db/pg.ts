@@ -40,6 +40,22 @@ export async function openPgDb(connectionString: string, settings: PoolSettings 
     ...wrap(pool),
     poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async transaction(fn) {
+      // PostgreSQL may end one of two transactions that lock rows in opposite orders (deadlock,
+      // 40P01) or fail a serialization (40001); the whole transaction was rolled back, so running
+      // it again is safe and is what the database asks for. A few tries, then the error stands.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await once(fn)
+        } catch (error) {
+          const code = (error as { code?: string }).code
+          if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw error
+        }
+      }
+    },
+    close: () => pool.end(),
+  }
+
+  async function once<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect()
       let broken = false
       // A checked-out connection that dies (database restart) emits 'error' outside any query;
@@ -63,7 +79,5 @@ export async function openPgDb(connectionString: string, settings: PoolSettings 
         // A connection whose rollback failed is dead or in an unknown state: not back to the pool.
         client.release(broken)
       }
-    },
-    close: () => pool.end(),
   }
 }
