@@ -56,28 +56,28 @@ export async function openPgDb(connectionString: string, settings: PoolSettings 
   }
 
   async function once<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const client = await pool.connect()
-      let broken = false
-      // A checked-out connection that dies (database restart) emits 'error' outside any query;
-      // without a listener that would crash the process. The running query rejects anyway.
-      const onError = () => {
+    const client = await pool.connect()
+    let broken = false
+    // A checked-out connection that dies (database restart) emits 'error' outside any query;
+    // without a listener that would crash the process. The running query rejects anyway.
+    const onError = () => {
+      broken = true
+    }
+    client.on('error', onError)
+    try {
+      await client.query('BEGIN')
+      const result = await fn(wrap(client))
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {
         broken = true
-      }
-      client.on('error', onError)
-      try {
-        await client.query('BEGIN')
-        const result = await fn(wrap(client))
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true
-        })
-        throw error
-      } finally {
-        client.off('error', onError)
-        // A connection whose rollback failed is dead or in an unknown state: not back to the pool.
-        client.release(broken)
-      }
+      })
+      throw error
+    } finally {
+      client.off('error', onError)
+      // A connection whose rollback failed is dead or in an unknown state: not back to the pool.
+      client.release(broken)
+    }
   }
 }
