@@ -27,6 +27,7 @@ import { accountRoutes } from './routes/accounts.ts'
 import { authRoutes } from './routes/auth.ts'
 import { devRoutes, registerOutboxPage } from './demo/routes.ts'
 import { registerFaultsPage } from './demo/faults-page-routes.ts'
+import { registerApiDocs } from './demo/api-docs.ts'
 import { notificationRoutes } from './routes/notifications.ts'
 import { PHOTO_MAX_BYTES } from './domain/photos.ts'
 import { profileRoutes } from './routes/profile.ts'
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.demoMode) {
     registerOutboxPage(app, ctx)
     await registerFaultsPage(app, ctx, faults, contract.operations)
+    registerApiDocs(app, config.bankName)
   }
 
   // Operations (deployment.ts, docs/operations.md): health checks outside the SPA's fallback.
