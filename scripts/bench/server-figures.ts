@@ -54,10 +54,14 @@ export async function completeTransfers(url: string, db: Db, token: string, para
   return (done * 1000) / durationMs
 }
 
-/** The floor: bare transactions that lock two rows, debit one and credit the other, `parallel` at a time. */
+/**
+ * The floor: bare transactions that lock two rows, debit one and credit the other, `parallel` at a
+ * time. The bank's own USD account is debited (it may go below zero, a customer's may not).
+ */
 export async function floorTransfers(db: Db, parallel: number, durationMs: number): Promise<number> {
-  const rows = await db.query<{ id: string }>("select id::text from accounts where number = any($1) order by id", [[mainCustomer.accounts.usd.number, payeeAccounts[0]!.number]])
-  const [a, b] = rows.map((r) => r.id)
+  const rows = await db.query<{ id: string; number: string }>('select id::text, number from accounts where number = any($1)', [[internalAccountNumber('1'), mainCustomer.accounts.usd.number]])
+  const a = rows.find((r) => r.number === internalAccountNumber('1'))!.id
+  const b = rows.find((r) => r.number === mainCustomer.accounts.usd.number)!.id
   const end = Date.now() + durationMs
   let done = 0
   await Promise.all(
