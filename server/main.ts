@@ -13,7 +13,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDb, type Db } from './db/db.ts'
 import { FolderInUseError } from './db/pglite-lock.ts'
 import { checkMigrations, migrate, MigrationError } from './db/migrate.ts'
-import { seedDemo } from './demo/seed.ts'
+import { isFreshDataDir } from './db/pglite-template.ts'
+import { hashDemoPins, seedDemo } from './demo/seed.ts'
 
 /** A close that hangs (a stuck connection) must not keep the process alive for ever. */
 const CLOSE_TIMEOUT_MS = 10_000
@@ -42,11 +43,17 @@ async function main(): Promise<void> {
   }
   process.stderr.write(modeBanner(config))
 
+  // A fresh embedded folder will be seeded: its PIN hashes are computed while PGlite starts.
+  const pinHashes = config.demoMode && !config.databaseUrl && isFreshDataDir(config.dataDir) ? hashDemoPins() : undefined
+  pinHashes?.catch(() => {}) // awaited by seedDemo; a failure surfaces there
+
   let db: Db
   try {
     db = await openDb({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      // the template is migrated: only for a start that would migrate a fresh folder anyway
+      fromTemplate: config.migrateOnStart,
       pool: {
         max: config.pgPoolMax,
         statementTimeoutMs: config.pgStatementTimeoutMs,
@@ -69,7 +76,7 @@ async function main(): Promise<void> {
     }
     throw error
   }
-  if (config.demoMode) await seedDemo(db)
+  if (config.demoMode) await seedDemo(db, new Date(), pinHashes)
   const app = await buildApp({ config, db })
 
   let closing = false

@@ -30,6 +30,11 @@ export interface DbSettings {
   databaseUrl?: string | undefined
   /** PGlite data directory; in memory when absent (tests). */
   dataDir?: string | undefined
+  /**
+   * PGlite only: a fresh `dataDir` starts as a copy of a migrated template instead of running
+   * initdb (pglite-template.ts); for a start that migrates anyway.
+   */
+  fromTemplate?: boolean | undefined
   /** The `pg` pool's limits (DATABASE_URL only); pg.ts has the defaults. */
   pool?: PoolSettings | undefined
 }
@@ -54,5 +59,5 @@ export async function openDb(settings: DbSettings): Promise<Db> {
     return openPgDb(settings.databaseUrl, settings.pool)
   }
   const { openPgliteDb } = await import('./pglite.ts')
-  return openPgliteDb(settings.dataDir)
+  return openPgliteDb(settings.dataDir, { fromTemplate: settings.fromTemplate ?? false })
 }

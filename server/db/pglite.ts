@@ -1,6 +1,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import type { Db, Queryable, Row } from './db.ts'
 import { lockDataDir } from './pglite-lock.ts'
+import { copyTemplate, ensureTemplate, isFreshDataDir } from './pglite-template.ts'
 
 /**
  * A lost lock means another process may be writing the same files: stopping at once is the only
@@ -12,13 +13,33 @@ function stopOnLostLock(error: Error): void {
 }
 
 /**
+ * A fresh folder becomes a copy of the migrated template (pglite-template.ts) instead of running
+ * initdb. The template is a speed-up only: when it cannot be made or copied (a read-only parent
+ * folder, a full disk), the start goes on the slow way, initdb and the migrations.
+ */
+async function startFromTemplate(dataDir: string): Promise<void> {
+  if (!isFreshDataDir(dataDir)) return
+  try {
+    copyTemplate(await ensureTemplate(dataDir, (dir) => openPgliteDb(dir)), dataDir)
+  } catch (error) {
+    process.stderr.write(`No prepared database template (${error instanceof Error ? error.message : String(error)}); initialising the folder instead.\n`)
+  }
+}
+
+export interface PgliteOptions {
+  /** A fresh folder starts from the migrated template (server start with migrations on). */
+  fromTemplate?: boolean
+}
+
+/**
  * Embedded PostgreSQL (WebAssembly): on disk under `dataDir`, or in memory when absent. A folder
  * is locked for as long as the database is open (pglite-lock.ts).
  */
-export async function openPgliteDb(dataDir?: string): Promise<Db> {
+export async function openPgliteDb(dataDir?: string, options: PgliteOptions = {}): Promise<Db> {
   const unlock = dataDir ? await lockDataDir(dataDir, stopOnLostLock) : async () => {}
   let pg: PGlite
   try {
+    if (dataDir && options.fromTemplate) await startFromTemplate(dataDir)
     pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
   } catch (error) {
     await unlock()

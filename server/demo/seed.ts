@@ -26,12 +26,18 @@ const SEED_LOCK = 724_302
 const SEED_MARKER = 'demo_seeded_at'
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/**
+ * The demo customers' PIN hashes, in their order. Hashing is slow on purpose (scrypt): a start
+ * on fresh data begins it before opening the database, so that it runs on libuv's thread pool
+ * while PGlite starts, and hands the promise to seedDemo.
+ */
+export const hashDemoPins = (): Promise<string[]> => Promise.all(demoCustomers.map((customer) => hashPin(customer.pin)))
+
 /** Answers true when it loaded the data, false when it was already there. */
-export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
+export async function seedDemo(db: Db, now: Date = new Date(), pinHashesAhead?: Promise<string[]>): Promise<boolean> {
   if ((await db.query('select 1 from app_state where key = $1', [SEED_MARKER])).length > 0) return false
-  // Hashing is slow on purpose: done before the transaction, which then only writes; the hashes
-  // run side by side on libuv's thread pool.
-  const pinHashes = await Promise.all(demoCustomers.map((customer) => hashPin(customer.pin)))
+  // done before the transaction, which then only writes
+  const pinHashes = await (pinHashesAhead ?? hashDemoPins())
   const rows = demoRows(now, pinHashes)
 
   return db.transaction(async (tx) => {

@@ -14,6 +14,26 @@ export async function addNotification(
   ])
 }
 
+/** Several notifications in one statement (a transfer's: the sender's and the receiver's), in their order. */
+export async function addNotifications(
+  q: Queryable,
+  notifications: readonly { customerId: string; title: string; content: string; createdAt: Date }[],
+): Promise<void> {
+  if (notifications.length === 0) return
+  await q.query(
+    `insert into notifications (customer_id, title, content, created_at)
+     select customer_id, title, content, created_at
+       from unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[]) with ordinality as n (customer_id, title, content, created_at, ord)
+      order by ord`,
+    [
+      notifications.map((n) => n.customerId),
+      notifications.map((n) => n.title),
+      notifications.map((n) => n.content),
+      notifications.map((n) => n.createdAt.toISOString()),
+    ],
+  )
+}
+
 export async function unreadCount(q: Queryable, customerId: string): Promise<number> {
   const [row] = await q.query<{ n: number }>(
     'select count(*)::int as n from notifications where customer_id = $1 and seen_at is null',

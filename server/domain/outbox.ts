@@ -27,6 +27,27 @@ export async function enqueueMessage(
   ])
 }
 
+type NewMessage = { channel: Channel; to: string; text: string; subject?: string; createdAt?: Date }
+
+/** Several messages in one statement (a transfer's SMS and e-mail), in their order. */
+export async function enqueueMessages(q: Queryable, messages: readonly NewMessage[]): Promise<void> {
+  if (messages.length === 0) return
+  await q.query(
+    `insert into outbox (channel, recipient, subject, body, created_at)
+     select channel, recipient, subject, body, coalesce(created_at, now())
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) with ordinality as m (channel, recipient, subject, body, created_at, ord)
+      order by ord`,
+    [
+      messages.map((m) => m.channel),
+      messages.map((m) => m.to),
+      messages.map((m) => m.subject ?? null),
+      messages.map((m) => m.text),
+      // text rather than Date: both drivers pass an array of ISO strings alike
+      messages.map((m) => m.createdAt?.toISOString() ?? null),
+    ],
+  )
+}
+
 /** Newest first. */
 export async function listOutbox(q: Queryable, limit = 200): Promise<OutboxMessage[]> {
   const rows = await q.query<{ channel: Channel; recipient: string; body: string; created_at: Date }>(

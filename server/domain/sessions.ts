@@ -21,7 +21,32 @@ export interface Session {
   id: string
   customerId: string
   kcode: string
+  /**
+   * The customer's own accounts with their balances, read by the same statement that checked the
+   * session when the caller asked for them (`withOwnAccounts`); absent otherwise.
+   */
+  ownAccounts?: OwnAccount[]
 }
+
+export interface OwnAccount {
+  number: string
+  currency: string
+  /** Exact decimal, as text. */
+  balance: string
+}
+
+export interface ResumeOptions {
+  /**
+   * Also read the customer's own accounts (Session.ownAccounts) in the session's statement: a call
+   * that only shows a balance then costs one statement instead of two. The same read as
+   * accounts.findOwnBalance, a moment earlier; nothing is kept between calls.
+   */
+  withOwnAccounts?: boolean
+}
+
+/** The customer's own accounts as one JSON value, for the session's statement (both drivers parse json). */
+const OWN_ACCOUNTS_SQL = `(select coalesce(json_agg(json_build_object('number', a.number, 'currency', a.currency, 'balance', a.balance::text)), '[]'::json)
+       from accounts a where a.kind = 'customer' and a.customer_id = c.id)`
 
 export type EndReason = 'logout' | 'idle' | 'max' | 'fault' | 'blocked' | 'pin_reset' | 'pin_changed'
 
@@ -47,21 +72,26 @@ export async function openSession(q: Queryable, customerId: string, now: Date): 
  * is older than `touchMs`); otherwise null, and a session found idle or too old is marked ended
  * with the reason.
  */
-export async function resumeSession(q: Queryable, token: string, now: Date, limits: SessionLimits): Promise<Session | null> {
+export async function resumeSession(q: Queryable, token: string, now: Date, limits: SessionLimits, options: ResumeOptions = {}): Promise<Session | null> {
   if (!TOKEN_SHAPE.test(token)) return null
   const tokenHash = hashToken(token)
   const idleSince = new Date(now.getTime() - limits.idleMs)
   const startedAfter = new Date(now.getTime() - limits.maxMs)
   const staleBefore = new Date(now.getTime() - limits.touchMs)
   // Most calls are a read alone: the session is live and was refreshed less than touchMs ago.
-  const [seen] = await q.query<{ id: string; customer_id: string; kcode: string; fresh: boolean }>(
-    `select s.id::text, c.id::text as customer_id, c.kcode, s.last_seen_at >= $4 as fresh
+  const [seen] = await q.query<{ id: string; customer_id: string; kcode: string; fresh: boolean; own_accounts: OwnAccount[] | null }>(
+    `select s.id::text, c.id::text as customer_id, c.kcode, s.last_seen_at >= $4 as fresh,
+            ${options.withOwnAccounts ? OWN_ACCOUNTS_SQL : 'null::json'} as own_accounts
        from sessions s join customers c on c.id = s.customer_id
       where s.token_hash = $1 and s.ended_at is null
         and s.last_seen_at >= $2 and s.created_at >= $3 and not c.web_blocked`,
     [tokenHash, idleSince, startedAfter, staleBefore],
   )
-  if (seen?.fresh) return { id: seen.id, customerId: seen.customer_id, kcode: seen.kcode }
+  if (seen?.fresh) {
+    const session: Session = { id: seen.id, customerId: seen.customer_id, kcode: seen.kcode }
+    if (seen.own_accounts) session.ownAccounts = seen.own_accounts
+    return session
+  }
   // Otherwise one statement checks again and refreshes, so two concurrent calls cannot revive an
   // idle session.
   const [live] = await q.query<{ id: string; customer_id: string; kcode: string }>(

@@ -35,17 +35,20 @@ export async function takeAsk(tx: Queryable, scope: ThrottleScope, target: strin
   // Two targets whose hashes collide only wait for each other: still counted apart.
   await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [THROTTLE_LOCK, `${scope}:${target}`])
   const windowStart = new Date(now.getTime() - limit.windowMs)
-  const [row] = await tx.query<{ count: number }>(
-    'select count(*)::int as count from ask_throttle where scope = $1 and target = $2 and asked_at > $3',
-    [scope, target, windowStart],
+  // One statement after the lock (its snapshot is taken once the lock is held, so it counts every
+  // ask committed before): the count, the ask's row when under the limit, and only then a batch of
+  // rows that no window counts any more, of any target (a row another ask is deleting is skipped).
+  const [row] = await tx.query<{ taken: number }>(
+    `with taken as (
+       insert into ask_throttle (scope, target, asked_at)
+       select $1, $2, $4
+        where (select count(*) from ask_throttle where scope = $1 and target = $2 and asked_at > $3) < $5
+       returning 1),
+     swept as (
+       delete from ask_throttle where exists (select 1 from taken) and id in (
+         select id from ask_throttle where scope = $1 and asked_at <= $3 order by id limit $6 for update skip locked))
+     select count(*)::int as taken from taken`,
+    [scope, target, windowStart, now, limit.max, SWEEP_BATCH],
   )
-  if (row!.count >= limit.max) return false
-  await tx.query('insert into ask_throttle (scope, target, asked_at) values ($1, $2, $3)', [scope, target, now])
-  // A batch of rows that no window counts any more, of any target (a row another ask is deleting is skipped).
-  await tx.query(
-    `delete from ask_throttle where id in (
-       select id from ask_throttle where scope = $1 and asked_at <= $2 order by id limit $3 for update skip locked)`,
-    [scope, windowStart, SWEEP_BATCH],
-  )
-  return true
+  return row!.taken === 1
 }

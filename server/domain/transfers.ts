@@ -18,8 +18,8 @@ import { api } from '../../machines/messages.ts'
 import type { Db, Queryable } from '../db/db.ts'
 import { CODE_DIGITS, codeMatches, hashCode, newCode, newReference } from './codes.ts'
 import { centsToDecimal, convertCents, currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
-import { addNotification } from './notifications.ts'
-import { enqueueMessage } from './outbox.ts'
+import { addNotification, addNotifications } from './notifications.ts'
+import { enqueueMessages } from './outbox.ts'
 import { takeAsk, type AskLimit } from './throttles.ts'
 
 const t = api.transfer
@@ -97,14 +97,63 @@ const ACCOUNT_COLUMNS = 'id::text, number, currency, kind, customer_id::text, ho
 
 const refuse = (message: string) => ({ ok: false, message }) as const
 
-export async function askTransfer(db: Db, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome> {
-  const modules = await db.query('select 1 from customer_modules where customer_id = $1 and module = $2', [customerId, MODULE[input.kind]])
-  if (modules.length === 0) return refuse(t.serviceDisabled)
+/** What an ask needs to know of its customer, read by one statement (askContext). */
+interface AskContext {
+  enabled: boolean
+  name: string
+  phone: string | null
+  email: string | null
+  debit: AccountRow | undefined
+  /** The account credited by an account transfer (a customer's or a payee's); undefined for the other kinds. */
+  credit: AccountRow | undefined
+}
 
-  const [debit] = await db.query<AccountRow>(
-    `select ${ACCOUNT_COLUMNS} from accounts where number = $1 and kind = 'customer' and customer_id = $2`,
-    [input.debitAccount, customerId],
+const accountOf = (row: Record<string, unknown>, prefix: string): AccountRow | undefined =>
+  row[`${prefix}id`] === null
+    ? undefined
+    : {
+        id: row[`${prefix}id`] as string,
+        number: row[`${prefix}number`] as string,
+        currency: row[`${prefix}currency`] as string,
+        kind: row[`${prefix}kind`] as string,
+        customer_id: row[`${prefix}customer_id`] as string | null,
+        holder_label: row[`${prefix}holder_label`] as string,
+        balance: row[`${prefix}balance`] as string,
+      }
+
+/**
+ * The module, the customer's contacts, the debit account and (account transfers) the credit
+ * account, in one statement instead of four: the checks below still take them in the order of
+ * the refusals.
+ */
+async function askContext(db: Db, customerId: string, input: AskInput): Promise<AskContext | undefined> {
+  const columns = (alias: string, prefix: string) =>
+    `${alias}.id::text as ${prefix}id, ${alias}.number as ${prefix}number, ${alias}.currency as ${prefix}currency, ${alias}.kind as ${prefix}kind,
+     ${alias}.customer_id::text as ${prefix}customer_id, ${alias}.holder_label as ${prefix}holder_label, ${alias}.balance::text as ${prefix}balance`
+  const [row] = await db.query(
+    `select exists (select 1 from customer_modules m where m.customer_id = c.id and m.module = $2) as enabled,
+            c.name, c.phone, c.email, ${columns('d', 'd_')}, ${columns('cr', 'cr_')}
+       from customers c
+       left join accounts d on d.number = $3 and d.kind = 'customer' and d.customer_id = c.id
+       left join accounts cr on cr.number = $4 and cr.kind in ('customer', 'external')
+      where c.id = $1`,
+    [customerId, MODULE[input.kind], input.debitAccount, input.kind === 'transfer' ? input.creditAccount : null],
   )
+  if (!row) return undefined
+  return {
+    enabled: row.enabled as boolean,
+    name: row.name as string,
+    phone: row.phone as string | null,
+    email: row.email as string | null,
+    debit: accountOf(row, 'd_'),
+    credit: accountOf(row, 'cr_'),
+  }
+}
+
+export async function askTransfer(db: Db, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome> {
+  const context = await askContext(db, customerId, input)
+  if (!context?.enabled) return refuse(t.serviceDisabled)
+  const { debit } = context
   if (!debit) return refuse(t.debitNotOwn)
   if (input.currency !== debit.currency) return refuse(t.currencyMismatch)
   const amountCents = decimalToCents(input.amount)
@@ -117,10 +166,7 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
   let payeeKey: string
   let currencySent = debit.currency
   if (input.kind === 'transfer') {
-    ;[credit] = await db.query<AccountRow>(
-      `select ${ACCOUNT_COLUMNS} from accounts where number = $1 and kind in ('customer', 'external')`,
-      [input.creditAccount],
-    )
+    credit = context.credit
     if (!credit) return refuse(t.creditNotFound)
     if (credit.id === debit.id) return refuse(t.sameAccount)
     if (credit.currency !== debit.currency) return refuse(t.creditCurrency)
@@ -173,11 +219,8 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
   const balanceCents = decimalToCents(debit.balance)
   if (balanceCents < debitCents) return refuse(t.insufficientFunds(formatMoney(balanceCents, debit.currency)))
 
-  const [customer] = await db.query<{ name: string; phone: string | null; email: string | null }>(
-    'select name, phone, email from customers where id = $1',
-    [customerId],
-  )
-  if (!customer || (!customer.phone && !customer.email)) return refuse(t.noContact)
+  const customer = context
+  if (!customer.phone && !customer.email) return refuse(t.noContact)
 
   const reference = newReference(input.kind)
   const code = newCode()
@@ -202,23 +245,18 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
     )
     // Both messages in the transaction of the pending row: never a code for a transfer that was
     // rolled back, never a pending transfer whose code was not sent.
-    if (customer.phone) {
-      await enqueueMessage(tx, {
-        channel: 'sms',
-        to: customer.phone,
-        text: t.codeSms({ code, amount: amountText, payee, conversion, lifetime }),
-        createdAt: s.now,
-      })
-    }
-    if (customer.email) {
-      await enqueueMessage(tx, {
-        channel: 'email',
-        to: customer.email,
-        subject: t.codeEmailSubject,
-        text: t.codeEmail({ name: customer.name, code, amount: amountText, payee, debitAccount: debit.number, conversion, lifetime, bank: s.bankName }),
-        createdAt: s.now,
-      })
-    }
+    await enqueueMessages(tx, [
+      ...(customer.phone ? [{ channel: 'sms' as const, to: customer.phone, text: t.codeSms({ code, amount: amountText, payee, conversion, lifetime }), createdAt: s.now }] : []),
+      ...(customer.email
+        ? [{
+            channel: 'email' as const,
+            to: customer.email,
+            subject: t.codeEmailSubject,
+            text: t.codeEmail({ name: customer.name, code, amount: amountText, payee, debitAccount: debit.number, conversion, lifetime, bank: s.bankName }),
+            createdAt: s.now,
+          }]
+        : []),
+    ])
     return true
   })
   if (!sent) return refuse(api.tooManyAsks)
@@ -257,6 +295,12 @@ type PendingRow = {
 }
 
 type CancelReason = 'expired' | 'wrong_code' | 'insufficient_funds'
+
+type CustomerContact = {
+  name: string
+  phone: string | null
+  email: string | null
+}
 
 /**
  * Cancels every pending transfer whose code has expired, with a notification to its customer.
@@ -322,11 +366,14 @@ export async function confirmTransfer(
 ): Promise<ConfirmOutcome> {
   return db.transaction(async (tx): Promise<ConfirmOutcome> => {
     // Another customer's reference, or one of another kind, is "not found": nothing tells it exists.
-    const [row] = await tx.query<PendingRow>(
-      `select id::text, reference, customer_id::text, kind, debit_account_id::text, credit_account_id::text, payee,
-              amount::text, currency_sent, debit_amount::text, description, code_hash, tries_left, state, cancel_reason, expires_at
-         from pending_transfers where reference = $1 and customer_id = $2 and kind = $3
-          for update`,
+    // The customer's name and contacts come with it (for the messages); only the transfer's row is locked.
+    const [row] = await tx.query<PendingRow & CustomerContact>(
+      `select p.id::text, p.reference, p.customer_id::text, p.kind, p.debit_account_id::text, p.credit_account_id::text, p.payee,
+              p.amount::text, p.currency_sent, p.debit_amount::text, p.description, p.code_hash, p.tries_left, p.state,
+              p.cancel_reason, p.expires_at, c.name, c.phone, c.email
+         from pending_transfers p join customers c on c.id = p.customer_id
+        where p.reference = $1 and p.customer_id = $2 and p.kind = $3
+          for update of p`,
       [reference, customerId, kind],
     )
     if (!row) return { ok: false, description: t.notFound }
@@ -352,95 +399,81 @@ export async function confirmTransfer(
   })
 }
 
-/** The right code: the money moves, under the locks of both accounts. */
-async function execute(tx: Queryable, row: PendingRow, s: Omit<TransferSettings, 'lifetimeSeconds'>): Promise<ConfirmOutcome> {
+/**
+ * The right code: the money moves, under the locks of both accounts. Few statements: the lock
+ * and the balance check; then one statement moves both balances, writes the ledger transaction
+ * with one entry per side and marks the transfer executed; then the notifications, then the messages, each in one statement.
+ */
+async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit<TransferSettings, 'lifetimeSeconds'>): Promise<ConfirmOutcome> {
   const accounts = await tx.query<AccountRow>(
     `select ${ACCOUNT_COLUMNS} from accounts where id in ($1, $2) order by id for update`,
     [row.debit_account_id, row.credit_account_id],
   )
   const debit = accounts.find((a) => a.id === row.debit_account_id)!
   const credit = accounts.find((a) => a.id === row.credit_account_id)!
-  const debitCents = decimalToCents(row.debit_amount)
-  if (decimalToCents(debit.balance) < debitCents) {
+  const amount = decimalToCents(row.debit_amount)
+  if (decimalToCents(debit.balance) < amount) {
     await cancel(tx, row, 'insufficient_funds', s.now)
     return { ok: false, description: t.cancelledFunds }
   }
-  const [customer] = await tx.query<{ name: string; phone: string | null; email: string | null }>(
-    'select name, phone, email from customers where id = $1',
-    [row.customer_id],
-  )
-  const amount = decimalToCents(row.debit_amount)
-  const [debited] = await tx.query<{ balance: string }>(
-    'update accounts set balance = balance - $2 where id = $1 returning balance::text',
-    [debit.id, centsToDecimal(amount)],
-  )
-  const [credited] = await tx.query<{ balance: string }>(
-    'update accounts set balance = balance + $2 where id = $1 returning balance::text',
-    [credit.id, centsToDecimal(amount)],
-  )
-  const [trx] = await tx.query<{ id: string }>(
-    'insert into ledger_transactions (reference, kind, description, booked_at) values ($1, $2, $3, $4) returning id::text',
-    [row.reference, row.kind, row.description, s.now],
-  )
-  await tx.query(
-    `insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at, description)
-     values ($1, $2, $3, $4, $5, $6), ($1, $7, $8, $9, $5, $10)`,
+  const [moved] = await tx.query<{ debited: string }>(
+    `with debited as (update accounts set balance = balance - $3 where id = $1 returning balance),
+          credited as (update accounts set balance = balance + $3 where id = $2 returning balance),
+          trx as (insert into ledger_transactions (reference, kind, description, booked_at) values ($4, $5, $6, $7) returning id),
+          entries as (
+            insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at, description)
+            select trx.id, e.account_id, e.amount, e.balance_after, $7, e.description
+              from trx, (values (1, $1::bigint, -$3::numeric, (select balance from debited), $8::text),
+                                (2, $2::bigint, $3::numeric, (select balance from credited), $9::text)) as e (ord, account_id, amount, balance_after, description)
+             order by e.ord),
+          done as (
+            update pending_transfers set state = 'executed', executed_at = $7, ledger_transaction_id = (select id from trx),
+                   balance_after = (select balance from debited)
+             where id = $10)
+     select (select balance from debited)::text as debited`,
     [
-      trx!.id, debit.id, centsToDecimal(-amount), debited!.balance, s.now, t.debitLine(row.payee, row.description),
-      credit.id, centsToDecimal(amount), credited!.balance, t.creditLine(customer!.name, row.description),
+      debit.id, credit.id, centsToDecimal(amount), row.reference, row.kind, row.description, s.now,
+      t.debitLine(row.payee, row.description), t.creditLine(row.name, row.description), row.id,
     ],
-  )
-  await tx.query(
-    "update pending_transfers set state = 'executed', executed_at = $2, ledger_transaction_id = $3, balance_after = $4 where id = $1",
-    [row.id, s.now, trx!.id, debited!.balance],
   )
 
   const amountText = formatMoney(decimalToCents(row.amount), row.currency_sent)
   const debitText = formatMoney(amount, debit.currency)
-  const balanceText = formatMoney(decimalToCents(debited!.balance), debit.currency)
-  await addNotification(tx, row.customer_id, {
-    title: t.doneTitle,
-    content: t.doneContent({ amount: amountText, payee: row.payee, reference: row.reference }),
-    createdAt: s.now,
-  })
-  if (credit.kind === 'customer' && credit.customer_id) {
-    await addNotification(tx, credit.customer_id, {
-      title: t.receivedTitle,
-      content: t.receivedContent({ amount: debitText, from: customer!.name, reference: row.reference }),
-      createdAt: s.now,
-    })
-  }
-  if (customer!.phone) {
-    await enqueueMessage(tx, {
-      channel: 'sms',
-      to: customer!.phone,
-      text: t.doneSms({ amount: amountText, payee: row.payee, reference: row.reference, balance: balanceText }),
-      createdAt: s.now,
-    })
-  }
-  if (customer!.email) {
-    await enqueueMessage(tx, {
-      channel: 'email',
-      to: customer!.email,
-      subject: t.doneEmailSubject,
-      text: t.doneEmail({
-        name: customer!.name,
-        amount: amountText,
-        payee: row.payee,
-        reference: row.reference,
-        when: formatDateTime(s.now, s.timeZone),
-        debitAccount: debit.number,
-        debit: debitText,
-        balance: balanceText,
-      }),
-      createdAt: s.now,
-    })
-  }
+  const balanceText = formatMoney(decimalToCents(moved!.debited), debit.currency)
+  await addNotifications(tx, [
+    { customerId: row.customer_id, title: t.doneTitle, content: t.doneContent({ amount: amountText, payee: row.payee, reference: row.reference }), createdAt: s.now },
+    ...(credit.kind === 'customer' && credit.customer_id
+      ? [{ customerId: credit.customer_id, title: t.receivedTitle, content: t.receivedContent({ amount: debitText, from: row.name, reference: row.reference }), createdAt: s.now }]
+      : []),
+  ])
+  await enqueueMessages(tx, [
+    ...(row.phone
+      ? [{ channel: 'sms' as const, to: row.phone, text: t.doneSms({ amount: amountText, payee: row.payee, reference: row.reference, balance: balanceText }), createdAt: s.now }]
+      : []),
+    ...(row.email
+      ? [{
+          channel: 'email' as const,
+          to: row.email,
+          subject: t.doneEmailSubject,
+          text: t.doneEmail({
+            name: row.name,
+            amount: amountText,
+            payee: row.payee,
+            reference: row.reference,
+            when: formatDateTime(s.now, s.timeZone),
+            debitAccount: debit.number,
+            debit: debitText,
+            balance: balanceText,
+          }),
+          createdAt: s.now,
+        }]
+      : []),
+  ])
   return {
     ok: true,
     reference: row.reference,
     executedAt: s.now,
-    balance: debited!.balance,
+    balance: moved!.debited,
     currency: debit.currency,
     message: t.done({ amount: amountText, payee: row.payee, balance: balanceText }),
   }

@@ -18,6 +18,13 @@ import { api } from '../../machines/messages.ts'
 import type { Session } from '../domain/sessions.ts'
 import { requireMediaType } from './input-guards.ts'
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's operationId of the route (hooks read it from request.routeOptions.config). */
+    operationId?: OperationId
+  }
+}
+
 export const CONTRACT_URL = new URL('../../openapi/portal.yaml', import.meta.url)
 /** $id of the shared schema holding the document's components.schemas as `definitions`. */
 const SHARED_ID = 'portal'
@@ -175,6 +182,7 @@ export function registerContract(app: FastifyInstance, contract: Contract, optio
       method: op.method,
       url: op.url,
       schema: op.schema,
+      config: { operationId: op.operationId },
       // The token is checked first, before the body is read or validated; then the media type.
       onRequest: [
         ...(op.secured ? [options.authenticate] : []),

@@ -69,8 +69,6 @@ export function transferRoutes(ctx: AppContext): Handlers {
     }
     if (outcome.ok) securityEvent(call.request, 'transfer.confirmed', { kind, reference: outcome.reference, customer: signedIn(call).customerId })
     else securityEvent(call.request, 'transfer.refused', { kind })
-    if (outcome.ok) securityEvent(call.request, 'transfer.confirmed', { kind, reference: outcome.reference, customer: signedIn(call).customerId })
-    else securityEvent(call.request, 'transfer.refused', { kind })
     const body = outcome.ok
       ? {
           status: '0',

@@ -1,0 +1,155 @@
+/**
+ * The server figures that need more than one HTTP call: complete transfers (ask, the code read
+ * from the outbox, confirm; 10 at a time) against the floor transfer (bare PGlite transactions that
+ * lock, debit and credit two rows, 10 at a time), and the 50,000-row statement (PDF then CSV
+ * streamed while an unrelated customer asks for a balance every 20 ms: memory growth, slowest
+ * unrelated answer, longest event-loop stall).
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import type { Db } from '../../server/db/db.ts'
+import { internalAccountNumber, mainCustomer, payeeAccounts, statementOnlyCustomer } from '../../server/demo/demo-data.ts'
+
+const API = '/api/rest/customer/v1'
+const CODE_IN_TEXT = /Code de validation : (\d{8})/
+const MiB = 1024 * 1024
+
+async function post(url: string, token: string, body: unknown): Promise<any> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`)
+  return res.json()
+}
+
+/**
+ * Complete transfers per second: `parallel` loops each ask, read their code (each loop moves its
+ * own amount, so the newest code SMS naming it is its own) and confirm. The code is read from the
+ * same database the portal uses, as a customer reads an SMS: one more query per transfer than the
+ * portal itself makes, counted against the project.
+ */
+export async function completeTransfers(url: string, db: Db, token: string, parallel: number, durationMs: number): Promise<number> {
+  const usd = mainCustomer.accounts.usd
+  const end = Date.now() + durationMs
+  let done = 0
+  await Promise.all(
+    Array.from({ length: parallel }, async (_, i) => {
+      const cents = i + 1
+      const amount = `0.${String(cents).padStart(2, '0')}`
+      const shown = `0,${String(cents).padStart(2, '0')}`
+      while (Date.now() < end) {
+        const asked = await post(`${url}${API}/transfer/ask`, token, { debitAccount: usd.number, creditAccount: payeeAccounts[0]!.number, currency: usd.currency, amount, description: 'Banc d’essai' })
+        if (asked.status !== '0') throw new Error(`ask refused: ${asked.message}`)
+        const sms = await db.query<{ body: string }>(
+          "select body from outbox where channel = 'sms' and recipient = $1 and body like 'Code de validation%' and body like $2 order by id desc limit 1",
+          [mainCustomer.contact.phone, `%${shown}%`],
+        )
+        const code = CODE_IN_TEXT.exec(sms[0]?.body ?? '')?.[1]
+        if (!code) throw new Error('no code SMS')
+        const confirmed = await post(`${url}${API}/transfer/confirm`, token, { code: asked.code, token: code })
+        if (confirmed.status !== '0') throw new Error(`confirm refused: ${confirmed.description}`)
+        done++
+      }
+    }),
+  )
+  return (done * 1000) / durationMs
+}
+
+/**
+ * The floor: bare transactions that lock two rows, debit one and credit the other, `parallel` at a
+ * time. The bank's own USD account is debited (it may go below zero, a customer's may not).
+ */
+export async function floorTransfers(db: Db, parallel: number, durationMs: number): Promise<number> {
+  const rows = await db.query<{ id: string; number: string }>('select id::text, number from accounts where number = any($1)', [[internalAccountNumber('1'), mainCustomer.accounts.usd.number]])
+  const a = rows.find((r) => r.number === internalAccountNumber('1'))!.id
+  const b = rows.find((r) => r.number === mainCustomer.accounts.usd.number)!.id
+  const end = Date.now() + durationMs
+  let done = 0
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (Date.now() < end) {
+        await db.transaction(async (tx) => {
+          await tx.query('select id, balance from accounts where id in ($1, $2) order by id for update', [a, b])
+          await tx.query('update accounts set balance = balance - 0.01 where id = $1', [a])
+          await tx.query('update accounts set balance = balance + 0.01 where id = $1', [b])
+        })
+        done++
+      }
+    }),
+  )
+  return (done * 1000) / durationMs
+}
+
+/** A CDF account of the statement-only customer with `count` ledger lines, written in bulk. */
+export async function accountWithLines(db: Db, number: string, count: number): Promise<void> {
+  const [customer] = await db.query<{ id: string }>('select id::text from customers where kcode = $1', [statementOnlyCustomer.kcode])
+  const [account] = await db.query<{ id: string }>(
+    `insert into accounts (number, currency, kind, customer_id, holder_label) values ($1, '3', 'customer', $2, $3) returning id::text`,
+    [number, customer!.id, statementOnlyCustomer.name],
+  )
+  const [bank] = await db.query<{ id: string }>('select id::text from accounts where number = $1', [internalAccountNumber('3')])
+  await db.query(
+    `with t as (
+       insert into ledger_transactions (reference, kind, description, booked_at)
+       select 'BENCH' || lpad(i::text, 6, '0'), 'deposit', 'Dépôt en espèces n° ' || i, now() - interval '5 days' + make_interval(secs => i)
+         from generate_series(1, $3::int) i
+       returning id, reference, booked_at)
+     insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at)
+     select id, $1::bigint, 1, right(reference, 6)::int, booked_at from t
+     union all
+     select id, $2::bigint, -1, -right(reference, 6)::int, booked_at from t`,
+    [account!.id, bank!.id, count],
+  )
+  await db.query('update accounts set balance = $2 where id = $1', [account!.id, count])
+}
+
+export interface StatementRun {
+  /** Growth of heap + external memory (what streaming controls), peak during the downloads. */
+  memoryMiB: number
+  /** The slowest unrelated balance answer while the files were produced. */
+  slowestMs: number
+  /** The longest event-loop stall meanwhile. */
+  stallMs: number
+}
+
+/** The PDF then the CSV of `number`'s statement over the last 10 days, downloaded whole while another customer asks for a balance. */
+export async function statementDownloads(url: string, number: string, esther: string, jean: string): Promise<StatementRun> {
+  const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10)
+  const asked = await post(`${url}${API}/report/pdf`, esther, { startDate: day(10), endDate: day(0), account: number, currency: '3' })
+  if (asked.status !== '0') throw new Error(`statement refused: ${asked.message}`)
+  // a full collection first, so that the growth measured is what the downloads hold
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+  const used = () => {
+    const m = process.memoryUsage()
+    return m.heapUsed + m.external
+  }
+  const before = used()
+  let peak = before
+  let slowest = 0
+  let downloading = true
+  const delay = monitorEventLoopDelay({ resolution: 10 })
+  delay.enable()
+  const unrelated = (async () => {
+    while (downloading) {
+      const started = performance.now()
+      await post(`${url}${API}/balance`, jean, { code: mainCustomer.accounts.usd.number, currency: '1' })
+      slowest = Math.max(slowest, performance.now() - started)
+      peak = Math.max(peak, used())
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  })()
+  for (const extension of ['pdf', 'csv']) {
+    const res = await fetch(`${url}${API}/download/pdf/${asked.filename}.${extension}`, { headers: { authorization: `Bearer ${esther}` } })
+    if (res.status !== 200) throw new Error(`download ${extension}: ${res.status}`)
+    const reader = res.body!.getReader()
+    for (let chunks = 0; ; chunks++) {
+      const { done } = await reader.read()
+      if (done) break
+      if (chunks % 50 === 0) peak = Math.max(peak, used())
+    }
+  }
+  downloading = false
+  await unrelated
+  delay.disable()
+  return { memoryMiB: (peak - before) / MiB, slowestMs: slowest, stallMs: delay.max / 1e6 }
+}

@@ -1,0 +1,42 @@
+/**
+ * A fresh embedded folder starts as a copy of a migrated template (server/db/pglite-template.ts):
+ * the copy is a database of its own (what one folder writes never reaches the template or another
+ * folder), it carries every migration, and a folder that already holds a database is never
+ * overwritten.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDb } from '../../server/db/db.ts'
+import { checksumOf, listMigrations, migrate } from '../../server/db/migrate.ts'
+import { templateKey, templatesDirOf } from '../../server/db/pglite-template.ts'
+
+// a parent of our own, so that the template is made by this test and removed after it
+const parent = mkdtempSync(join(tmpdir(), 'portal-template-'))
+afterAll(() => rmSync(parent, { recursive: true, force: true }))
+
+const migrationRows = (rows: { version: string; checksum: string }[]) => rows.map((row) => `${row.version} ${row.checksum}`)
+
+describe('fresh embedded folders from the migrated template', { timeout: 180_000 }, () => {
+  it('makes the template once, then each fresh folder is an independent migrated copy', async () => {
+    const first = await openDb({ dataDir: join(parent, 'first'), fromTemplate: true })
+    expect(existsSync(join(templatesDirOf(join(parent, 'first')), templateKey(), 'PG_VERSION'))).toBe(true)
+    const applied = await first.query<{ version: string; checksum: string }>('select version, checksum from schema_migrations order by version')
+    expect(migrationRows(applied)).toEqual(listMigrations().map((m) => `${m.version} ${checksumOf(m)}`))
+    expect(await migrate(first)).toEqual([])
+    await first.query("insert into app_state (key, value) values ('only_in_first', 'x')")
+    await first.close()
+
+    const second = await openDb({ dataDir: join(parent, 'second'), fromTemplate: true })
+    expect(await second.query("select 1 from app_state where key = 'only_in_first'")).toEqual([])
+    expect(await migrate(second)).toEqual([])
+    await second.close()
+  })
+
+  it('resumes a folder that already holds a database instead of copying over it', async () => {
+    const again = await openDb({ dataDir: join(parent, 'first'), fromTemplate: true })
+    expect(await again.query("select value from app_state where key = 'only_in_first'")).toEqual([{ value: 'x' }])
+    await again.close()
+  })
+})
