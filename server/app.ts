@@ -15,6 +15,7 @@ import { registerCompression } from './http/compression.ts'
 import { errorHandling } from './http/errors.ts'
 import { inputGuards } from './http/input-guards.ts'
 import { registerHealth } from './http/health.ts'
+import { registerMetrics } from './http/metrics.ts'
 import { requestIdAndHsts, requestIdOf } from './http/request-id.ts'
 import { channels } from './delivery/channels.ts'
 import { createSender } from './delivery/sender.ts'
@@ -26,6 +27,7 @@ import { accountRoutes } from './routes/accounts.ts'
 import { authRoutes } from './routes/auth.ts'
 import { devRoutes, registerOutboxPage } from './demo/routes.ts'
 import { registerFaultsPage } from './demo/faults-page-routes.ts'
+import { registerApiDocs } from './demo/api-docs.ts'
 import { notificationRoutes } from './routes/notifications.ts'
 import { PHOTO_MAX_BYTES } from './domain/photos.ts'
 import { profileRoutes } from './routes/profile.ts'
@@ -100,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCompression(app)
   errorHandling(app)
   inputGuards(app)
+  // Prometheus metrics at /metrics (who may read them: http/metrics.ts, docs/operations.md).
+  const metrics = registerMetrics(app, { db, demoMode: config.demoMode, token: config.metricsToken })
   app.setNotFoundHandler((request, reply) => {
     const page = request.method === 'GET' || request.method === 'HEAD'
     if (!page || isApiPath(pathOf(request.url))) return reply.code(404).send({ message: api.notFound })
@@ -138,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.demoMode) {
     registerOutboxPage(app, ctx)
     await registerFaultsPage(app, ctx, faults, contract.operations)
+    registerApiDocs(app, config.bankName)
   }
 
   // Operations (deployment.ts, docs/operations.md): health checks outside the SPA's fallback.
@@ -150,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAttempts: config.outboxMaxAttempts,
     retryBaseMs: config.outboxRetryBaseMs,
     log: app.log,
+    onOutcome: metrics.onOutboxOutcome,
   })
   app.addHook('onReady', async () => sender.start())
   app.addHook('onClose', async () => sender.stop())

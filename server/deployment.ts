@@ -36,6 +36,11 @@ export interface DeploymentConfig {
   trustProxy: boolean | number | string
   /** SERVED_OVER_TLS: the bank serves the portal over HTTPS (a proxy ends TLS); HSTS is then sent. */
   servedOverTls: boolean
+  /**
+   * METRICS_TOKEN: the bearer token a Prometheus scrape of /metrics must send. Unset: /metrics
+   * answers 404 in production and is open in demo mode (loopback only, like the other demo tools).
+   */
+  metricsToken: string | undefined
 }
 
 /** The settings a bank must give in production, and what each is for (the message names them). */
@@ -71,6 +76,7 @@ export function loadDeploymentConfig(env: Env): DeploymentConfig {
     outboxRetryBaseMs: whole(env, 'OUTBOX_RETRY_BASE_MS', 5_000, 10, 3_600_000),
     trustProxy: trustProxy(env),
     servedOverTls: flag(env, 'SERVED_OVER_TLS', false),
+    metricsToken: metricsToken(env),
   }
 }
 
@@ -132,6 +138,15 @@ function whole(env: Env, name: string, fallback: number, min: number, max: numbe
   const n = Number(value)
   if (!/^[0-9]+$/.test(value) || n < min || n > max) throw new DeploymentError(`${name} must be a whole number between ${min} and ${max}`)
   return n
+}
+
+/** A bearer token long enough not to be guessed by trying (the scrape is not rate-limited). */
+function metricsToken(env: Env): string | undefined {
+  const value = text(env, 'METRICS_TOKEN')
+  if (value !== undefined && (value.length < 24 || !/^[\x21-\x7e]+$/.test(value))) {
+    throw new DeploymentError('METRICS_TOKEN must be at least 24 printable characters without spaces (or unset: /metrics off in production)')
+  }
+  return value
 }
 
 /** false (default: behind no proxy), true, a number of proxies, or a list of trusted addresses. */

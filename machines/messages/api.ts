@@ -271,6 +271,13 @@ export const api = {
     text: 'Texte',
     createdAt: 'Envoyé le',
   },
+  /** The demo-mode page /__dev/api.html: the API contract (openapi/portal.yaml) shown by Redoc. */
+  devApi: {
+    title: "Contrat de l'API (OpenAPI)",
+    noScript: 'Cette page affiche le contrat avec JavaScript ; le fichier lui-même est ici :',
+  },
+  /** `message` of a 401 from /metrics: METRICS_TOKEN is set and the scrape did not send it. */
+  metricsRefused: 'Jeton des métriques absent ou invalide.',
   /**
    * The demo-mode page /__dev/faults.html (issue 6): QA makes calls fail by hand, with ready-made
    * scenarios for every error state of every flow (machines/*.ts).

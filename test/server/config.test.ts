@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       outboxRetryBaseMs: 5_000,
       trustProxy: false,
       servedOverTls: false,
+      metricsToken: undefined,
     })
   })
 

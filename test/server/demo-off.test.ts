@@ -16,6 +16,9 @@ describe('outside demo mode (DEMO_MODE=false)', () => {
       ['GET', '/__dev/faults'],
       ['POST', '/__dev/faults'],
       ['DELETE', '/__dev/faults'],
+      ['GET', '/__dev/api.html'],
+      ['GET', '/__dev/api/redoc.standalone.js'],
+      ['GET', '/__dev/api/portal.yaml'],
     ] as const) {
       const res = await server.call(path, { method, body: method === 'POST' ? { path: '/auth/login', status: 500 } : undefined })
       expect(res.status, `${method} ${path}`).toBe(404)
