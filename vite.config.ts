@@ -19,7 +19,7 @@ const markInspectorBuild: Plugin = {
     process.env.VITE_INSPECT === 'true' ? [{ tag: 'meta', attrs: { name: 'portal-build', content: 'inspector' }, injectTo: 'head' }] : [],
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // stripMachineDocsPlugin: a production build leaves out the machines' descriptions and meta,
   // which only the audit documents and the QA panel of an inspector build read (docs/qa.md).
   // precompress: every file also as .br and .gz (scripts/vite/compression.ts).
@@ -30,7 +30,8 @@ export default defineConfig({
     stripMachineDocsPlugin(),
     // A page of its own for each public route, naming its screen's files (fewer rounds).
     publicPagesPlugin(),
-    precompress(),
+    // The server build of the prerendered pages (scripts/vite/prerender.ts) is read once, at build.
+    !isSsrBuild && precompress(),
   ],
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
@@ -53,4 +54,4 @@ export default defineConfig({
       '/__dev': apiTarget,
     },
   },
-})
+}))
