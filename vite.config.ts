@@ -1,6 +1,8 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { serviceWorker } from './scripts/vite/service-worker.ts'
 import { precompress } from './scripts/vite/compression.ts'
 import { publicPagesPlugin } from './scripts/vite/public-pages.ts'
 import { stripMachineDocsPlugin } from './scripts/vite/strip-machine-docs.ts'
@@ -32,6 +34,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     publicPagesPlugin(),
     // The server build of the prerendered pages (scripts/vite/prerender.ts) is read once, at build.
     !isSsrBuild && precompress(),
+    // The service worker and the web app manifest (scripts/vite/service-worker.ts).
+    !isSsrBuild && VitePWA(serviceWorker),
   ],
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',

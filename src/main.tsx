@@ -41,3 +41,9 @@ if (prerendered && pageFileOf(router.state.location.pathname) === pageFileOf(pre
 // Inspector build only (VITE_INSPECT, replaced at build time): the offline QA panel, a chunk of its
 // own mounted in a root of its own, so that it survives navigation (docs/qa.md).
 if (import.meta.env.VITE_INSPECT === 'true') void import('./qa/mountQaPanel').then((qa) => qa.mountQaPanel())
+
+// The service worker (scripts/vite/service-worker.ts): registered once the page runs, so that its
+// precaching never competes with the first screen. Not in development, where there is none.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.warn('service worker', error))
+}

@@ -4,8 +4,9 @@ import * as css from '../public.css'
 
 /**
  * The page the service worker answers a page request with when there is no network: rendered to
- * static HTML at build time (src/prerender.tsx), no script. "Réessayer" asks for the same address
- * again, which the portal answers as soon as the network is back.
+ * static HTML at build time (src/prerender.tsx), no script. "Réessayer" is a form without action:
+ * it asks for the same address again (without script), which the portal answers once the network
+ * is back.
  */
 export function OfflinePage() {
   return (
@@ -14,11 +15,11 @@ export function OfflinePage() {
       <div className={css.panel}>
         <h1>{offline.title}</h1>
         <p className={css.lead}>{offline.text}</p>
-        <div className={css.actions}>
-          <a href="" className={button}>
+        <form method="get" className={css.actions}>
+          <button type="submit" className={button}>
             {offline.retry}
-          </a>
-        </div>
+          </button>
+        </form>
       </div>
     </main>
   )
