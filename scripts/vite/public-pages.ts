@@ -41,7 +41,7 @@ export function publicPagesPlugin(): Plugin {
         ]
         const path = page.paths[0]!
         const html = index
-          .replace(/\n\s*<\/head>/, `\n${links.map((l) => `    ${l}`).join('\n')}\n  </head>`)
+          .replace(/\s*<\/head>/, `\n${links.map((l) => `    ${l}`).join('\n')}\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${rendered.get(path)}</div>`)
         const css = [...html.matchAll(/<link rel="stylesheet"[^>]*\shref="([^"]+)"/g)]
           .map((m) => join(outDir, m[1]!.slice(base.length)))
