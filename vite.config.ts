@@ -1,6 +1,8 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { serviceWorker } from './scripts/vite/service-worker.ts'
 import { precompress } from './scripts/vite/compression.ts'
 import { publicPagesPlugin } from './scripts/vite/public-pages.ts'
 import { stripMachineDocsPlugin } from './scripts/vite/strip-machine-docs.ts'
@@ -19,7 +21,7 @@ const markInspectorBuild: Plugin = {
     process.env.VITE_INSPECT === 'true' ? [{ tag: 'meta', attrs: { name: 'portal-build', content: 'inspector' }, injectTo: 'head' }] : [],
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // stripMachineDocsPlugin: a production build leaves out the machines' descriptions and meta,
   // which only the audit documents and the QA panel of an inspector build read (docs/qa.md).
   // precompress: every file also as .br and .gz (scripts/vite/compression.ts).
@@ -30,7 +32,10 @@ export default defineConfig({
     stripMachineDocsPlugin(),
     // A page of its own for each public route, naming its screen's files (fewer rounds).
     publicPagesPlugin(),
-    precompress(),
+    // The server build of the prerendered pages (scripts/vite/prerender.ts) is read once, at build.
+    !isSsrBuild && precompress(),
+    // The service worker and the web app manifest (scripts/vite/service-worker.ts).
+    !isSsrBuild && VitePWA(serviceWorker),
   ],
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
@@ -53,4 +58,4 @@ export default defineConfig({
       '/__dev': apiTarget,
     },
   },
-})
+}))

@@ -11,6 +11,7 @@ export const requestTimeoutMs = Number(import.meta.env.VITE_REQUEST_TIMEOUT_MS ?
  * BANK_NAME setting into a meta tag of index.html, so that one build serves any bank.
  */
 export function bankName(): string {
-  const value = document.querySelector<HTMLMetaElement>('meta[name="bank-name"]')?.content?.trim()
+  // No document where the build prerenders the public pages (src/prerender.tsx).
+  const value = globalThis.document?.querySelector<HTMLMetaElement>('meta[name="bank-name"]')?.content?.trim()
   return value && !value.startsWith('%') ? value : DEFAULT_BANK_NAME
 }

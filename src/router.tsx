@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router'
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type RouterHistory } from '@tanstack/react-router'
 import type { ModuleCode } from '../machines/shared/customer'
 import { sessionStore } from './session/storage'
 import { RootLayout } from './flows/RootLayout'
@@ -142,14 +142,23 @@ const routeTree = root.addChildren([
   ]),
 ])
 
-export const router = createRouter({
-  routeTree,
-  defaultNotFoundComponent: NotFoundPage,
-  defaultPreload: 'intent',
-})
+/**
+ * The router over a given history: the page's own address in the browser, an address in memory
+ * when the build prerenders a public page (src/prerender.tsx) — the same routes either way.
+ */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    defaultNotFoundComponent: NotFoundPage,
+    defaultPreload: 'intent',
+    ...(history && { history }),
+  })
+}
+
+export const router = createAppRouter()
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router
+    router: ReturnType<typeof createAppRouter>
   }
 }

@@ -6,36 +6,75 @@
  *
  * Written after the bundle (writeBundle) from Vite's own output: the chunk graph and the CSS each
  * chunk imports (viteMetadata), so that the names are always the hashed ones of this build.
+ *
+ * Each page's root also holds its screen rendered at build time (prerender.ts): the form is in the
+ * first answer and paints with its styles before any script runs; src/main.tsx then hydrates it.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { OutputBundle, OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
-import { PUBLIC_PAGES } from '../../server/http/public-pages.ts'
+import { OFFLINE_PAGE, PUBLIC_PAGES } from '../../server/http/public-pages.ts'
+import { prerenderPaths, undefinedClasses } from './prerender.ts'
 
 export function publicPagesPlugin(): Plugin {
   let root = process.cwd()
   let base = '/'
+  let configFile: string | false = false
   return {
     name: 'public-pages',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root
       base = config.base
+      configFile = config.configFile ?? false
     },
-    writeBundle(options, bundle) {
+    async writeBundle(options, bundle) {
       const outDir = options.dir!
       const index = readFileSync(join(outDir, 'index.html'), 'utf8')
+      const { pages: rendered, offline } = await prerenderPaths(root, configFile, PUBLIC_PAGES.map((page) => page.paths[0]!))
       for (const page of PUBLIC_PAGES) {
         const { scripts, styles } = screenFiles(bundle, resolve(root, page.screen))
         const links = [
           ...scripts.filter((f) => !index.includes(`${base}${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
           ...styles.filter((f) => !index.includes(`${base}${f}"`)).map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
         ]
-        writeFileSync(join(outDir, page.file), index.replace(/\n\s*<\/head>/, `\n${links.map((l) => `    ${l}`).join('\n')}\n  </head>`))
+        const path = page.paths[0]!
+        const html = index
+          .replace(/\s*<\/head>/, `\n${links.map((l) => `    ${l}`).join('\n')}\n  </head>`)
+          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${rendered.get(path)}</div>`)
+        const css = [...html.matchAll(/<link rel="stylesheet"[^>]*\shref="([^"]+)"/g)]
+          .map((m) => join(outDir, m[1]!.slice(base.length)))
+          .filter((file) => existsSync(file))
+          .map((file) => readFileSync(file, 'utf8'))
+          .join('\n')
+        const missing = undefinedClasses(rendered.get(path)!, css)
+        if (missing.length) throw new Error(`public-pages: ${page.file} uses classes its stylesheets lack: ${missing.join(' ')}`)
+        writeFileSync(join(outDir, page.file), html)
+        if (page.file === OFFLINE_STYLES_FROM) writeOfflinePage(outDir, html, offline, css)
       }
     },
   }
+}
+
+/** The offline page wears the sign-in page's styles (the same card on the brand background). */
+const OFFLINE_STYLES_FROM = 'login.html'
+
+/**
+ * offline.html (server/http/public-pages.ts OFFLINE_PAGE): the sign-in page's head without its
+ * scripts and without the per-answer placeholders (it is served as a plain file, and by the
+ * service worker), and the offline screen's static markup.
+ */
+function writeOfflinePage(outDir: string, loginHtml: string, offline: { title: string; html: string }, css: string): void {
+  const missing = undefinedClasses(offline.html, css)
+  if (missing.length) throw new Error(`public-pages: ${OFFLINE_PAGE} uses classes its stylesheets lack: ${missing.join(' ')}`)
+  const html = loginHtml
+    .replace(/\n\s*<script [^>]*><\/script>/g, '')
+    .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\n\s*<meta name="(bank-name|csp-nonce)"[^>]*>/g, '')
+    .replace(/<title>[^<]*<\/title>/, `<title>${offline.title}</title>`)
+    .replace(/<div id="root"[^>]*>[\s\S]*<\/div>(\s*<\/body>)/, `<div id="root">${offline.html}</div>$1`)
+  writeFileSync(join(outDir, OFFLINE_PAGE), html)
 }
 
 /** The screen's chunk, every chunk it imports statically (transitively), and their CSS. */

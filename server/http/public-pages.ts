@@ -24,3 +24,9 @@ export function pageFileOf(path: string): string {
   const route = path.length > 1 ? path.replace(/\/+$/, '') : path
   return PUBLIC_PAGES.find((page) => page.paths.includes(route))?.file ?? 'index.html'
 }
+
+/**
+ * The page the service worker shows for a page asked for without network (vite.config.ts): a
+ * static file of the build, the one page served as a file as it is.
+ */
+export const OFFLINE_PAGE = 'offline.html'

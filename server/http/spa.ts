@@ -12,7 +12,7 @@ import { api } from '../../machines/messages.ts'
 import { escapeHtml } from './html.ts'
 import { PRECOMPRESSED_FILES, varyOnEncoding } from './compression.ts'
 import { contentSecurityPolicy, INSPECTOR_BUILD_MARK, INSPECTOR_OPENER_POLICY, pathOf } from './headers.ts'
-import { pageFileOf } from './public-pages.ts'
+import { OFFLINE_PAGE, pageFileOf } from './public-pages.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -27,9 +27,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string, bankNam
     prefix: '/',
     wildcard: true,
     // index.html is never served as a file: sendIndex fills it in for each request. Neither are
-    // the public pages (login.html…): they are templates too.
+    // the public pages (login.html…): they are templates too. The offline page is a plain file,
+    // precached by the service worker.
     index: false,
-    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    allowedPath: (pathName) => !pathName.endsWith('.html') || pathName === `/${OFFLINE_PAGE}`,
     // The build's brotli and gzip copies, chosen by Accept-Encoding (compression.ts).
     ...PRECOMPRESSED_FILES,
     cacheControl: false,

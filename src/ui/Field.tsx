@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import * as css from './ui.css'
+import { useTypedBeforeHydration } from './useTypedBeforeHydration'
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string
@@ -16,6 +17,7 @@ export function Field({ label, value, error, hint, onValueChange, ...inputProps 
   const id = useId()
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
+  const input = useTypedBeforeHydration(value, onValueChange)
   const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined
   return (
     <div className={css.field}>
@@ -24,6 +26,7 @@ export function Field({ label, value, error, hint, onValueChange, ...inputProps 
       </label>
       <input
         {...inputProps}
+        ref={input}
         id={id}
         className={css.input}
         value={value}

@@ -7,6 +7,7 @@ export const EXPIRY_TOAST_MS = 3_000
 export type Toast = { id: number; title: string; text?: string; kind: 'info' | 'success' | 'warning'; durationMs: number }
 
 let toasts: Toast[] = []
+const NO_TOASTS: Toast[] = []
 let nextId = 1
 const listeners = new Set<() => void>()
 const publish = () => listeners.forEach((l) => l())
@@ -29,5 +30,7 @@ export function useToasts(): Toast[] {
       return () => listeners.delete(listener)
     },
     () => toasts,
+    // A page prerendered at build time (src/prerender.tsx) has no toast.
+    () => NO_TOASTS,
   )
 }

@@ -10,6 +10,7 @@ import { Field } from '../../ui/Field'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
 import { usePageTitle } from '../../ui/usePageTitle'
+import { useHydrated } from '../../ui/useHydrated'
 import { button } from '../../ui/ui.css'
 import * as css from '../public.css'
 import { useFlow } from '../useFlow'
@@ -21,6 +22,7 @@ export function LoginPage() {
   const [snapshot, send] = useFlow(loginMachine, { actors: { authenticate }, input: { provider: bankName() } })
   const { busy, values, errors, error } = loginScreen(snapshot)
   const form = useRef<HTMLFormElement>(null)
+  const hydrated = useHydrated()
   useFocusFirstError(form, errors)
 
   return (
@@ -66,7 +68,8 @@ export function LoginPage() {
             onValueChange={(value) => send({ type: 'field.change', field: 'password', value })}
           />
           <div className={css.actions}>
-            <button type="submit" className={button} aria-disabled={busy}>
+            {/* Disabled only in the prerendered page, until its scripts run (useHydrated). */}
+              <button type="submit" className={button} aria-disabled={busy} disabled={!hydrated}>
               {busy && <Spinner label={login.loading} />}
               {login.submit}
             </button>

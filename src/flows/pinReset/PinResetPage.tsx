@@ -9,6 +9,7 @@ import { Field } from '../../ui/Field'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
 import { usePageTitle } from '../../ui/usePageTitle'
+import { useHydrated } from '../../ui/useHydrated'
 import { button } from '../../ui/ui.css'
 import * as css from '../public.css'
 import { useFlow } from '../useFlow'
@@ -22,6 +23,7 @@ export function PinResetPage() {
   const title = screen.step === 'ask' ? texts.askTitle : texts.confirmTitle
   usePageTitle(title)
   const form = useRef<HTMLFormElement>(null)
+  const hydrated = useHydrated()
   useFocusFirstError(form, screen.errors)
   const change = (field: PinResetField) => (value: string) => send({ type: 'field.change', field, value })
 
@@ -80,7 +82,8 @@ export function PinResetPage() {
                 />
               )}
               <div className={css.actions}>
-                <button type="submit" className={button} aria-disabled={screen.busy}>
+                {/* Disabled only in the prerendered page, until its scripts run (useHydrated). */}
+              <button type="submit" className={button} aria-disabled={screen.busy} disabled={!hydrated}>
                   {screen.busy && <Spinner />}
                   {screen.step === 'ask' ? texts.askSubmit : texts.confirmSubmit}
                 </button>

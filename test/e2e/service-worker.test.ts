@@ -1,0 +1,122 @@
+/**
+ * The service worker (scripts/vite/service-worker.ts) in Chromium against the real server: served
+ * right (never kept as immutable), the web app manifest, the French offline page for a page asked
+ * for without network, the API never answered from a cache, and a running page that keeps getting
+ * its own build's chunks from its worker when the network no longer gives them.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { login, offline, pinReset, shell } from '../../machines/messages'
+import { mainCustomer } from '../../server/demo/demo-data'
+import { axeViolations, launchBrowser, newPage, pageProblems, PHONE, startServer, type RunningServer } from './harness'
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** A page of the portal controlled by its service worker (installed, then the page reloaded). */
+async function controlledPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, server.url, viewport)
+  await opened.page.goto('/login')
+  await opened.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await opened.page.reload()
+  await expect.poll(() => opened.page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true)
+  return opened
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
+
+describe('served by the portal', () => {
+  it('sw.js is revalidated on each visit, never kept a year; the manifest names the bank with its icons', async () => {
+    const sw = await fetch(`${server.url}/sw.js`)
+    expect(sw.status).toBe(200)
+    expect(sw.headers.get('content-type')).toMatch(/javascript/)
+    expect(sw.headers.get('cache-control')).toBe('no-cache')
+
+    const page = await (await fetch(`${server.url}/login`)).text()
+    expect(page).toContain('<link rel="manifest" href="/manifest.webmanifest">')
+    const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as {
+      name: string
+      lang: string
+      theme_color: string
+      icons: { src: string; sizes: string }[]
+    }
+    expect(manifest).toMatchObject({ name: shell.portalName, lang: 'fr', theme_color: '#0b4f6c' })
+    for (const icon of manifest.icons) {
+      const res = await fetch(`${server.url}${icon.src}`)
+      expect(res.headers.get('content-type'), icon.src).toBe('image/png')
+    }
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+  })
+})
+
+describe('in the browser', () => {
+  it('without network a page shows the portal’s own French page, accessible, and the way back when the network returns', async () => {
+    const { context, page } = await controlledPage(PHONE)
+    await context.setOffline(true)
+    for (const path of ['/login', '/app/dashboard', '/']) {
+      await page.goto(path)
+      expect(await heading(page), path).toBe(offline.title)
+    }
+    await expect.poll(() => page.getByText(offline.text).isVisible()).toBe(true)
+    expect(await axeViolations(page)).toEqual([])
+    await context.setOffline(false)
+    await page.getByRole('button', { name: offline.retry }).click()
+    await expect.poll(() => heading(page), { timeout: 30_000 }).not.toBe(offline.title)
+    expect(pageProblems(page).filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([])
+    await context.close()
+  })
+
+  it('API answers are never kept nor answered by the worker: offline, a signed-in call fails', async () => {
+    const { context, page } = await controlledPage()
+    await page.getByLabel(login.userCodeLabel, { exact: true }).fill(mainCustomer.kcode)
+    await page.getByLabel(login.pinLabel, { exact: true }).fill(mainCustomer.pin)
+    await page.getByRole('button', { name: login.submit, exact: true }).click()
+    await page.waitForURL('**/app/dashboard')
+    await expect.poll(() => page.locator('main a[data-module]').count(), { timeout: 30_000 }).toBeGreaterThan(0)
+
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = []
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname)
+      return urls
+    })
+    expect(cached.length).toBeGreaterThan(0)
+    expect(cached.filter((path) => /^\/(api|auth|__dev)(\/|$)/.test(path))).toEqual([])
+
+    const token = await page.evaluate(() => sessionStorage.getItem('auth-token'))
+    const ask = (t: string | null) =>
+      fetch('/api/rest/customer/v1/notification-size', { headers: { authorization: `Bearer ${t}` } }).then(
+        (r) => `answered ${r.status}`,
+        () => 'network error',
+      )
+    expect(await page.evaluate(ask, token)).toMatch(/^answered /)
+    await context.setOffline(true)
+    expect(await page.evaluate(ask, token)).toBe('network error')
+    await context.close()
+  })
+
+  it('a running page gets its own build’s chunks from its worker when the network no longer gives them', async () => {
+    const { context, page } = await controlledPage()
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname))
+    expect(loaded.some((path) => /\/PinResetPage-[^/]+\.js$/.test(path))).toBe(false)
+    // As after a new build replaced the old files on the server: no network at all for this page.
+    await context.setOffline(true)
+    await page.getByRole('link', { name: login.forgotPin }).click()
+    await expect.poll(() => heading(page), { timeout: 30_000 }).toBe(pinReset.askTitle)
+    const chunk = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .find((e) => /\/PinResetPage-[^/]+\.js$/.test(e.name)),
+    )
+    expect(chunk?.name).toBeDefined()
+    await context.close()
+  })
+})
