@@ -106,8 +106,8 @@ export const moduleNames = {
 export const shell = {
   portalName: 'Banque en ligne',
   menuLabel: 'Menu principal',
-  openMenu: 'Ouvrir le menu',
-  closeMenu: 'Fermer le menu',
+  /** The phone's menu button: one name, its state said by aria-expanded. */
+  openMenu: 'Menu',
   dashboard: 'Tableau de bord',
   profile: 'Mon profil',
   updatePassword: 'Modifier le mot de passe',
