@@ -54,7 +54,7 @@ export const validation = {
   statementAccountRequired: 'Veuillez sélectionner un compte',
   startDateRequired: 'Saisir la date de début',
   endDateRequired: 'Saisir la date de fin',
-  dateFormat: 'Saisir une date au format aaaa-mm-jj',
+  dateFormat: 'Saisir une date au format jj/mm/aaaa',
   startAfterEnd: 'La date de début ne peut pas être supérieure à la date de fin',
   emailRequired: "Saisir l'adresse email",
   emailFormat: "Le format de l'email ne correspond pas",
