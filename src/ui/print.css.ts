@@ -14,7 +14,7 @@ globalStyle('html, body', {
 globalStyle('main, main *', {
   '@media': { print: { color: '#000 !important', background: 'transparent !important', boxShadow: 'none !important' } },
 })
-globalStyle('main [role="alert"], main [role="status"], main section, main dl > div', {
+globalStyle('main [role="alert"], main [role="status"]:not(:empty), main section, main dl > div', {
   '@media': { print: { border: '1px solid #000 !important' } },
 })
 globalStyle('main button, main nav, main form', { '@media': { print: { display: 'none !important' } } })

@@ -66,7 +66,14 @@ export const secretToggle = style({
   selectors: { '&[aria-pressed="true"]': { background: vars.color.borderLight } },
 })
 /** A copy button beside the text it copies, its confirmation after it. */
-export const copyRow = style({ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm, marginLeft: vars.space.sm })
+export const copyRow = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  marginLeft: vars.space.sm,
+  '@media': { print: { display: 'none' } },
+})
 export const copyButton = style({
   minHeight: '44px',
   display: 'inline-flex',
