@@ -2,8 +2,9 @@ import { globalStyle, style } from '@vanilla-extract/css'
 
 /**
  * Print layouts (the receipt screen and the statement): only the page's content, black on white,
- * readable on a black-and-white printer. The shell (top bar, menu, footer), buttons, toasts and
- * dialogs are screen things: an element marked `noPrint` is left out on paper.
+ * readable on a black-and-white printer. The shell (top bar, menu, footer), buttons, pagers, toasts
+ * and dialogs are screen things: an element marked `noPrint` is left out on paper. Form fields stay
+ * as plain text: a statement's account and period are part of it.
  */
 export const noPrint = style({ '@media': { print: { display: 'none !important' } } })
 
@@ -17,7 +18,11 @@ globalStyle('main, main *', {
 globalStyle('main [role="alert"], main [role="status"]:not(:empty), main section, main dl > div', {
   '@media': { print: { border: '1px solid #000 !important' } },
 })
-globalStyle('main button, main nav, main form', { '@media': { print: { display: 'none !important' } } })
+globalStyle('main button, main nav', { '@media': { print: { display: 'none !important' } } })
+// A form's fields stay, read as text (the statement's account and period belong on the paper).
+globalStyle('main input, main select', {
+  '@media': { print: { border: 'none !important', appearance: 'none', padding: '0 !important', minHeight: 'auto' } },
+})
 globalStyle('main a', { '@media': { print: { textDecoration: 'none' } } })
 globalStyle('main table th, main table td', { '@media': { print: { borderBottom: '1px solid #000 !important' } } })
 // A long statement breaks between lines, never inside one; the header row repeats on each page.

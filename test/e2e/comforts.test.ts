@@ -184,6 +184,8 @@ describe('times on screen in the bank zone, named once', () => {
         expect(await time.textContent()).toBe(inBankZone((await time.getAttribute('datetime'))!))
       }
       expect(await page.getByText(bankTime.timesIn(BANK_ZONE)).count()).toBe(1)
+      // The shell's clock names the zone too.
+      expect(await page.locator('#menu-lateral').getByText(bankTime.zone(BANK_ZONE), { exact: true }).count()).toBe(1)
       await expectAccessible(page, `notifications-zone-${label}`)
     })
   }
@@ -290,7 +292,9 @@ describe('statement: dates as jj/mm/aaaa in an English browser, times in the ban
 
       await page.emulateMedia({ media: 'print', colorScheme: scheme })
       expect(await page.locator('#menu-lateral').isVisible()).toBe(false)
-      expect(await page.locator('main form').isVisible()).toBe(false)
+      // The account and period stay on paper as text; the buttons go.
+      expect(await start.isVisible()).toBe(true)
+      expect(await page.getByRole('button', { name: statement.submit }).isVisible()).toBe(false)
       // On paper the table shows, whatever the screen's width, black on white.
       expect(await page.locator('main table').isVisible()).toBe(true)
       expect(await page.locator('main td').first().evaluate((e) => getComputedStyle(e).color)).toBe('rgb(0, 0, 0)')

@@ -11,7 +11,7 @@ import { SessionWarningDialog } from './SessionWarningDialog'
 import { moduleOrder, moduleRoutes } from './modules'
 import * as css from './shell.css'
 import { useClock } from './useClock'
-import { formatBankClock } from '../../ui/bankTime'
+import { bankZoneName, formatBankClock } from '../../ui/bankTime'
 
 /** spec §2 shell: sidebar (name, kcode, clock, notification counter, menu, logout), top bar, footer. */
 export function Shell() {
@@ -73,6 +73,7 @@ export function Shell() {
           <time className={css.clock} dateTime={now.toISOString()} aria-label={shell.clockLabel}>
             {formatBankClock(now)}
           </time>
+          <span className={css.zone}>{bankZoneName()}</span>
           <Link to="/app/notification" className={css.counter} onClick={closeMenu}>
             {shell.notifications}
             {unread !== null && (

@@ -94,6 +94,8 @@ export const sidebar = style({
 export const identity = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
 export const userName = style({ fontWeight: 700, fontSize: '1.125rem' })
 export const clock = style({ fontVariantNumeric: 'tabular-nums' })
+/** The clock's zone, named once under it (the bank's TIME_ZONE). */
+export const zone = style({ fontSize: '0.875rem', marginTop: '-4px' })
 
 export const counter = style({
   color: vars.color.brandText,
