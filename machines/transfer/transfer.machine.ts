@@ -145,11 +145,12 @@ export const transferMachine = setup({
 
     /** spec §2 /app/transfer: forgets the holder label (or lookup failure) of the previous account to credit. */
     clearHolder: assign({ holder: null, holderError: null }),
-    /** spec §2, §8: keeps the holder label found, or the holder lookup failure (transfer.holderNotFound). */
+    /** spec §2, §8: keeps the holder label found, or the holder lookup failure (transfer.holderNotFound;
+     * rulings §8: the bank's "too many tries" message when it refused to look). */
     setHolder: assign((_, found: HolderLookup) =>
       found.found && text(found.libelle)
         ? { holder: text(found.libelle) ?? null, holderError: null }
-        : { holder: null, holderError: texts.holderNotFound },
+        : { holder: null, holderError: (!found.found && text(found.message)) || texts.holderNotFound },
     ),
     /** spec §2, §7 used-freq: keeps the frequently used accounts or numbers to offer (none on error). */
     setSuggestions: assign({ suggestions: (_, { list }: { list: Suggestion[] }) => list }),

@@ -43,7 +43,8 @@ export interface ConfirmTransferInput {
 }
 
 /** What `lookUpHolder` resolves with (POST details); it may also reject (network). */
-export type HolderLookup = { found: true; libelle: string } | { found: false }
+/** A lookup the bank refused for too many tries (rulings §8, HTTP 429) carries its message. */
+export type HolderLookup = { found: true; libelle: string } | { found: false; message?: string }
 
 /** What `loadBalance` resolves with (POST balance); it rejects when there is none. */
 export interface AccountBalance {

@@ -536,6 +536,7 @@ describe('transfer machine — holder of the account to credit (spec §2 /app/tr
     ['not found', doneEvent('lookUpHolder', { found: false }), null, "Le compte n'a pu être retrouvé"],
     ['found with an empty label', doneEvent('lookUpHolder', { found: true, libelle: '' }), null, texts.holderNotFound],
     ['lookup failed', errorEvent('lookUpHolder'), null, texts.holderNotFound],
+    ['refused for too many tries (rulings §8)', doneEvent('lookUpHolder', { found: false, message: api.tooManyTries(15) }), null, api.tooManyTries(15)],
   ])('%s', async (_, answer, holder, holderError) => {
     const { snapshot, calls } = await play('account', change('creditAccount', CREDIT), answer)
     expect(snapshot.context).toMatchObject({ holder, holderError })

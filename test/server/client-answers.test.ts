@@ -28,7 +28,10 @@ let actors: typeof import('../../src/api/actors.ts')
 let transferActors: typeof import('../../src/flows/transfer/actors.ts')
 
 beforeAll(async () => {
-  server = await startTestServer()
+  // Few holder lookups per address, so that the lookup actor meets the bank's 429 (rulings §8).
+  server = await startTestServer({
+    config: { addressLimits: { windowMinutes: 15, signIn: 100_000, pinResetAsk: 100_000, pinResetConfirm: 100_000, details: 2 } },
+  })
   // The app's modules read their API base and session storage when they load.
   vi.stubEnv('VITE_API_BASE_URL', server.url)
   vi.stubGlobal('sessionStorage', new MemoryStorage())
@@ -72,6 +75,21 @@ describe('the call actors give the machines the body of every answer', () => {
     })
     expect(answer.status).toBe(400)
     expect(answer.body).toMatchObject({ message: apiTexts.badRequest })
+  })
+})
+
+describe('the holder lookup refused for too many tries (rulings §8)', () => {
+  it('gives the machine the bank\'s message, not "holder not found"', async () => {
+    sessionStorage.setItem('auth-token', await server.signIn(mainCustomer))
+    const account = mainCustomer.accounts.usd.number
+    expect(await run(transferActors.lookUpHolder, { account })).toMatchObject({ found: true })
+    expect(await run(transferActors.lookUpHolder, { account: '0'.repeat(21) })).toEqual({ found: false })
+    const refused = await run(transferActors.lookUpHolder, { account })
+    // The wait is what is left of the address's 15-minute window.
+    const minutes = Number(/\d+/.exec(refused.found ? '' : (refused.message ?? ''))?.[0])
+    expect(minutes).toBeGreaterThanOrEqual(1)
+    expect(minutes).toBeLessThanOrEqual(15)
+    expect(refused).toEqual({ found: false, message: apiTexts.tooManyTries(minutes) })
   })
 })
 

@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate'
 import { transferKinds, type AskTransferInput, type TransferKind } from '../../../machines/transfer/transfer.kinds'
 import type { AccountBalance, AskAnswer, ConfirmAnswer, ConfirmTransferInput, HolderLookup, Suggestion } from '../../../machines/transfer/transfer.types'
 import { answerOf } from '../../api/actors'
+import { tooManyTriesAsRefusal } from '../../api/too-many-tries'
 import { api } from '../../api/client'
 
 export const askTransfer = fromPromise<AskAnswer, AskTransferInput>(({ input, signal }) => {
@@ -30,8 +31,14 @@ export const confirmTransfer = fromPromise<ConfirmAnswer, ConfirmTransferInput>(
 )
 
 export const lookUpHolder = fromPromise<HolderLookup, { account: string }>(async ({ input, signal }) => {
-  const { data } = await api.POST('/api/rest/customer/v1/details', { body: { code: input.account, currency: '' }, signal })
-  return data?.code === '0' && data.libelle ? { found: true, libelle: data.libelle } : { found: false }
+  const { data, error, response } = await api.POST('/api/rest/customer/v1/details', { body: { code: input.account, currency: '' }, signal })
+  if (data?.code === '0' && data.libelle) return { found: true, libelle: data.libelle }
+  // rulings §8: a lookup refused for too many tries says so, rather than "holder not found".
+  if (response.status === 429) {
+    const refusal = tooManyTriesAsRefusal(response.status, error).body as { message?: string } | null
+    if (refusal?.message) return { found: false, message: refusal.message }
+  }
+  return { found: false }
 })
 
 export const loadSuggestions = fromPromise<Suggestion[], { kind: TransferKind }>(async ({ input, signal }) => {
