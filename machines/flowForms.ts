@@ -18,7 +18,8 @@ import { validation as m } from './messages.ts'
 // Balance and statement (spec §5: balance account, statement)
 // ---------------------------------------------------------------------------------------------
 
-/** spec §9: date format yyyy-mm-dd; a real calendar date (no 2024-02-30). */
+/** spec §9: date format yyyy-mm-dd; a real calendar date (no 2024-02-30). The view shows and reads
+ * jj/mm/aaaa (src/ui/dateText.ts) and hands this form yyyy-mm-dd, or the text as typed when it is no date. */
 const isoDate = (required: string) => requiredText(required).check(z.iso.date({ message: m.dateFormat }))
 const isCalendarDate = (value: string) => z.iso.date().safeParse(value).success
 

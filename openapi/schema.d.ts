@@ -621,6 +621,8 @@ export interface components {
             kcode?: string;
             modules?: components["schemas"]["Module"][];
             idleSeconds?: components["schemas"]["IdleSeconds"];
+            /** @description The bank's IANA time zone (its TIME_ZONE setting, e.g. Africa/Kinshasa): the portal shows every time in it, as receipts, SMS and notifications do. */
+            timeZone?: string;
         };
         /** @description Seconds without a customer call after which the session ends (rulings §6.4); the portal warns 60 seconds before. */
         IdleSeconds: number;
@@ -804,6 +806,14 @@ export interface components {
         FrequentlyUsedResponse: {
             code: components["schemas"]["Code"];
             comptes?: string[];
+            /** @description The same payees in the same order, each with the holder's name where the bank knows it (account transfers). */
+            payees?: components["schemas"]["FrequentPayee"][];
+        };
+        FrequentPayee: {
+            /** @description The account number (used-freq 1) or phone number (used-freq 2). */
+            compte: string;
+            /** @description The holder label of the account; absent for phone numbers. */
+            holder?: string;
         };
         ContactResponse: {
             code: components["schemas"]["Code"];

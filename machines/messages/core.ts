@@ -54,7 +54,7 @@ export const validation = {
   statementAccountRequired: 'Veuillez sélectionner un compte',
   startDateRequired: 'Saisir la date de début',
   endDateRequired: 'Saisir la date de fin',
-  dateFormat: 'Saisir une date au format aaaa-mm-jj',
+  dateFormat: 'Saisir une date au format jj/mm/aaaa',
   startAfterEnd: 'La date de début ne peut pas être supérieure à la date de fin',
   emailRequired: "Saisir l'adresse email",
   emailFormat: "Le format de l'email ne correspond pas",
@@ -106,8 +106,8 @@ export const moduleNames = {
 export const shell = {
   portalName: 'Banque en ligne',
   menuLabel: 'Menu principal',
-  openMenu: 'Ouvrir le menu',
-  closeMenu: 'Fermer le menu',
+  /** The phone's menu button: one name, its state said by aria-expanded. */
+  openMenu: 'Menu',
   dashboard: 'Tableau de bord',
   profile: 'Mon profil',
   updatePassword: 'Modifier le mot de passe',

@@ -11,8 +11,9 @@ export const pinReset = {
   confirmUnknownStatus: 'Une erreur lors du traitement de votre demande',
   /** spec §8 gives no text for a confirm network error: the banner repeats the request's one. */
   confirmNetworkError: 'Une erreur lors du traitement de votre transaction',
-  /** spec §2: the message shown after success, above "Se connecter". */
-  success: 'Votre code PIN a été réinitialisé. Vous pouvez vous connecter.',
+  /** spec §2: the message shown after success, above "Se connecter"; it says where the new PIN went
+   * (the server sends it by SMS and by e-mail), so the customer knows where to look. */
+  success: 'Votre code PIN a été réinitialisé. Le nouveau code PIN vous a été envoyé par SMS et par e-mail. Vous pouvez vous connecter.',
   compteLabel: 'Code utilisateur',
   comptePlaceholder: 'K0000000',
   tokenLabel: 'Code de confirmation',

@@ -7,6 +7,9 @@
  *      └── another code: the message; HTTP error or no answer: profile.updateError;
  *          HTTP 403 / code '2': no message (the session signs out)
  *
+ * One current error: choosing a file or a refused submit clears the banner of an earlier failed upload,
+ * so the chooser's message never shows beside a stale one.
+ *
  * The view passes the browser's `File` in `file.choose`; the machine keeps it as an opaque object
  * (it reads only `name`, `type` and `size`) and hands it to `uploadPhoto`. The preview is the view's
  * business. A code '0' without message keeps profile.pictureSent for the profile page.
@@ -73,12 +76,14 @@ export const photoMachine = setup({
         'file.choose': [
           {
             guard: 'wasSubmitted',
-            actions: [{ type: 'setFile', params: ({ event }) => event }, 'validate'],
-            description: 'rulings §1, spec §5: after a submit attempt, the error follows the file chosen',
+            actions: [{ type: 'setFile', params: ({ event }) => event }, 'validate', { type: 'showError', params: { message: null } }],
+            description:
+              "rulings §1, spec §5: after a submit attempt, the error follows the file chosen; a failed upload's banner " +
+              'is about the file before, so it goes (one current error)',
           },
           {
-            actions: { type: 'setFile', params: ({ event }) => event },
-            description: 'spec §5: before any submit attempt, no error is shown',
+            actions: [{ type: 'setFile', params: ({ event }) => event }, { type: 'showError', params: { message: null } }],
+            description: "spec §5: before any submit attempt, no error is shown; a failed upload's banner goes with its file",
           },
         ],
         'photo.submit': [
@@ -89,8 +94,10 @@ export const photoMachine = setup({
             description: 'spec §4, rulings §1: a JPEG, PNG or WebP file of at most 2 Mo is sent',
           },
           {
-            actions: ['markSubmitted', 'validate'],
-            description: 'rulings §1: no file, another type or more than 2 Mo — the error shows after a submit attempt',
+            actions: ['markSubmitted', 'validate', { type: 'showError', params: { message: null } }],
+            description:
+              'rulings §1: no file, another type or more than 2 Mo — the error shows after a submit attempt, ' +
+              "in place of an older upload's banner (one current error)",
           },
         ],
       },

@@ -40,7 +40,7 @@ import { debitAccountOf, toAskTransferInput, transferKinds, type AskTransferInpu
 import { formKit } from '../shared/formKit.ts'
 import { setAccounts } from '../shared/accounts.ts'
 import { type AnyAnswer, askAnswer, confirmAnswer, descriptionOf, formErrors, freshContext, messageOf, offeredAccounts, pendingOf, receiptOf, tokenErrorOf, triesLeftOf } from './transfer.rules.ts'
-import type { AccountBalance, AskAnswer, ConfirmAnswer, ConfirmTransferInput, HolderLookup, TransferAskBody, TransferConfirmBody, TransferContext, TransferEvent, TransferInput } from './transfer.types.ts'
+import type { AccountBalance, AskAnswer, ConfirmAnswer, ConfirmTransferInput, HolderLookup, Suggestion, TransferAskBody, TransferConfirmBody, TransferContext, TransferEvent, TransferInput } from './transfer.types.ts'
 import { isHttpSuccess, isSessionEnded, stubAction, stubActor, text } from '../shared/answers.ts'
 
 const form = formKit<TransferContext, TransferEvent>((context) => formErrors(context))
@@ -55,7 +55,7 @@ export const transferMachine = setup({
     /** POST details: the holder label of a 21-character account code. Provided by src/. */
     lookUpHolder: stubActor<HolderLookup, { account: string }>('lookUpHolder'),
     /** GET used-freq/{1|2} (`transferKinds[kind].suggestions.usedFreqId`). Provided by src/. */
-    loadSuggestions: stubActor<string[], { kind: TransferKind }>('loadSuggestions'),
+    loadSuggestions: stubActor<Suggestion[], { kind: TransferKind }>('loadSuggestions'),
     /** GET auth/v1/currencies/{b2w|b2c} (`transferKinds[kind].currencies`). Provided by src/. */
     loadCurrencies: stubActor<string[], { kind: TransferKind }>('loadCurrencies'),
     /** POST balance: the balance of one account. Provided by src/. */
@@ -153,7 +153,7 @@ export const transferMachine = setup({
         : { holder: null, holderError: (!found.found && text(found.message)) || texts.holderNotFound },
     ),
     /** spec §2, §7 used-freq: keeps the frequently used accounts or numbers to offer (none on error). */
-    setSuggestions: assign({ suggestions: (_, { list }: { list: string[] }) => list }),
+    setSuggestions: assign({ suggestions: (_, { list }: { list: Suggestion[] }) => list }),
     /** spec §3, §8: keeps the currencies to offer (codes 1, 2, 3); none, and nothing shown, on failure. */
     setCurrencies: assign({ currencies: (_, { list }: { list: string[] }) => list }),
     /** spec §2 /app/momo: forgets the balance of the account selected before. */

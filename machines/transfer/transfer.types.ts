@@ -106,7 +106,7 @@ export interface TransferContext {
   holder: string | null
   holderError: string | null
   /** account, momo: frequently used accounts or numbers; `null` until loaded ([] on failure). */
-  suggestions: string[] | null
+  suggestions: Suggestion[] | null
   /** momo, card: the currency codes offered; `null` until loaded ([] on failure: nothing shown, spec §8). */
   currencies: string[] | null
   /** momo: the selected account's balance; `null` when unknown (nothing shown). */
@@ -137,3 +137,9 @@ export type TransferEvent =
   | { type: 'code.submit' }
   /** "Faire un autre transfert", "Réessayer un nouveau transfert", or giving up the pending transfer. */
   | { type: 'transfer.restart' }
+
+/** A frequently used account or number, with the holder's name when the bank knows it (used-freq). */
+export interface Suggestion {
+  value: string
+  holder: string | null
+}

@@ -484,14 +484,23 @@ export function formatDateTime(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'medium', timeZone }).format(date)
 }
 
+/** A payee credited often: its account number or phone number, and the holder's name when known. */
+export interface FrequentPayee {
+  compte: string
+  /** Account transfers: the holder label written on the latest transfer to it; phone numbers have none. */
+  holder?: string
+}
+
 /** used-freq: the payees this customer credited most by executed transfers, most used first. */
-export async function frequentPayees(q: Queryable, customerId: string, kind: 'transfer' | 'wallet', limit = 5): Promise<string[]> {
-  const rows = await q.query<{ payee_key: string }>(
-    `select payee_key from pending_transfers where customer_id = $1 and kind = $2 and state = 'executed'
+export async function frequentPayees(q: Queryable, customerId: string, kind: 'transfer' | 'wallet', limit = 5): Promise<FrequentPayee[]> {
+  const rows = await q.query<{ payee_key: string; latest_payee: string }>(
+    `select payee_key, (array_agg(payee order by executed_at desc))[1] as latest_payee
+       from pending_transfers where customer_id = $1 and kind = $2 and state = 'executed'
       group by payee_key order by count(*) desc, max(executed_at) desc, payee_key limit $3`,
     [customerId, kind, limit],
   )
-  return rows.map((r) => r.payee_key)
+  // A mobile transfer's payee is the phone number itself: no name to add.
+  return rows.map((r) => (kind === 'transfer' && r.latest_payee ? { compte: r.payee_key, holder: r.latest_payee } : { compte: r.payee_key }))
 }
 
 export interface ExecutedTransfer {

@@ -61,6 +61,7 @@ export function authRoutes(ctx: AppContext): Handlers {
               kcode: outcome.kcode,
               modules: outcome.modules.map((code) => ({ code })),
               idleSeconds: idleSecondsOf(ctx),
+              timeZone: ctx.config.timeZone,
             },
           }
         // Same answer for an unknown user code and a wrong PIN: no way to find who is a customer.

@@ -111,7 +111,8 @@ export function transferRoutes(ctx: AppContext): Handlers {
 
     async frequentlyUsed(call) {
       const kind = call.params.id === '1' ? 'transfer' : 'wallet'
-      return { status: 200, body: { code: '0', comptes: await frequentPayees(ctx.db, signedIn(call).customerId, kind) } }
+      const payees = await frequentPayees(ctx.db, signedIn(call).customerId, kind)
+      return { status: 200, body: { code: '0', comptes: payees.map((p) => p.compte), payees } }
     },
   }
 }

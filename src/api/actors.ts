@@ -8,6 +8,7 @@ import { fromPromise } from 'xstate'
 import type { AuthAnswer, Credentials, LoginAnswerBody } from '../../machines/login/login.types'
 import type { Account } from '../../machines/shared/customer'
 import { api } from './client'
+import { rememberBankTimeZone } from '../ui/bankTime'
 import { tooManyTriesAsRefusal } from './too-many-tries'
 
 /** A body that cannot be read as JSON is `null`: the machine treats it as an unusable answer. */
@@ -36,11 +37,15 @@ export async function answerOf<Body>(call: Promise<{ response: Response; data?: 
   return { status, body: body && typeof body === 'object' ? (body as Body) : null }
 }
 
-export const authenticate = fromPromise<AuthAnswer, Credentials>(({ input, signal }) =>
-  answerOf<LoginAnswerBody>(
+export const authenticate = fromPromise<AuthAnswer, Credentials>(async ({ input, signal }) => {
+  const answer = await answerOf<LoginAnswerBody & { timeZone?: unknown }>(
     api.POST('/auth/login', { body: { username: input.username, password: input.password }, parseAs: 'text', signal }),
-  ),
-)
+  )
+  // The bank's zone is a setting of the portal, not of the sign-in flow: kept here, beside the call
+  // that tells it, so the login machine stays about signing in.
+  if (answer.status === 200) rememberBankTimeZone(answer.body?.timeZone)
+  return answer
+})
 
 export const endSession = fromPromise<void>(async () => {
   await api.POST('/api/rest/customer/v1/logout')

@@ -1,4 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { Eye, EyeOff } from 'lucide-react'
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { pinVisibility } from '../../machines/messages'
 import * as css from './ui.css'
 import { useTypedBeforeHydration } from './useTypedBeforeHydration'
 
@@ -12,28 +14,56 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
   onValueChange: (value: string) => void
 }
 
-/** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
+/**
+ * A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby).
+ * A secret (type="password": the PIN fields) gets a show/hide toggle: a button whose name stays
+ * "Afficher le code" and whose aria-pressed says whether the code shows, the pattern screen readers
+ * announce best (a name that changes on press is read as a different button).
+ */
 export function Field({ label, value, error, hint, onValueChange, ...inputProps }: FieldProps) {
   const id = useId()
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
-  const input = useTypedBeforeHydration(value, onValueChange)
+  const typedBeforeHydration = useTypedBeforeHydration(value, onValueChange)
   const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined
+  const secret = inputProps.type === 'password'
+  const [shown, setShown] = useState(false)
+  const input = (
+    <input
+      {...inputProps}
+      ref={typedBeforeHydration}
+      type={secret && shown ? 'text' : inputProps.type}
+      id={id}
+      className={css.input}
+      value={value}
+      onChange={(e) => onValueChange(e.target.value)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+    />
+  )
   return (
     <div className={css.field}>
       <label htmlFor={id} className={css.label}>
         {label}
       </label>
-      <input
-        {...inputProps}
-        ref={input}
-        id={id}
-        className={css.input}
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
+      {secret ? (
+        <div className={css.secretRow}>
+          {input}
+          <button
+            type="button"
+            className={css.secretToggle}
+            aria-label={pinVisibility.show}
+            title={shown ? pinVisibility.hide : pinVisibility.show}
+            aria-pressed={shown}
+            aria-controls={id}
+            onClick={() => setShown((now) => !now)}
+          >
+            {shown ? <EyeOff aria-hidden="true" size={20} /> : <Eye aria-hidden="true" size={20} />}
+          </button>
+        </div>
+      ) : (
+        input
+      )}
       {error && (
         <span id={errorId} className={css.fieldError}>
           {error}

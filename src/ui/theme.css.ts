@@ -40,7 +40,8 @@ export const vars = createGlobalTheme(':root', {
 globalStyle(':root', {
   colorScheme: 'light dark',
   '@media': {
-    '(prefers-color-scheme: dark)': {
+    // Screen only: paper is white, so a printed receipt or statement uses the light palette.
+    'screen and (prefers-color-scheme: dark)': {
       vars: {
         [vars.color.brand]: '#1d6a8c',
         [vars.color.brandDark]: '#0f3f55',
@@ -78,3 +79,6 @@ globalStyle('html, body', {
 globalStyle('a', { color: vars.color.link })
 globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' })
 globalStyle('h1, h2, h3', { lineHeight: 1.25, margin: `0 0 ${vars.space.md}` })
+
+/** The shell's top bar is one line of this height; toasts start below it. */
+export const topBarHeight = '56px'

@@ -1,9 +1,10 @@
 import { style, styleVariants } from '@vanilla-extract/css'
-import { vars } from './theme.css'
+import { topBarHeight, vars } from './theme.css'
 
 export const viewport = style({
   position: 'fixed',
-  top: 0,
+  // Below the shell's top bar: a toast never covers the menu button or the notification counter.
+  top: topBarHeight,
   right: 0,
   zIndex: 100,
   display: 'flex',
@@ -15,6 +16,7 @@ export const viewport = style({
   padding: vars.space.md,
   listStyle: 'none',
   outline: 'none',
+  '@media': { print: { display: 'none' } },
 })
 
 const base = style({

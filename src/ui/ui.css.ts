@@ -50,6 +50,44 @@ export const input = style({
   width: '100%',
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' } },
 })
+/** A PIN field and its show/hide button side by side; the button keeps a 44 px target. */
+export const secretRow = style({ display: 'flex', gap: vars.space.xs, alignItems: 'stretch' })
+export const secretToggle = style({
+  flex: '0 0 44px',
+  minHeight: '44px',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+  cursor: 'pointer',
+  selectors: { '&[aria-pressed="true"]': { background: vars.color.borderLight } },
+})
+/** A copy button beside the text it copies, its confirmation after it. */
+export const copyRow = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  marginLeft: vars.space.sm,
+  '@media': { print: { display: 'none' } },
+})
+export const copyButton = style({
+  minHeight: '44px',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.link,
+  font: 'inherit',
+  cursor: 'pointer',
+  '@media': { print: { display: 'none' } },
+})
 export const fieldError = style({ color: vars.color.danger, fontSize: '0.9375rem' })
 export const fieldHint = style({ color: vars.color.muted, fontSize: '0.9375rem' })
 

@@ -20,6 +20,7 @@ describe('photo machine — walk of every transition (spec §2 /app/update-pictu
     events: [
       choose(jpeg),
       choose(null),
+      choose(gif),
       submit,
       uploaded(success),
       uploaded({ status: 200, body: { code: '1', message: 'Image illisible' } }),
@@ -29,6 +30,9 @@ describe('photo machine — walk of every transition (spec §2 /app/update-pictu
     stubActions: stubs,
     invariant: (snapshot) => {
       if (!snapshot.context.submitted) expect(snapshot.context.errors).toEqual({})
+      // One current error: never the chooser's message beside an upload's banner.
+      const screen = photoScreen(snapshot)
+      expect(screen.fieldError !== null && screen.error !== null).toBe(false)
     },
   })
   for (const path of walk.paths) it(path.description, () => path.run().then(() => undefined))
@@ -105,5 +109,13 @@ describe('photo — the upload (spec §2, §4, §8)', () => {
   it('a new submit clears the banner', async () => {
     const { snapshot } = await play(choose(jpeg), submit, errorEvent('uploadPhoto'), submit)
     expect(photoScreen(snapshot)).toMatchObject({ busy: true, error: null })
+  })
+
+  it("one current error: a refused server upload's banner goes when another file is chosen or refused", async () => {
+    const refused = uploaded({ status: 200, body: { code: '1', message: texts.updateError } })
+    const chosen = await play(choose(jpeg), submit, refused, choose(big))
+    expect(photoScreen(chosen.snapshot)).toMatchObject({ fieldError: 'La photo ne doit pas dépasser 2 Mo', error: null })
+    const resubmitted = await play(choose(jpeg), submit, refused, submit)
+    expect(photoScreen(resubmitted.snapshot).error).toBeNull()
   })
 })

@@ -138,14 +138,14 @@ describe('statement machine — the form (spec §2, §5, §9)', () => {
     expect(snapshot.context.errors).toEqual({ startDate: 'Saisir la date de début', endDate: 'Saisir la date de fin' })
     const typed = await play(change('account', usd.compte), change('startDate', '01/05/2026'), change('endDate', '2026-5-14'), submit)
     expect(typed.snapshot.context.errors).toEqual({
-      startDate: 'Saisir une date au format aaaa-mm-jj',
-      endDate: 'Saisir une date au format aaaa-mm-jj',
+      startDate: 'Saisir une date au format jj/mm/aaaa',
+      endDate: 'Saisir une date au format jj/mm/aaaa',
     })
   })
 
   it('a date that is not in the calendar (2026-02-30) is refused; 2024-02-29 is a date', async () => {
     const { snapshot, calls } = await play(change('account', usd.compte), change('startDate', '2026-02-30'), submit)
-    expect(snapshot.context.errors).toEqual({ startDate: 'Saisir une date au format aaaa-mm-jj' })
+    expect(snapshot.context.errors).toEqual({ startDate: 'Saisir une date au format jj/mm/aaaa' })
     expect(actorCalls(calls)).toEqual([])
     const leap = await play(change('account', usd.compte), change('startDate', '2024-02-29'), submit)
     expect(leap.snapshot.context.errors).toEqual({})
@@ -161,7 +161,7 @@ describe('statement machine — the form (spec §2, §5, §9)', () => {
 
   it('after a submit attempt, errors follow the typing', async () => {
     const { snapshot } = await play(submit, change('account', cdf.compte), change('endDate', '2026-13-01'))
-    expect(snapshot.context.errors).toEqual({ endDate: 'Saisir une date au format aaaa-mm-jj' })
+    expect(snapshot.context.errors).toEqual({ endDate: 'Saisir une date au format jj/mm/aaaa' })
   })
 
   it("an account that is not one of the customer's is refused", async () => {

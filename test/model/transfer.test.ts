@@ -119,7 +119,7 @@ const samples = (kind: TransferKind): Array<TransferEvent | SyntheticEvent> => [
   accountsChange,
   doneEvent('lookUpHolder', { found: true, libelle: 'Mbuyi Awa' }),
   doneEvent('lookUpHolder', { found: false }),
-  doneEvent('loadSuggestions', ['000220000000000000056', '000330000000000000078']),
+  doneEvent('loadSuggestions', [{ value: '000220000000000000056', holder: 'Grace Mbuyi' }, { value: '000330000000000000078', holder: null }]),
   doneEvent('loadCurrencies', ['1', '2', '3']),
   doneEvent('loadBalance', { amount: '1500.00', currency: '1' }),
   ...Object.values(askAnswers).map(asked),
@@ -498,7 +498,7 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
     }[end]
     const { snapshot, calls } = await play(
       'momo',
-      doneEvent('loadSuggestions', ['243811111111']),
+      doneEvent('loadSuggestions', [{ value: '243811111111', holder: null }]),
       doneEvent('loadCurrencies', ['1', '3']),
       ...toConfirm('momo'),
       confirmed(answer),
@@ -584,8 +584,8 @@ describe('transfer machine — lists loaded when the form opens (spec §2, §7, 
   })
 
   it('suggestions and currencies in the context; empty on failure', async () => {
-    const ok = await play('momo', doneEvent('loadSuggestions', ['243811111111']), doneEvent('loadCurrencies', ['1', '3']))
-    expect(ok.snapshot.context).toMatchObject({ suggestions: ['243811111111'], currencies: ['1', '3'] })
+    const ok = await play('momo', doneEvent('loadSuggestions', [{ value: '243811111111', holder: null }]), doneEvent('loadCurrencies', ['1', '3']))
+    expect(ok.snapshot.context).toMatchObject({ suggestions: [{ value: '243811111111', holder: null }], currencies: ['1', '3'] })
     const ko = await play('momo', errorEvent('loadSuggestions'), errorEvent('loadCurrencies'))
     expect(ko.snapshot.context).toMatchObject({ suggestions: [], currencies: [] })
   })
@@ -593,7 +593,7 @@ describe('transfer machine — lists loaded when the form opens (spec §2, §7, 
   it('are not loaded again when the form comes back after a refused ask', async () => {
     const { calls } = await play(
       'momo',
-      doneEvent('loadSuggestions', ['243811111111']),
+      doneEvent('loadSuggestions', [{ value: '243811111111', holder: null }]),
       doneEvent('loadCurrencies', ['1', '3']),
       ...fill('momo'),
       submit,

@@ -29,6 +29,7 @@ describe('POST /auth/login', () => {
       kcode: mainCustomer.kcode,
       modules: ALL_MODULES.map((code) => ({ code })),
       idleSeconds: server.config.sessionIdleMinutes * 60 - server.config.sessionTouchSeconds,
+      timeZone: server.config.timeZone,
     })
   })
 

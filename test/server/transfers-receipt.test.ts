@@ -169,6 +169,12 @@ describe('GET used-freq/{1,2}', () => {
     // mobile and card transfers are not accounts
     await transfer('wallet', toPhone('243810000001'))
     expect(await freq('1')).toEqual([grace.number, kivu.number, patrick.number, paul.number, espoir.number])
+    // The same payees with the holder's name, so the portal can offer "number — name".
+    const res = await server.call(customerPath('used-freq/1'), { token })
+    expect(res.body.payees).toEqual(
+      [grace, kivu, patrick, paul, espoir].map((a) => ({ compte: a.number, holder: expect.stringMatching(/\S/) })),
+    )
+    expect(res.body.payees.slice(0, 3).map((p: { holder: string }) => p.holder)).toEqual([grace.holder, kivu.holder, patrick.holder])
   })
 
   it('lists the phone numbers of executed mobile transfers the same way', async () => {
@@ -180,6 +186,9 @@ describe('GET used-freq/{1,2}', () => {
     await transfer('wallet', toPhone('243900000004'), false)
     // 243810000001: 1 here + 1 in the previous test; 243810000009: 1 in the receipt tests, the oldest
     expect(await freq('2')).toEqual(['243840000003', '243810000001', '243970000002', '243810000009'])
+    // A phone number has no holder name.
+    const res = await server.call(customerPath('used-freq/2'), { token })
+    expect(res.body.payees[0]).toEqual({ compte: '243840000003' })
   })
 
   it("each customer sees only their own", async () => {

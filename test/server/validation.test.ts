@@ -121,7 +121,7 @@ describe('OpenAPI 3.1 features of the document are enforced (before the handler,
 
   it('enum path parameter', async () => {
     expect((await server.call(customerPath('used-freq/3'), { token })).body).toEqual(bad([{ field: 'id', message: f.value }]))
-    expect((await server.call(customerPath('used-freq/1'), { token })).body).toEqual({ code: '0', comptes: [] })
+    expect((await server.call(customerPath('used-freq/1'), { token })).body).toEqual({ code: '0', comptes: [], payees: [] })
   })
 
   it('integer query parameters, with their bounds', async () => {

@@ -4,14 +4,20 @@ import { api } from '../../machines/messages'
 import { loginMachine } from '../../machines/login/login.machine'
 import type { AuthAnswer, Credentials } from '../../machines/login/login.types'
 import { tooManyTriesAsRefusal } from '../../src/api/too-many-tries'
-import { formatClock } from '../../src/flows/shell/useClock'
+import { formatBankClock } from '../../src/ui/bankTime'
 import { MASK, maskSecrets } from '../../src/inspect/mask'
 
-describe('clock (spec §9: dd/MM/YYYY h:mm:ss)', () => {
+describe("clock (spec §9: dd/MM/YYYY h:mm:ss), in the bank's zone", () => {
   it('pads day, month, minutes and seconds but not the hour', () => {
-    expect(formatClock(new Date(2026, 0, 5, 9, 3, 7))).toBe('05/01/2026 9:03:07')
-    expect(formatClock(new Date(2026, 11, 31, 23, 59, 59))).toBe('31/12/2026 23:59:59')
-    expect(formatClock(new Date(2026, 6, 14, 0, 0, 0))).toBe('14/07/2026 0:00:00')
+    const utc = 'UTC'
+    expect(formatBankClock(new Date(Date.UTC(2026, 0, 5, 9, 3, 7)), utc)).toBe('05/01/2026 9:03:07')
+    expect(formatBankClock(new Date(Date.UTC(2026, 11, 31, 23, 59, 59)), utc)).toBe('31/12/2026 23:59:59')
+    expect(formatBankClock(new Date(Date.UTC(2026, 6, 14, 0, 0, 0)), utc)).toBe('14/07/2026 0:00:00')
+  })
+
+  it("reads the bank's zone, not the browser's: 23:30 UTC is the next day in Kinshasa (UTC+1)", () => {
+    expect(formatBankClock(new Date(Date.UTC(2026, 11, 31, 23, 30, 0)), 'Africa/Kinshasa')).toBe('01/01/2027 0:30:00')
+    expect(formatBankClock(new Date(Date.UTC(2026, 11, 31, 23, 30, 0)), 'America/New_York')).toBe('31/12/2026 18:30:00')
   })
 })
 

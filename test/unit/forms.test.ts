@@ -146,8 +146,8 @@ describe('balance and statement forms (spec §5)', () => {
       endDate: 'Saisir la date de fin',
     })
     expect(fieldErrors(statementForm, { account: 'a', startDate: '01/05/2024', endDate: '2024-02-30' })).toEqual({
-      startDate: 'Saisir une date au format aaaa-mm-jj',
-      endDate: 'Saisir une date au format aaaa-mm-jj',
+      startDate: 'Saisir une date au format jj/mm/aaaa',
+      endDate: 'Saisir une date au format jj/mm/aaaa',
     })
     expect(fieldErrors(statementForm, { account: 'a', startDate: '2024-05-02', endDate: '2024-05-01' })).toEqual({
       startDate: 'La date de début ne peut pas être supérieure à la date de fin',

@@ -13,7 +13,7 @@ import { pinResetMachine } from '../../machines/pinReset/pinReset.machine'
 import type { PinResetAskAnswer, PinResetConfirmAnswer } from '../../machines/pinReset/pinReset.types'
 import type { TransferField } from '../../machines/transfer/transfer.kinds'
 import { transferMachine } from '../../machines/transfer/transfer.machine'
-import type { AskAnswer, ConfirmAnswer, HolderLookup } from '../../machines/transfer/transfer.types'
+import type { AskAnswer, ConfirmAnswer, HolderLookup, Suggestion } from '../../machines/transfer/transfer.types'
 import { createInspection, type Inspection } from '../../src/inspect/inspection'
 import { MASK } from '../../src/inspect/mask'
 import { PopupAdapter } from '../../src/inspect/popup'
@@ -58,7 +58,7 @@ describe('inspection of a transfer (form → ask → code → confirm → done)'
   const machine = transferMachine.provide({
     actors: {
       lookUpHolder: fromPromise(async (): Promise<HolderLookup> => ({ found: true, libelle: 'Awa Diallo' })),
-      loadSuggestions: fromPromise(async () => [PAYEE]),
+      loadSuggestions: fromPromise(async (): Promise<Suggestion[]> => [{ value: PAYEE, holder: null }]),
       loadCurrencies: fromPromise(async (): Promise<string[]> => []),
       loadBalance: fromPromise(async () => ({ amount: '100.00', currency: 'USD' })),
       askTransfer: fromPromise(() => ask.answer),

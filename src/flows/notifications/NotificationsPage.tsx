@@ -3,17 +3,14 @@ import { notifications as texts } from '../../../machines/messages'
 import { notificationsMachine } from '../../../machines/notifications/notifications.machine'
 import { notificationsScreen, type NotificationItem } from '../../../machines/notifications/notifications.screen'
 import { Banner, Spinner } from '../../ui/Feedback'
+import { formatBankDateTime, timesInBankZone } from '../../ui/bankTime'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { button, buttonSecondary, card, linkButton, visuallyHidden } from '../../ui/ui.css'
 import { loadNotifications, markSeen } from './actors'
 import * as css from './notifications.css'
 import { useFlow } from '../useFlow'
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' })
-const formatDate = (iso: string) => {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d)
-}
+const formatDate = (iso: string) => formatBankDateTime(iso)
 
 function Item({ item, onShow }: { item: NotificationItem; onShow: () => void }) {
   return (
@@ -61,6 +58,7 @@ export function NotificationsPage() {
           </Banner>
         )}
         {showPager && screen.items.length === 0 && <p>{texts.empty}</p>}
+        {screen.items.length > 0 && <p className={css.zoneNote}>{timesInBankZone()}</p>}
         {screen.items.length > 0 && (
           <ul className={css.list} aria-label={texts.listLabel}>
             {screen.items.map((item) => (

@@ -1,13 +1,17 @@
 import { Link, Outlet } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
+import { Bell, Menu, X } from 'lucide-react'
 import { useState } from 'react'
-import { moduleNames, session as sessionTexts, shell } from '../../../machines/messages'
+import { moduleNames, session as sessionTexts, shell, topBar } from '../../../machines/messages'
+import { noPrint, printFull } from '../../ui/print.css'
+import { visuallyHidden } from '../../ui/ui.css'
 import { useSession } from '../../session/session'
 import { LogoutDialog } from './LogoutDialog'
 import { SessionWarningDialog } from './SessionWarningDialog'
 import { moduleOrder, moduleRoutes } from './modules'
 import * as css from './shell.css'
-import { formatClock, useClock } from './useClock'
+import { useClock } from './useClock'
+import { bankZoneName, formatBankClock } from '../../ui/bankTime'
 
 /** spec §2 shell: sidebar (name, kcode, clock, notification counter, menu, logout), top bar, footer. */
 export function Shell() {
@@ -21,23 +25,45 @@ export function Shell() {
 
   return (
     <div className={css.layout}>
-      <a href="#contenu" className={css.skipLink}>
+      <a href="#contenu" className={`${css.skipLink} ${noPrint}`}>
         {shell.skipToContent}
       </a>
-      <header className={css.topbar}>
+      {/* On a phone the top bar says who is signed in and how many notifications wait, outside the
+          menu; from 900 px the sidebar shows them and the top bar keeps the portal's name. */}
+      <header className={`${css.topbar} ${noPrint}`}>
         <button
           type="button"
           className={css.menuToggle}
+          aria-label={shell.openMenu}
           aria-expanded={menuOpen}
           aria-controls="menu-lateral"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? shell.closeMenu : shell.openMenu}
+          {menuOpen ? <X aria-hidden="true" size={24} /> : <Menu aria-hidden="true" size={24} />}
         </button>
         <span className={css.portalName}>{shell.portalName}</span>
+        {user && (
+          <span className={css.topUser}>
+            <span className={visuallyHidden}>{topBar.signedInAs}</span>
+            {user.name}
+          </span>
+        )}
+        <Link
+          to="/app/notification"
+          className={css.topCounter}
+          aria-label={unread === null ? shell.notifications : `${shell.notifications} : ${shell.unreadNotifications(unread)}`}
+          onClick={closeMenu}
+        >
+          <Bell aria-hidden="true" size={22} />
+          {unread !== null && (
+            <span className={css.badge} aria-hidden="true">
+              {unread}
+            </span>
+          )}
+        </Link>
       </header>
 
-      <aside id="menu-lateral" className={css.sidebar} data-open={menuOpen}>
+      <aside id="menu-lateral" className={`${css.sidebar} ${noPrint}`} data-open={menuOpen}>
         <div className={css.identity}>
           <span className={css.userName}>{user?.name}</span>
           <span>
@@ -45,8 +71,9 @@ export function Shell() {
             {user?.kcode}
           </span>
           <time className={css.clock} dateTime={now.toISOString()} aria-label={shell.clockLabel}>
-            {formatClock(now)}
+            {formatBankClock(now)}
           </time>
+          <span className={css.zone}>{bankZoneName()}</span>
           <Link to="/app/notification" className={css.counter} onClick={closeMenu}>
             {shell.notifications}
             {unread !== null && (
@@ -82,11 +109,11 @@ export function Shell() {
         </button>
       </aside>
 
-      <main id="contenu" className={css.main} tabIndex={-1}>
+      <main id="contenu" className={`${css.main} ${printFull}`} tabIndex={-1}>
         <Outlet />
       </main>
 
-      <footer className={css.footer}>
+      <footer className={`${css.footer} ${noPrint}`}>
         <Link to="/conditions">{shell.terms}</Link>
         <span>
           © {now.getFullYear()} {shell.portalName} — {shell.footer}

@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css'
-import { vars } from '../../ui/theme.css'
+import { topBarHeight, vars } from '../../ui/theme.css'
 
 const wide = 'screen and (min-width: 900px)'
 
@@ -30,13 +30,37 @@ export const topbar = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.md,
-  minHeight: '56px',
+  // One line at every width; toasts start below it (ui/toaster.css.ts), so they never cover it.
+  height: topBarHeight,
   padding: `0 ${vars.space.md}`,
   background: vars.color.brand,
   color: vars.color.brandText,
 })
 
-export const portalName = style({ fontWeight: 700, fontSize: '1.125rem', flex: 1 })
+export const portalName = style({ fontWeight: 700, fontSize: '1.125rem', flex: 1, display: 'none', '@media': { [wide]: { display: 'block' } } })
+
+/** Phone only: who is signed in, cut with an ellipsis rather than wrapping the bar. */
+export const topUser = style({
+  flex: 1,
+  minWidth: 0,
+  fontWeight: 700,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  '@media': { [wide]: { display: 'none' } },
+})
+
+/** Phone only: the notification counter, a 44 px target with its badge. */
+export const topCounter = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minWidth: '44px',
+  minHeight: '44px',
+  justifyContent: 'center',
+  color: vars.color.brandText,
+  '@media': { [wide]: { display: 'none' } },
+})
 
 /** A light outlined button on the dark brand colour (menu toggle, logout). */
 const buttonOnBrand = style({
@@ -48,6 +72,9 @@ const buttonOnBrand = style({
   color: vars.color.brandText,
   font: 'inherit',
   cursor: 'pointer',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
 })
 
 export const menuToggle = style([buttonOnBrand, { '@media': { [wide]: { display: 'none' } } }])
@@ -67,6 +94,8 @@ export const sidebar = style({
 export const identity = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
 export const userName = style({ fontWeight: 700, fontSize: '1.125rem' })
 export const clock = style({ fontVariantNumeric: 'tabular-nums' })
+/** The clock's zone, named once under it (the bank's TIME_ZONE). */
+export const zone = style({ fontSize: '0.875rem', marginTop: '-4px' })
 
 export const counter = style({
   color: vars.color.brandText,

@@ -3,7 +3,8 @@ import { useRef } from 'react'
 import { statement as texts } from '../../../machines/messages'
 import { statementMachine, statementScreen, type StatementField } from '../../../machines/statement'
 import { Banner, Spinner } from '../../ui/Feedback'
-import { Field, Select } from '../../ui/Field'
+import { DateField } from '../../ui/DateField'
+import { Select } from '../../ui/Field'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
 import { button, buttonSecondary, card } from '../../ui/ui.css'
 import { AccountsMessage } from '../../ui/AccountsMessage'
@@ -55,8 +56,8 @@ export function StatementPage() {
             onValueChange={change('account')}
           />
           <div className={css.dates}>
-            <Field name="startDate" type="date" label={texts.labels.startDate} value={values.startDate} error={errors.startDate} onValueChange={change('startDate')} />
-            <Field name="endDate" type="date" label={texts.labels.endDate} value={values.endDate} error={errors.endDate} onValueChange={change('endDate')} />
+            <DateField name="startDate" label={texts.labels.startDate} value={values.startDate} error={errors.startDate} onValueChange={change('startDate')} />
+            <DateField name="endDate" label={texts.labels.endDate} value={values.endDate} error={errors.endDate} onValueChange={change('endDate')} />
           </div>
           <button type="submit" className={button} aria-disabled={screen.busy}>
             {screen.busy && <Spinner label={texts.loading} />}

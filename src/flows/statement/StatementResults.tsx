@@ -3,6 +3,7 @@ import { currencyLabel, formatAmount } from '../../../machines/amounts'
 import { statement as texts, statementView as view } from '../../../machines/messages'
 import type { StatementRow } from '../../../machines/statement'
 import type { StatementSummary } from '../../../machines/statement/summary'
+import { formatBankDateTime, timesInBankZone } from '../../ui/bankTime'
 import { buttonSecondary } from '../../ui/ui.css'
 import { BalanceChart } from './BalanceChart'
 import * as css from './statementView.css'
@@ -10,8 +11,7 @@ import * as css from './statementView.css'
 /** Lines per page: a 10,000-line statement shows its first lines at once. */
 export const PAGE_SIZE = 50
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' })
-const when = (iso: string) => dateTime.format(new Date(iso))
+const when = (iso: string) => formatBankDateTime(iso)
 
 interface Props {
   rows: StatementRow[]
@@ -34,6 +34,7 @@ export function StatementResults({ rows, summary, account }: Props) {
       <p className={css.account}>
         {view.account} : <span className={css.mono}>{account.compte}</span> — {currencyLabel(account.currency)}
       </p>
+      <p className={css.zoneNote}>{timesInBankZone()}</p>
       {summary && (
         <>
           <dl className={css.summary} aria-label={view.summaryLabel}>

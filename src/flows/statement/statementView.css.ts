@@ -7,6 +7,7 @@ const phone = 'screen and (max-width: 719px)'
 export const results = style({ marginTop: vars.space.lg })
 export const account = style({ fontWeight: 600 })
 export const mono = style({ fontFamily: vars.font.mono, overflowWrap: 'anywhere' })
+export const zoneNote = style({ color: vars.color.muted, fontSize: '0.9375rem', margin: 0 })
 export const hidden = style({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' })
 
 export const summary = style({

@@ -105,7 +105,7 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
           {c.suggestions && c.suggestions.length > 0 && (
             <datalist id={suggestionsId} aria-label={texts.suggestionsLabel}>
               {c.suggestions.map((s) => (
-                <option key={s} value={s} />
+                <option key={s.value} value={s.value} label={s.holder ?? undefined} />
               ))}
             </datalist>
           )}

@@ -3,6 +3,8 @@ import { useState } from 'react'
 import { formatAmount } from '../../../machines/amounts'
 import { transfer as texts } from '../../../machines/messages'
 import { saveReceipt } from '../../api/download'
+import { bankZoneName, formatBankDateTime } from '../../ui/bankTime'
+import { CopyButton } from '../../ui/CopyButton'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { button, buttonSecondary, card } from '../../ui/ui.css'
 import * as css from './transfer.css'
@@ -10,7 +12,6 @@ import type { StepHeading, TransferViewProps } from './types'
 
 type Props = TransferViewProps & { step: 'done' | 'failed' | 'unknown'; headingRef: StepHeading }
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'medium' })
 
 /** spec §4: success (with the receipt), a transfer that is over (rulings §6.1), or a result unknown (rulings §6.2). */
 export function TransferOutcome({ step, snapshot, send, headingRef }: Props) {
@@ -68,11 +69,16 @@ export function TransferOutcome({ step, snapshot, send, headingRef }: Props) {
       {receipt && (
         <dl className={css.summary}>
           <dt className={css.term}>{texts.receiptLabels.reference}</dt>
-          <dd className={css.definition}>{receipt.reference}</dd>
+          <dd className={css.definition}>
+            <span className={css.reference}>{receipt.reference}</span>
+            <CopyButton text={receipt.reference} />
+          </dd>
           {receipt.executedAt && (
             <>
               <dt className={css.term}>{texts.receiptLabels.executedAt}</dt>
-              <dd className={css.definition}>{dateTime.format(new Date(receipt.executedAt))}</dd>
+              <dd className={css.definition}>
+                {formatBankDateTime(receipt.executedAt, 'medium')} ({bankZoneName()})
+              </dd>
             </>
           )}
           {pending && (

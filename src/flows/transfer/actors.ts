@@ -1,7 +1,7 @@
 /** The actors of the transfer machine (spec §7: transfer/ask*, transfer/confirm*, details, used-freq, currencies, balance). */
 import { fromPromise } from 'xstate'
 import { transferKinds, type AskTransferInput, type TransferKind } from '../../../machines/transfer/transfer.kinds'
-import type { AccountBalance, AskAnswer, ConfirmAnswer, ConfirmTransferInput, HolderLookup } from '../../../machines/transfer/transfer.types'
+import type { AccountBalance, AskAnswer, ConfirmAnswer, ConfirmTransferInput, HolderLookup, Suggestion } from '../../../machines/transfer/transfer.types'
 import { answerOf } from '../../api/actors'
 import { tooManyTriesAsRefusal } from '../../api/too-many-tries'
 import { api } from '../../api/client'
@@ -41,11 +41,14 @@ export const lookUpHolder = fromPromise<HolderLookup, { account: string }>(async
   return { found: false }
 })
 
-export const loadSuggestions = fromPromise<string[], { kind: TransferKind }>(async ({ input, signal }) => {
+export const loadSuggestions = fromPromise<Suggestion[], { kind: TransferKind }>(async ({ input, signal }) => {
   const id = transferKinds[input.kind].suggestions?.usedFreqId
   if (!id) return []
   const { data } = await api.GET('/api/rest/customer/v1/used-freq/{id}', { params: { path: { id } }, signal })
-  return data?.code === '0' ? (data.comptes ?? []) : []
+  if (data?.code !== '0') return []
+  // `payees` (with holder names) is optional in the contract: a server without it still gives `comptes`.
+  if (data.payees) return data.payees.map((p) => ({ value: p.compte, holder: p.holder ?? null }))
+  return (data.comptes ?? []).map((value) => ({ value, holder: null }))
 })
 
 export const loadCurrencies = fromPromise<string[], { kind: TransferKind }>(async ({ input, signal }) => {

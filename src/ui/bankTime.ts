@@ -1,0 +1,60 @@
+import { bankTime } from '../../machines/messages'
+
+/**
+ * Every time on screen is in the bank's time zone (its TIME_ZONE setting), as receipts, SMS and
+ * notifications are: a customer abroad reads the same time on the screen as on the receipt. The
+ * sign-in answer tells the zone (`timeZone`); it is kept in session storage with the session, so a
+ * reload keeps it. Before sign-in, or from a server that does not say, the browser's zone is used.
+ */
+const KEY = 'bank-time-zone'
+
+function isKnownZone(zone: unknown): zone is string {
+  if (typeof zone !== 'string' || zone === '') return false
+  try {
+    new Intl.DateTimeFormat('fr-FR', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Keeps the zone of the sign-in answer; anything that is not a known IANA zone is ignored. */
+export function rememberBankTimeZone(zone: unknown): void {
+  if (isKnownZone(zone)) sessionStorage.setItem(KEY, zone)
+}
+
+export function bankTimeZone(): string {
+  const kept = sessionStorage.getItem(KEY)
+  return isKnownZone(kept) ? kept : Intl.DateTimeFormat().resolvedOptions().timeZone
+}
+
+/** "heure de Kinshasa": named once wherever times show. */
+export const bankZoneName = (): string => bankTime.zone(bankTimeZone())
+export const timesInBankZone = (): string => bankTime.timesIn(bankTimeZone())
+
+type Style = 'short' | 'medium'
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** dd/mm/yyyy hh:mm (or hh:mm:ss with 'medium') in the bank's zone; the text itself when not a date. */
+export function formatBankDateTime(value: string | Date, timeStyle: Style = 'short'): string {
+  const date = typeof value === 'string' ? new Date(value) : value
+  if (Number.isNaN(date.getTime())) return String(value)
+  const zone = bankTimeZone()
+  const key = `${zone}|${timeStyle}`
+  let format = formats.get(key)
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle, timeZone: zone })))
+  return format.format(date)
+}
+
+/**
+ * spec §9: the clock reads dd/MM/YYYY h:mm:ss, a 24-hour clock whose hour has no leading zero
+ * (docs/decisions.md) — in the bank's zone. The parts come from Intl, which knows the zone's rules.
+ */
+export function formatBankClock(date: Date, timeZone = bankTimeZone()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  )
+  return `${parts.day}/${parts.month}/${parts.year} ${Number(parts.hour)}:${parts.minute}:${parts.second}`
+}
