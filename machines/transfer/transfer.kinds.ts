@@ -51,7 +51,7 @@ export interface TransferRequests {
 /** The input of the `askTransfer` actor: the kind tells which call of spec §7 to make. */
 export type AskTransferInput = { [K in TransferKind]: { kind: K; body: TransferRequests[K] } }[TransferKind]
 
-/** A form schema of spec §5 (flowForms.ts), seen from the machine: strings in, strings out. */
+/** A form schema of spec §5 (`<flow>.form.ts`), seen from the machine: strings in, strings out. */
 export type TransferFormSchema = z.ZodMiniType<Record<string, string>, Record<string, string>>
 
 export interface TransferKindSpec<K extends TransferKind = TransferKind> {
