@@ -17,7 +17,7 @@ import { photoMachine } from './photo/photo.machine.ts'
 import { pinResetAskForm, pinResetConfirmForm } from './pinReset/pinReset.form.ts'
 import { pinResetMachine } from './pinReset/pinReset.machine.ts'
 import { profileMachine } from './profile/profile.machine.ts'
-import { sessionMachine } from './session.ts'
+import { sessionMachine } from './session/session.machine.ts'
 import { statementForm } from './statement/statement.form.ts'
 import { statementMachine } from './statement/statement.machine.ts'
 import { accountTransferForm, cardTransferForm, momoTransferForm, transferConfirmForm } from './transfer/transfer.form.ts'
@@ -43,7 +43,7 @@ export const machineRegistry: MachineEntry[] = [
     id: 'session',
     title: 'Session of the signed-in customer',
     machine: sessionMachine,
-    source: 'machines/session.ts',
+    source: 'machines/session/session.machine.ts',
     screens: ['src/session', 'src/flows/shell'],
     routes: ['/app/*'],
   },
