@@ -36,7 +36,8 @@
  */
 import { and, assign, setup } from 'xstate'
 import { transfer as texts } from '../messages.ts'
-import { debitAccountOf, toAskTransferInput, transferKinds, type AskTransferInput, type TransferField, type TransferKind } from './transfer.kinds.ts'
+import type { TransferKind } from '../../openapi/transfer-kinds.ts'
+import { debitAccountOf, toAskTransferInput, transferKinds, type AskTransferInput, type TransferField } from './transfer.kinds.ts'
 import { formKit } from '../shared/formKit.ts'
 import { setAccounts } from '../shared/accounts.ts'
 import { type AnyAnswer, askAnswer, confirmAnswer, descriptionOf, formErrors, freshContext, messageOf, offeredAccounts, pendingOf, receiptOf, tokenErrorOf, triesLeftOf } from './transfer.rules.ts'

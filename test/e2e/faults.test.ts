@@ -8,7 +8,7 @@
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, session, transfer as texts } from '../../machines/messages'
-import type { TransferKind } from '../../machines/transfer/transfer.kinds'
+import type { TransferKind } from '../../openapi/transfer-kinds'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data'
 import { faultScenarios, scenarioById, transferCalls, type ScenarioType } from '../../server/demo/fault-scenarios'
 import { kindLegend, scenarioTitle } from '../../server/demo/faults-page'
