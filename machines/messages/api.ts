@@ -159,8 +159,8 @@ export const api = {
       executedAt: 'Date et heure',
       kind: 'Opération',
       kinds: {
-        transfer: 'Transfert vers un autre compte',
-        wallet: 'Transfert vers mobile',
+        account: 'Transfert vers un autre compte',
+        momo: 'Transfert vers mobile',
         card: 'Transfert vers carte prépayée',
       },
       debitAccount: 'Compte débité',

@@ -15,6 +15,7 @@
  * Money is bigint cents or numeric text, never a JS number.
  */
 import { api } from '../../machines/messages.ts'
+import { transferKindContract, type TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { Db, Queryable } from '../db/db.ts'
 import { CODE_DIGITS, codeMatches, hashCode, newCode, newReference } from './codes.ts'
 import { centsToDecimal, convertCents, currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
@@ -24,14 +25,11 @@ import { takeAsk, type AskLimit } from './throttles.ts'
 
 const t = api.transfer
 
-export type TransferKind = 'transfer' | 'wallet' | 'card'
 /** Rulings §4: the 3rd wrong code cancels the transfer. */
 export const MAX_CODE_TRIES = 3
 /** spec §9: description minimum 5 (the contract counts blanks; the server does not). */
 const DESCRIPTION_MIN_LENGTH = 5
 
-/** The module a customer needs for each kind (spec §6). */
-const MODULE: Record<TransferKind, string> = { transfer: 'transfert', wallet: 'mobile-money', card: 'card-visa' }
 
 /**
  * Mobile-money networks by the two digits after 243 (operator prefixes in the DRC). A number of
@@ -63,8 +61,8 @@ interface Common {
   description: string
 }
 export type AskInput =
-  | (Common & { kind: 'transfer'; creditAccount: string })
-  | (Common & { kind: 'wallet'; phone: string; currencySent: string })
+  | (Common & { kind: 'account'; creditAccount: string })
+  | (Common & { kind: 'momo'; phone: string; currencySent: string })
   | (Common & { kind: 'card'; accountId: string; lastFour: string; currencySent: string })
 
 export type AskOutcome =
@@ -98,7 +96,7 @@ const ACCOUNT_COLUMNS = 'id::text, number, currency, kind, customer_id::text, ho
 const refuse = (message: string) => ({ ok: false, message }) as const
 
 export async function askTransfer(db: Db, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome> {
-  const modules = await db.query('select 1 from customer_modules where customer_id = $1 and module = $2', [customerId, MODULE[input.kind]])
+  const modules = await db.query('select 1 from customer_modules where customer_id = $1 and module = $2', [customerId, transferKindContract[input.kind].module])
   if (modules.length === 0) return refuse(t.serviceDisabled)
 
   const [debit] = await db.query<AccountRow>(
@@ -116,7 +114,7 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
   let payee: string
   let payeeKey: string
   let currencySent = debit.currency
-  if (input.kind === 'transfer') {
+  if (input.kind === 'account') {
     ;[credit] = await db.query<AccountRow>(
       `select ${ACCOUNT_COLUMNS} from accounts where number = $1 and kind in ('customer', 'external')`,
       [input.creditAccount],
@@ -128,11 +126,11 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
     payeeKey = credit.number
   } else {
     currencySent = input.currencySent
-    const column = input.kind === 'wallet' ? 'wallet_enabled' : 'card_enabled'
+    const column = input.kind === 'momo' ? 'wallet_enabled' : 'card_enabled'
     const offered = await db.query(`select 1 from currencies where code = $1 and ${column}`, [currencySent])
     if (offered.length === 0) return refuse(t.currencyNotOffered)
     let network: string | undefined
-    if (input.kind === 'wallet') {
+    if (input.kind === 'momo') {
       network = WALLET_PREFIXES[input.phone.slice(3, 5)]
       if (!network) return refuse(t.unknownNetwork)
       payee = input.phone
@@ -452,7 +450,7 @@ export function formatDateTime(date: Date, timeZone: string): string {
 }
 
 /** used-freq: the payees this customer credited most by executed transfers, most used first. */
-export async function frequentPayees(q: Queryable, customerId: string, kind: 'transfer' | 'wallet', limit = 5): Promise<string[]> {
+export async function frequentPayees(q: Queryable, customerId: string, kind: Exclude<TransferKind, 'card'>, limit = 5): Promise<string[]> {
   const rows = await q.query<{ payee_key: string }>(
     `select payee_key from pending_transfers where customer_id = $1 and kind = $2 and state = 'executed'
       group by payee_key order by count(*) desc, max(executed_at) desc, payee_key limit $3`,
