@@ -272,7 +272,7 @@ export const api = {
     createdAt: 'Envoyé le',
   },
   /**
-   * The demo-mode page /__dev/faults.html (issue 6): QA makes calls fail by hand, with ready-made
+   * The demo-mode page /__dev/faults.html (rulings §5): QA makes calls fail by hand, with ready-made
    * scenarios for every error state of every flow (machines/*.ts).
    */
   devFaults: {

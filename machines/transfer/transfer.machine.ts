@@ -35,6 +35,7 @@
  * when the confirm call leaves `confirming`, whatever the answer, and by a restart.
  */
 import { and, assign, setup } from 'xstate'
+import { FIELD_EXACT_LENGTH } from '../limits.ts'
 import { transfer as texts } from '../messages.ts'
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import { debitAccountOf, toAskTransferInput, transferKinds, type AskTransferInput, type TransferField } from './transfer.kinds.ts'
@@ -84,7 +85,7 @@ export const transferMachine = setup({
     /** spec §2 /app/transfer: a 21-character account to credit whose holder is not known yet. */
     shouldLookUpHolder: ({ context }) =>
       transferKinds[context.kind].looksUpHolder &&
-      context.values.creditAccount.trim().length === 21 &&
+      context.values.creditAccount.trim().length === FIELD_EXACT_LENGTH.accountNumber &&
       context.holder === null &&
       context.holderError === null,
     /** spec §2, §7 used-freq: the kind offers frequently used accounts or numbers, not loaded yet. */

@@ -1,5 +1,5 @@
 /**
- * Issue 6 (QA) in a real browser: (a) the production bundle holds no inspector, the QA build does;
+ * The QA tooling (rulings §5) in a real browser: (a) the production bundle holds no inspector, the QA build does;
  * (b) the QA build on the reference server, the hosted inspector unreachable (no internet): the
  * offline QA panel during a transfer — actors, states in the spec's words, last events, masked
  * context, accepted events — live, across navigation, axe-clean at desktop and 375 px;
