@@ -19,3 +19,17 @@ export const FIELD_MAX_LENGTH = {
   contactPhone: 10,
   address: 200,
 } as const
+
+/** The contract's minimum lengths (openapi/portal.yaml) that the forms check before sending. */
+export const FIELD_MIN_LENGTH = {
+  /** spec §9: old, new and repeated passwords, minimum 5 (ChangePasswordRequest). */
+  password: 5,
+  /** spec §9: reset confirmation code and transfer token, at least 8 digits (CodeConfirmRequest.token). */
+  confirmationCode: 8,
+} as const
+
+/** The contract's exact lengths (openapi/portal.yaml). */
+export const FIELD_EXACT_LENGTH = {
+  /** spec §9: an account number, 21 characters (AccountNumber): the credit account, the holder lookup. */
+  accountNumber: 21,
+} as const

@@ -7,7 +7,6 @@ import { balanceForm } from './balance/balance.form.ts'
 import { balanceMachine } from './balance/balance.machine.ts'
 import { contactForm } from './contact/contact.form.ts'
 import { contactMachine } from './contact/contact.machine.ts'
-import * as flowForms from './flowForms.ts'
 import { loginForm } from './login/login.form.ts'
 import { loginMachine } from './login/login.machine.ts'
 import { notificationsMachine } from './notifications/notifications.machine.ts'
@@ -18,8 +17,9 @@ import { photoMachine } from './photo/photo.machine.ts'
 import { pinResetAskForm, pinResetConfirmForm } from './pinReset/pinReset.form.ts'
 import { pinResetMachine } from './pinReset/pinReset.machine.ts'
 import { profileMachine } from './profile/profile.machine.ts'
-import { sessionMachine } from './session.ts'
-import { statementMachine } from './statement.ts'
+import { sessionMachine } from './session/session.machine.ts'
+import { statementForm } from './statement/statement.form.ts'
+import { statementMachine } from './statement/statement.machine.ts'
 import { accountTransferForm, cardTransferForm, momoTransferForm, transferConfirmForm } from './transfer/transfer.form.ts'
 import { transferMachine } from './transfer/transfer.machine.ts'
 
@@ -43,7 +43,7 @@ export const machineRegistry: MachineEntry[] = [
     id: 'session',
     title: 'Session of the signed-in customer',
     machine: sessionMachine,
-    source: 'machines/session.ts',
+    source: 'machines/session/session.machine.ts',
     screens: ['src/session', 'src/flows/shell'],
     routes: ['/app/*'],
   },
@@ -68,7 +68,7 @@ export const machineRegistry: MachineEntry[] = [
     id: 'statement',
     title: 'Account statement',
     machine: statementMachine,
-    source: 'machines/statement.ts',
+    source: 'machines/statement/statement.machine.ts',
     screens: ['src/flows/statement'],
     routes: ['/app/statement'],
   },
@@ -104,7 +104,6 @@ export const machineById = (id: string): MachineEntry | undefined => machineRegi
 
 /** Every form of spec §5, by its export name: what the traceability records name (`{ form: … }`). */
 export const formRegistry = {
-  ...flowForms,
   balanceForm,
   contactForm,
   loginForm,
@@ -116,4 +115,5 @@ export const formRegistry = {
   cardTransferForm,
   transferConfirmForm,
   passwordChangeForm,
+  statementForm,
 }

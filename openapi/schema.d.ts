@@ -613,6 +613,11 @@ export interface components {
             /** @description One of solde, statement, transfert, mobile-money, card-visa. */
             code: string;
         };
+        /**
+         * @description The three transfers of spec §2, one name each in the portal, the server and the database: account (screen /app/transfer, transfer/ask and transfer/confirm, module transfert), momo (/app/momo, transfer/ask-wallet and transfer/confirm-wallet, module mobile-money), card (/app/prepaid-card, transfer/ask-card and transfer/confirm-card, module card-visa).
+         * @enum {string}
+         */
+        TransferKind: "account" | "momo" | "card";
         LoginResponse: {
             code?: components["schemas"]["Code"];
             message?: string;

@@ -159,8 +159,8 @@ export const api = {
       executedAt: 'Date et heure',
       kind: 'Opération',
       kinds: {
-        transfer: 'Transfert vers un autre compte',
-        wallet: 'Transfert vers mobile',
+        account: 'Transfert vers un autre compte',
+        momo: 'Transfert vers mobile',
         card: 'Transfert vers carte prépayée',
       },
       debitAccount: 'Compte débité',
@@ -279,7 +279,7 @@ export const api = {
   /** `message` of a 401 from /metrics: METRICS_TOKEN is set and the scrape did not send it. */
   metricsRefused: 'Jeton des métriques absent ou invalide.',
   /**
-   * The demo-mode page /__dev/faults.html (issue 6): QA makes calls fail by hand, with ready-made
+   * The demo-mode page /__dev/faults.html (rulings §5): QA makes calls fail by hand, with ready-made
    * scenarios for every error state of every flow (machines/*.ts).
    */
   devFaults: {

@@ -6,13 +6,12 @@
 import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'
 import { requiredSecret } from '../shared/fields.ts'
+import { FIELD_MIN_LENGTH } from '../limits.ts'
 
-/** spec §9: new, old and repeated passwords minimum 5. */
-export const PASSWORD_MIN_LENGTH = 5
 
 export const passwordChangeForm = z.object({
-  oldPassword: requiredSecret(m.oldPasswordRequired).check(z.minLength(PASSWORD_MIN_LENGTH, m.oldPasswordMin)),
-  password: requiredSecret(m.passwordRequired).check(z.minLength(PASSWORD_MIN_LENGTH, m.passwordMin)),
-  password2: requiredSecret(m.passwordRequired).check(z.minLength(PASSWORD_MIN_LENGTH, m.passwordMin)),
+  oldPassword: requiredSecret(m.oldPasswordRequired).check(z.minLength(FIELD_MIN_LENGTH.password, m.oldPasswordMin)),
+  password: requiredSecret(m.passwordRequired).check(z.minLength(FIELD_MIN_LENGTH.password, m.passwordMin)),
+  password2: requiredSecret(m.passwordRequired).check(z.minLength(FIELD_MIN_LENGTH.password, m.passwordMin)),
 })
 export type PasswordChangeFormValues = z.input<typeof passwordChangeForm>

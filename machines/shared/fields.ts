@@ -10,7 +10,5 @@ export const requiredText = (required: string) => z.string().check(z.trim(), z.m
 /** Required secret (PIN, passwords): never trimmed, a blank is a character the customer typed. */
 export const requiredSecret = (required: string) => z.string().check(z.minLength(1, required))
 
-/** spec §9: reset confirmation code and transfer token, at least 8 characters, digits only. */
-export const CONFIRMATION_CODE_MIN_LENGTH = 8
 /** Digits only (confirmation codes). */
 export const DIGITS = /^\d+$/

@@ -5,10 +5,9 @@
  */
 import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'
-import { CONFIRMATION_CODE_MIN_LENGTH, DIGITS, requiredText } from '../shared/fields.ts'
+import { FIELD_EXACT_LENGTH, FIELD_MIN_LENGTH } from '../limits.ts'
+import { DIGITS, requiredText } from '../shared/fields.ts'
 
-/** spec §9: credit account code of an account transfer, exactly 21 characters. */
-export const CREDIT_ACCOUNT_LENGTH = 21
 /** spec §9: description minimum 5. */
 export const DESCRIPTION_MIN_LENGTH = 5
 /**
@@ -39,7 +38,7 @@ export const accountTransferForm = z.object({
   amount,
   /** spec §5: exactly 21 characters; a longer code also shows "Le code saisi est trop court". */
   creditAccount: requiredText(m.creditAccountRequired).check(
-    z.length(CREDIT_ACCOUNT_LENGTH, m.creditAccountLength),
+    z.length(FIELD_EXACT_LENGTH.accountNumber, m.creditAccountLength),
   ),
   description,
 })
@@ -68,7 +67,7 @@ export type CardTransferFormValues = z.input<typeof cardTransferForm>
 export const transferConfirmForm = z.object({
   token: requiredText(m.tokenRequired).check(
     z.regex(DIGITS, m.tokenDigits),
-    z.minLength(CONFIRMATION_CODE_MIN_LENGTH, m.tokenTooShort),
+    z.minLength(FIELD_MIN_LENGTH.confirmationCode, m.tokenTooShort),
   ),
 })
 export type TransferConfirmFormValues = z.input<typeof transferConfirmForm>

@@ -15,12 +15,11 @@
  */
 import * as z from 'zod/mini'
 import type { components } from '../../openapi/schema'
+import { transferKindContract as contract, type TransferKind } from '../../openapi/transfer-kinds.ts'
 import { accountTransferForm, cardTransferForm, momoTransferForm, toContractAmount } from './transfer.form.ts'
 import { transfer as texts } from '../messages.ts'
 import type { Account, ModuleCode } from '../shared/customer.ts'
 
-export const TRANSFER_KINDS = ['account', 'momo', 'card'] as const
-export type TransferKind = (typeof TRANSFER_KINDS)[number]
 
 /** Every field of the three forms; a kind uses some of them (`fields`). Names are the contract's. */
 export const TRANSFER_FIELDS = [
@@ -51,7 +50,7 @@ export interface TransferRequests {
 /** The input of the `askTransfer` actor: the kind tells which call of spec §7 to make. */
 export type AskTransferInput = { [K in TransferKind]: { kind: K; body: TransferRequests[K] } }[TransferKind]
 
-/** A form schema of spec §5 (flowForms.ts), seen from the machine: strings in, strings out. */
+/** A form schema of spec §5 (`<flow>.form.ts`), seen from the machine: strings in, strings out. */
 export type TransferFormSchema = z.ZodMiniType<Record<string, string>, Record<string, string>>
 
 export interface TransferKindSpec<K extends TransferKind = TransferKind> {
@@ -104,7 +103,7 @@ const trimmed = (values: TransferValues, field: TransferField) => values[field].
 
 const account: TransferKindSpec<'account'> = {
   kind: 'account',
-  module: 'transfert',
+  module: contract.account.module,
   heading: texts.accountHeading,
   formTitle: texts.accountFormTitle,
   schema: accountTransferForm,
@@ -112,8 +111,8 @@ const account: TransferKindSpec<'account'> = {
   initialValues: emptyValues,
   payeeField: 'creditAccount',
   looksUpHolder: true,
-  suggestions: { field: 'creditAccount', usedFreqId: '1' },
-  currencies: null,
+  suggestions: { field: 'creditAccount', usedFreqId: contract.account.usedFreqId },
+  currencies: contract.account.currencies,
   showsBalance: false,
   showsSteps: false,
   toRequest: (values, debit) => ({
@@ -127,7 +126,7 @@ const account: TransferKindSpec<'account'> = {
 
 const momo: TransferKindSpec<'momo'> = {
   kind: 'momo',
-  module: 'mobile-money',
+  module: contract.momo.module,
   heading: texts.momoHeading,
   formTitle: texts.momoFormTitle,
   schema: momoTransferForm,
@@ -135,8 +134,8 @@ const momo: TransferKindSpec<'momo'> = {
   initialValues: emptyValues,
   payeeField: 'phone',
   looksUpHolder: false,
-  suggestions: { field: 'phone', usedFreqId: '2' },
-  currencies: 'b2w',
+  suggestions: { field: 'phone', usedFreqId: contract.momo.usedFreqId },
+  currencies: contract.momo.currencies,
   showsBalance: true,
   showsSteps: true,
   toRequest: (values, debit) => ({
@@ -151,7 +150,7 @@ const momo: TransferKindSpec<'momo'> = {
 
 const card: TransferKindSpec<'card'> = {
   kind: 'card',
-  module: 'card-visa',
+  module: contract.card.module,
   heading: texts.cardHeading,
   formTitle: texts.cardFormTitle,
   schema: cardTransferForm,
@@ -160,7 +159,7 @@ const card: TransferKindSpec<'card'> = {
   payeeField: 'accountId',
   looksUpHolder: false,
   suggestions: null,
-  currencies: 'b2c',
+  currencies: contract.card.currencies,
   showsBalance: false,
   showsSteps: true,
   toRequest: (values, debit) => ({

@@ -35,8 +35,10 @@
  * when the confirm call leaves `confirming`, whatever the answer, and by a restart.
  */
 import { and, assign, setup } from 'xstate'
+import { FIELD_EXACT_LENGTH } from '../limits.ts'
 import { transfer as texts } from '../messages.ts'
-import { debitAccountOf, toAskTransferInput, transferKinds, type AskTransferInput, type TransferField, type TransferKind } from './transfer.kinds.ts'
+import type { TransferKind } from '../../openapi/transfer-kinds.ts'
+import { debitAccountOf, toAskTransferInput, transferKinds, type AskTransferInput, type TransferField } from './transfer.kinds.ts'
 import { formKit } from '../shared/formKit.ts'
 import { setAccounts } from '../shared/accounts.ts'
 import { type AnyAnswer, askAnswer, confirmAnswer, descriptionOf, formErrors, freshContext, messageOf, offeredAccounts, pendingOf, receiptOf, tokenErrorOf, triesLeftOf } from './transfer.rules.ts'
@@ -83,7 +85,7 @@ export const transferMachine = setup({
     /** spec §2 /app/transfer: a 21-character account to credit whose holder is not known yet. */
     shouldLookUpHolder: ({ context }) =>
       transferKinds[context.kind].looksUpHolder &&
-      context.values.creditAccount.trim().length === 21 &&
+      context.values.creditAccount.trim().length === FIELD_EXACT_LENGTH.accountNumber &&
       context.holder === null &&
       context.holderError === null,
     /** spec §2, §7 used-freq: the kind offers frequently used accounts or numbers, not loaded yet. */

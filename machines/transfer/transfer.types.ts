@@ -2,7 +2,8 @@
 import type { components } from '../../openapi/schema'
 import { type FieldErrors } from '../shared/form.ts'
 import type { Account } from '../shared/customer.ts'
-import { type TransferField, type TransferKind, type TransferValues } from './transfer.kinds.ts'
+import type { TransferKind } from '../../openapi/transfer-kinds.ts'
+import { type TransferField, type TransferValues } from './transfer.kinds.ts'
 
 export interface TransferInput {
   kind: TransferKind

@@ -4,9 +4,9 @@
  * `machines/messages.ts` resolve to the entry they name.
  *
  * A machine also shows the messages of what it uses from the other modules of `machines/`: an
- * imported name (`transferConfirmForm` of flowForms.ts) is followed into its declaration, and from
+ * imported name (`transferConfirmForm` of transfer.form.ts) is followed into its declaration, and from
  * there into the declarations that one uses, but no further than that chain — a machine is not
- * credited with every form of flowForms.ts.
+ * credited with every form of a form file.
  */
 import ts from 'typescript'
 import { isCatalogueFile, repoPath, sourceFile, type SourceProgram } from './source-program.ts'

@@ -1,6 +1,6 @@
 /**
  * The ready-made faults of the fault panel (/__dev/faults.html): one scenario per error state of
- * each flow — the transfer flow (machines/transfer.ts) for each of the three kinds where they
+ * each flow — the transfer flow (machines/transfer/transfer.machine.ts) for each of the three kinds where they
  * differ, then login, PIN reset, balance, statement, password change, profile, contact, photo,
  * notifications and the session (the machines of the same names). Data only, so that the page
  * renders it and the browser tests walk the entries.
@@ -10,17 +10,19 @@
  * the catalogue, as the real server would send them.
  */
 import { api } from '../../machines/messages.ts'
-import { TRANSFER_KINDS, transferScreens, type TransferKind } from './transfer-screens.ts'
+import { TRANSFER_KINDS, transferKindContract, type TransferKind } from '../../openapi/transfer-kinds.ts'
+import { transferScreens } from './transfer-screens.ts'
 import type { Fault } from './faults.ts'
 
 const CUSTOMER = '/api/rest/customer/v1'
 
-/** The screen of each kind (spec §2) and its two calls (spec §7). */
-export const transferCalls: Record<TransferKind, { screen: string; ask: string; confirm: string }> = {
-  account: { screen: '/app/transfer', ask: `${CUSTOMER}/transfer/ask`, confirm: `${CUSTOMER}/transfer/confirm` },
-  momo: { screen: '/app/momo', ask: `${CUSTOMER}/transfer/ask-wallet`, confirm: `${CUSTOMER}/transfer/confirm-wallet` },
-  card: { screen: '/app/prepaid-card', ask: `${CUSTOMER}/transfer/ask-card`, confirm: `${CUSTOMER}/transfer/confirm-card` },
-}
+/** The screen of each kind (spec §2) and its two calls (spec §7), from the contract's kind table. */
+export const transferCalls = Object.fromEntries(
+  TRANSFER_KINDS.map((kind) => {
+    const { screen, askPath, confirmPath } = transferKindContract[kind]
+    return [kind, { screen, ask: askPath, confirm: confirmPath }]
+  }),
+) as Record<TransferKind, { screen: string; ask: string; confirm: string }>
 
 /** A scenario of the transfer flow (api.devFaults.scenarios). */
 export type ScenarioType = keyof typeof api.devFaults.scenarios

@@ -1,5 +1,5 @@
 /**
- * /__dev/faults.html (issue 6, demo mode only): the fault injector as a page for QA. Plain HTML
+ * /__dev/faults.html (rulings §5, demo mode only): the fault injector as a page for QA. Plain HTML
  * forms post back here (urlencoded); a post that changes something answers 303 back to the page
  * (so a reload never posts twice), with the confirmation named in the query; a refused custom
  * form answers 400 with the page, its values kept and its errors shown, and adds nothing.

@@ -6,7 +6,8 @@
  * the catalogue, every value shown is escaped.
  */
 import { api } from '../../machines/messages.ts'
-import { transferScreens, type TransferKind } from './transfer-screens.ts'
+import type { TransferKind } from '../../openapi/transfer-kinds.ts'
+import { transferScreens } from './transfer-screens.ts'
 import type { Fault } from './faults.ts'
 import { escapeHtml as h } from '../http/html.ts'
 import { emptyFaultForm, FAULT_METHODS, type FaultField, type FaultFormErrors, type FaultFormValues, type PanelOperation } from './fault-form.ts'

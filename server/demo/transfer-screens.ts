@@ -7,22 +7,15 @@
  * from the one message catalogue. The browser tests of the fault panel walk every scenario on the
  * real screens, so a screen that stops making a lookup shows up there.
  */
-import type { operations, paths } from '../../openapi/schema.d.ts'
 import { transfer as texts } from '../../machines/messages.ts'
-
-export const TRANSFER_KINDS = ['account', 'momo', 'card'] as const
-export type TransferKind = (typeof TRANSFER_KINDS)[number]
-
-type UsedFreqId = operations['frequentlyUsed']['parameters']['path']['id']
-/** The currency lists of the contract: /auth/v1/currencies/b2w and /auth/v1/currencies/b2c. */
-type CurrencyList = Extract<keyof paths, `/auth/v1/currencies/${string}`> extends `/auth/v1/currencies/${infer L}` ? L : never
+import { transferKindContract as contract, type CurrencyList, type TransferKind, type TransferKindContract } from '../../openapi/transfer-kinds.ts'
 
 export interface TransferScreen {
   heading: string
   /** spec §2 /app/transfer: the holder of the account to credit is looked up (POST details). */
   looksUpHolder: boolean
   /** The frequently used accounts or numbers the screen offers (GET used-freq/{id}); null: none. */
-  suggestions: { usedFreqId: UsedFreqId } | null
+  suggestions: { usedFreqId: NonNullable<TransferKindContract['usedFreqId']> } | null
   /** The currency list of the screen's `currencySent` field (GET currencies/{list}); null: none. */
   currencies: CurrencyList | null
   /** spec §2 /app/momo: the selected account's balance is shown (POST balance). */
@@ -30,7 +23,19 @@ export interface TransferScreen {
 }
 
 export const transferScreens: { readonly [K in TransferKind]: TransferScreen } = {
-  account: { heading: texts.accountHeading, looksUpHolder: true, suggestions: { usedFreqId: '1' }, currencies: null, showsBalance: false },
-  momo: { heading: texts.momoHeading, looksUpHolder: false, suggestions: { usedFreqId: '2' }, currencies: 'b2w', showsBalance: true },
-  card: { heading: texts.cardHeading, looksUpHolder: false, suggestions: null, currencies: 'b2c', showsBalance: false },
+  account: {
+    heading: texts.accountHeading,
+    looksUpHolder: true,
+    suggestions: { usedFreqId: contract.account.usedFreqId },
+    currencies: contract.account.currencies,
+    showsBalance: false,
+  },
+  momo: {
+    heading: texts.momoHeading,
+    looksUpHolder: false,
+    suggestions: { usedFreqId: contract.momo.usedFreqId },
+    currencies: contract.momo.currencies,
+    showsBalance: true,
+  },
+  card: { heading: texts.cardHeading, looksUpHolder: false, suggestions: null, currencies: contract.card.currencies, showsBalance: false },
 }

@@ -40,7 +40,7 @@ export async function loadCodeKey(q: Queryable, configured: string | undefined):
 
 /** Crockford's base32 (no I, L, O, U): easy to read out on the phone. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-const PREFIX = { transfer: 'VIR', wallet: 'MOB', card: 'CRT', pinReset: 'PIN' } as const
+const PREFIX = { account: 'VIR', momo: 'MOB', card: 'CRT', pinReset: 'PIN' } as const
 
 /** A transfer (or PIN reset) reference: a prefix by kind and 20 random base32 characters (100 bits). */
 export function newReference(kind: keyof typeof PREFIX): string {

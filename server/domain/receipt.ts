@@ -30,7 +30,7 @@ export function receiptLines(x: ExecutedTransfer, ctx: ReceiptContext): [string,
     [r.debitAccount, x.debitAccount],
     [r.payee, x.payee],
   ]
-  if (x.kind === 'transfer') lines.push([r.creditAccount, x.creditAccount])
+  if (x.kind === 'account') lines.push([r.creditAccount, x.creditAccount])
   lines.push([r.amount, formatMoney(decimalToCents(x.amount), x.currencySent)])
   if (converted) {
     lines.push([r.debitAmount, formatMoney(decimalToCents(x.debitAmount), x.debitCurrency)])

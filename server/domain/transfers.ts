@@ -15,6 +15,7 @@
  * Money is bigint cents or numeric text, never a JS number.
  */
 import { api } from '../../machines/messages.ts'
+import { transferKindContract, type TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { Db, Queryable } from '../db/db.ts'
 import { CODE_DIGITS, codeMatches, hashCode, newCode, newReference } from './codes.ts'
 import { centsToDecimal, convertCents, currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
@@ -24,14 +25,11 @@ import { takeAsk, type AskLimit } from './throttles.ts'
 
 const t = api.transfer
 
-export type TransferKind = 'transfer' | 'wallet' | 'card'
 /** Rulings §4: the 3rd wrong code cancels the transfer. */
 export const MAX_CODE_TRIES = 3
 /** spec §9: description minimum 5 (the contract counts blanks; the server does not). */
 const DESCRIPTION_MIN_LENGTH = 5
 
-/** The module a customer needs for each kind (spec §6). */
-const MODULE: Record<TransferKind, string> = { transfer: 'transfert', wallet: 'mobile-money', card: 'card-visa' }
 
 /**
  * Mobile-money networks by the two digits after 243 (operator prefixes in the DRC). A number of
@@ -63,8 +61,8 @@ interface Common {
   description: string
 }
 export type AskInput =
-  | (Common & { kind: 'transfer'; creditAccount: string })
-  | (Common & { kind: 'wallet'; phone: string; currencySent: string })
+  | (Common & { kind: 'account'; creditAccount: string })
+  | (Common & { kind: 'momo'; phone: string; currencySent: string })
   | (Common & { kind: 'card'; accountId: string; lastFour: string; currencySent: string })
 
 export type AskOutcome =
@@ -137,7 +135,7 @@ async function askContext(db: Db, customerId: string, input: AskInput): Promise<
        left join accounts d on d.number = $3 and d.kind = 'customer' and d.customer_id = c.id
        left join accounts cr on cr.number = $4 and cr.kind in ('customer', 'external')
       where c.id = $1`,
-    [customerId, MODULE[input.kind], input.debitAccount, input.kind === 'transfer' ? input.creditAccount : null],
+    [customerId, transferKindContract[input.kind].module, input.debitAccount, input.kind === 'account' ? input.creditAccount : null],
   )
   if (!row) return undefined
   return {
@@ -165,7 +163,7 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
   let payee: string
   let payeeKey: string
   let currencySent = debit.currency
-  if (input.kind === 'transfer') {
+  if (input.kind === 'account') {
     credit = context.credit
     if (!credit) return refuse(t.creditNotFound)
     if (credit.id === debit.id) return refuse(t.sameAccount)
@@ -174,11 +172,11 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
     payeeKey = credit.number
   } else {
     currencySent = input.currencySent
-    const column = input.kind === 'wallet' ? 'wallet_enabled' : 'card_enabled'
+    const column = input.kind === 'momo' ? 'wallet_enabled' : 'card_enabled'
     const offered = await db.query(`select 1 from currencies where code = $1 and ${column}`, [currencySent])
     if (offered.length === 0) return refuse(t.currencyNotOffered)
     let network: string | undefined
-    if (input.kind === 'wallet') {
+    if (input.kind === 'momo') {
       network = WALLET_PREFIXES[input.phone.slice(3, 5)]
       if (!network) return refuse(t.unknownNetwork)
       payee = input.phone
@@ -492,7 +490,7 @@ export interface FrequentPayee {
 }
 
 /** used-freq: the payees this customer credited most by executed transfers, most used first. */
-export async function frequentPayees(q: Queryable, customerId: string, kind: 'transfer' | 'wallet', limit = 5): Promise<FrequentPayee[]> {
+export async function frequentPayees(q: Queryable, customerId: string, kind: Exclude<TransferKind, 'card'>, limit = 5): Promise<FrequentPayee[]> {
   const rows = await q.query<{ payee_key: string; latest_payee: string }>(
     `select payee_key, (array_agg(payee order by executed_at desc))[1] as latest_payee
        from pending_transfers where customer_id = $1 and kind = $2 and state = 'executed'
@@ -500,7 +498,7 @@ export async function frequentPayees(q: Queryable, customerId: string, kind: 'tr
     [customerId, kind, limit],
   )
   // A mobile transfer's payee is the phone number itself: no name to add.
-  return rows.map((r) => (kind === 'transfer' && r.latest_payee ? { compte: r.payee_key, holder: r.latest_payee } : { compte: r.payee_key }))
+  return rows.map((r) => (kind === 'account' && r.latest_payee ? { compte: r.payee_key, holder: r.latest_payee } : { compte: r.payee_key }))
 }
 
 export interface ExecutedTransfer {

@@ -16,8 +16,8 @@ import {
   frequentPayees,
   type AskInput,
   type AskOutcome,
-  type TransferKind,
 } from '../domain/transfers.ts'
+import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import { signedIn } from './signed-in.ts'
 
 type AskId = 'askTransfer' | 'askWalletTransfer' | 'askCardTransfer'
@@ -90,11 +90,11 @@ export function transferRoutes(ctx: AppContext): Handlers {
   }
 
   return {
-    askTransfer: (call) => ask(call, { kind: 'transfer', ...call.body }),
-    askWalletTransfer: (call) => ask(call, { kind: 'wallet', ...call.body }),
+    askTransfer: (call) => ask(call, { kind: 'account', ...call.body }),
+    askWalletTransfer: (call) => ask(call, { kind: 'momo', ...call.body }),
     askCardTransfer: (call) => ask(call, { kind: 'card', ...call.body }),
-    confirmTransfer: (call) => confirm(call, 'transfer'),
-    confirmWalletTransfer: (call) => confirm(call, 'wallet'),
+    confirmTransfer: (call) => confirm(call, 'account'),
+    confirmWalletTransfer: (call) => confirm(call, 'momo'),
     confirmCardTransfer: (call) => confirm(call, 'card'),
 
     async transferReceipt(call) {
@@ -110,7 +110,7 @@ export function transferRoutes(ctx: AppContext): Handlers {
     },
 
     async frequentlyUsed(call) {
-      const kind = call.params.id === '1' ? 'transfer' : 'wallet'
+      const kind = call.params.id === '1' ? 'account' : 'momo'
       const payees = await frequentPayees(ctx.db, signedIn(call).customerId, kind)
       return { status: 200, body: { code: '0', comptes: payees.map((p) => p.compte), payees } }
     },

@@ -1,5 +1,5 @@
 import type { Account, SessionUser } from '../../machines/shared/customer'
-import type { ReturnPlace } from '../../machines/session/returnPlace'
+import type { ReturnPlace } from '../../machines/session/session.types'
 
 /**
  * Session storage holds the three things of spec §3: the auth token, the user and the accounts.

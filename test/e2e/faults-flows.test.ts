@@ -1,5 +1,5 @@
 /**
- * Issue 6, the flows other than the transfer one, in a real browser against the real server: the
+ * The fault injector of rulings §5, the flows other than the transfer one, in a real browser against the real server: the
  * QA person's tab applies one representative scenario per flow on the fault panel
  * (/__dev/faults.html), and the customer's tab sees its error state on the flow's screen. Every
  * text is compared with the catalogue. The transfer scenarios are walked by faults.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Issue 6 in a real browser against the real server: a QA person's tab drives the fault panel
+ * The fault injector of rulings §5 in a real browser against the real server: a QA person's tab drives the fault panel
  * (/__dev/faults.html) and the customer's tab (K1234567) walks the transfer flow into every error
  * state of machines/transfer.ts, for the three kinds: every ready-made scenario of the panel, and
  * the general form for a templated path, a dropped lookup and invalid JSON. Axe and screenshots of
@@ -8,7 +8,7 @@
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, session, transfer as texts } from '../../machines/messages'
-import type { TransferKind } from '../../machines/transfer/transfer.kinds'
+import type { TransferKind } from '../../openapi/transfer-kinds'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data'
 import { faultScenarios, scenarioById, transferCalls, type ScenarioType } from '../../server/demo/fault-scenarios'
 import { kindLegend, scenarioTitle } from '../../server/demo/faults-page'

@@ -1,5 +1,5 @@
 /**
- * Issue 2 in a real browser against the real server: landing → login rules → wrong PIN →
+ * The public screens and the sign-in in a real browser against the real server: landing → login rules → wrong PIN →
  * blocked customer → sign-in → dashboard tiles → logout; guards, expiry, not-found; axe at
  * desktop width and at 375 px on every screen visited.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 6 (QA) in a real browser: (a) the production bundle holds no inspector, the QA build does;
+ * The QA tooling (rulings §5) in a real browser: (a) the production bundle holds no inspector, the QA build does;
  * (b) the QA build on the reference server, the hosted inspector unreachable (no internet): the
  * offline QA panel during a transfer — actors, states in the spec's words, last events, masked
  * context, accepted events — live, across navigation, axe-clean at desktop and 375 px;
@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loginMachine } from '../../machines/login/login.machine'
 import { login, moduleNames, qa, shell, transfer as texts } from '../../machines/messages'
-import { sessionMachine } from '../../machines/session'
+import { sessionMachine } from '../../machines/session/session.machine'
 import { transferMachine } from '../../machines/transfer/transfer.machine'
 import { payeeAccounts } from '../../server/demo/demo-data'
 import { MASK } from '../../src/inspect/mask'

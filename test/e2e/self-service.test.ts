@@ -1,5 +1,5 @@
 /**
- * Issue 5 in a real browser against the real server: forgotten PIN then sign-in with the new PIN,
+ * The self-service screens in a real browser against the real server: forgotten PIN then sign-in with the new PIN,
  * password change then sign-in, contact update, photo upload (valid, too large, a text file named
  * .png), notifications paging and "afficher" lowering the counter. axe; 375 px.
  */

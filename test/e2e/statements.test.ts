@@ -1,5 +1,5 @@
 /**
- * Issue 4 in a real browser against the real server: the balance, and a 3-month statement of
+ * The balance and the statement in a real browser against the real server: the balance, and a 3-month statement of
  * K1234567 whose downloaded CSV matches the table; the PDF downloads; errors; K7654321 sees only
  * its own account; axe; 375 px.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 3 in a real browser against the real server: the three transfers from form to receipt as
+ * The transfers in a real browser against the real server: the three transfers from form to receipt as
  * K1234567, with the code read from the demo outbox; wrong and expired codes; insufficient
  * balance; every validation message of the three forms and of the code form; axe; 375 px.
  */

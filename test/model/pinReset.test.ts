@@ -44,8 +44,10 @@ const samples: Array<PinResetEvent | SyntheticEvent> = [
 // ---------------------------------------------------------------------------------------------
 
 describe('PIN reset machine — walk of every transition (spec §2 /reinit-password, §4, §8)', () => {
+  /** The states whose screen model the walk built: proof that its `screen` option is applied. */
+  const screened = new Set<string>()
   const walk = createWalk(pinResetMachine, {
-    screen: pinResetScreen,
+    screen: (snapshot) => (screened.add(String(snapshot.value)), pinResetScreen(snapshot)),
     events: samples,
     stubActions: ['goToLogin'],
     maxStates: 20000,
@@ -61,6 +63,10 @@ describe('PIN reset machine — walk of every transition (spec §2 /reinit-passw
 
   for (const path of walk.paths) it(path.description, () => path.run().then(() => undefined))
   it('walked every transition of the graph', () => walk.assertEveryEdgeWalked())
+  it("built every state's screen model", async () => {
+    await walk.assertEveryEdgeWalked()
+    expect([...screened].sort()).toEqual(Object.keys(pinResetMachine.root.states).sort())
+  })
 })
 
 // ---------------------------------------------------------------------------------------------

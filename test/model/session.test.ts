@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { SessionUser } from '../../machines/shared/customer.ts'
-import { sessionMachine, warningSecondsOf, type SessionEvent, type SessionInput } from '../../machines/session.ts'
+import { sessionMachine } from '../../machines/session/session.machine.ts'
+import { warningSecondsOf } from '../../machines/session/session.rules.ts'
+import { sessionScreen } from '../../machines/session/session.screen.ts'
+import type { SessionEvent, SessionInput } from '../../machines/session/session.types.ts'
 import type { Account } from '../../machines/shared/customer.ts'
 import { createWalk, doneEvent, errorEvent, type Call } from '../support/walk.ts'
 
@@ -27,6 +30,7 @@ const untilExpiry = { type: 'xstate.after.untilExpiry.session.signedIn.idle.warn
 const sideEffects = ['storeSession', 'storeAccounts', 'clearSession', 'announceExpiry', 'goToStartPage', 'rememberPlace', 'goToLogin']
 
 const walk = createWalk(sessionMachine, {
+  screen: sessionScreen,
   inputs: { 'no stored session': signedOut, 'restored session': restored },
   events: [
     start,

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { Account } from '../../machines/shared/customer.ts'
 import { api, statement as texts, transfer as transferTexts } from '../../machines/messages.ts'
-import {
-  canDownload,
-  statementMachine,
-  statementScreen,
-  type StatementAnswer,
-  type StatementEvent,
-  type StatementField,
-  type StatementInput,
-  type StatementResult,
-  type Transaction,
-} from '../../machines/statement.ts'
+import { statementMachine } from '../../machines/statement/statement.machine.ts'
+import { canDownload } from '../../machines/statement/statement.rules.ts'
+import { statementScreen } from '../../machines/statement/statement.screen.ts'
+import type {
+  StatementAnswer,
+  StatementEvent,
+  StatementField,
+  StatementInput,
+  StatementResult,
+  Transaction,
+} from '../../machines/statement/statement.types.ts'
 import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
@@ -78,6 +78,7 @@ const samples: Array<StatementEvent | SyntheticEvent> = [
 
 describe('statement machine — walk of every transition (spec §4 Statement, §8)', () => {
   const walk = createWalk(statementMachine, {
+    screen: statementScreen,
     inputs,
     events: samples,
     stubActions: ['reloadPage', 'logDownloadError'],

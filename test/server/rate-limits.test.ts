@@ -140,11 +140,11 @@ describe('transfer asks (transfer/ask, ask-wallet, ask-card), per customer, the 
   let paul: string
   const usd = mainCustomer.accounts.usd
   const bodies: Record<Kind, Record<string, unknown>> = {
-    transfer: { debitAccount: usd.number, creditAccount: payeeAccounts[0].number, description: 'Loyer de mars', currency: '1', amount: '1.00' },
-    wallet: { debitAccount: usd.number, phone: '243812345678', description: 'Argent de poche', currency: '1', amount: '1.00', currencySent: '1' },
+    account: { debitAccount: usd.number, creditAccount: payeeAccounts[0].number, description: 'Loyer de mars', currency: '1', amount: '1.00' },
+    momo: { debitAccount: usd.number, phone: '243812345678', description: 'Argent de poche', currency: '1', amount: '1.00', currencySent: '1' },
     card: { debitAccount: usd.number, accountId: '12345678', lastFour: '4321', description: 'Recharge carte', currency: '1', amount: '1.00', currencySent: '1' },
   }
-  const kinds: Kind[] = ['transfer', 'wallet', 'card']
+  const kinds: Kind[] = ['account', 'momo', 'card']
 
   beforeAll(async () => {
     server.clock.advance(16 * MINUTE) // away from the asks of the tests above
@@ -156,8 +156,8 @@ describe('transfer asks (transfer/ask, ask-wallet, ask-card), per customer, the 
 
   it('do not count an ask refused for another reason (it sends nothing)', async () => {
     const before = await counts()
-    expect((await h.ask('transfer', token, { ...bodies.transfer, amount: '99999999.00' })).body.message).toMatch(/^Solde insuffisant/)
-    expect((await h.ask('wallet', token, { ...bodies.wallet, phone: '243701234567' })).body.message).toBe(api.transfer.unknownNetwork)
+    expect((await h.ask('account', token, { ...bodies.account, amount: '99999999.00' })).body.message).toMatch(/^Solde insuffisant/)
+    expect((await h.ask('momo', token, { ...bodies.momo, phone: '243701234567' })).body.message).toBe(api.transfer.unknownNetwork)
     expect(await counts()).toEqual(before)
   })
 
@@ -174,11 +174,11 @@ describe('transfer asks (transfer/ask, ask-wallet, ask-card), per customer, the 
     }
     expect(await counts()).toEqual(before)
     // the other checks still come first: an ask that would send nothing gets its own refusal
-    expect((await h.ask('transfer', token, { ...bodies.transfer, amount: '99999999.00' })).body.message).toMatch(/^Solde insuffisant/)
+    expect((await h.ask('account', token, { ...bodies.account, amount: '99999999.00' })).body.message).toMatch(/^Solde insuffisant/)
   })
 
   it('leave another customer alone, and a pending transfer can still be confirmed', async () => {
-    const res = await h.ask('transfer', paul, { ...bodies.transfer, debitAccount: webBlockedCustomer.accounts.usd.number })
+    const res = await h.ask('account', paul, { ...bodies.account, debitAccount: webBlockedCustomer.accounts.usd.number })
     expect(res.body.status, res.body.message).toBe('0')
     const code = await newestCodeTo(webBlockedCustomer.contact.phone)
     // Jean's last ask is still pending and confirmable while his asks are refused
@@ -190,8 +190,8 @@ describe('transfer asks (transfer/ask, ask-wallet, ask-card), per customer, the 
     const jeanCode = await newestCodeTo(mainCustomer.contact.phone)
     const confirmed = await h.confirm(last!.kind, token, last!.reference, jeanCode)
     expect(confirmed.body.status, confirmed.body.description).toBe('0')
-    expect((await h.confirm('transfer', paul, res.body.code, code)).body.status).toBe('0')
-    expect((await h.ask('transfer', token, bodies.transfer)).body).toEqual(REFUSED)
+    expect((await h.confirm('account', paul, res.body.code, code)).body.status).toBe('0')
+    expect((await h.ask('account', token, bodies.account)).body).toEqual(REFUSED)
   })
 
   it('slide: after 15 minutes the asks pass again', async () => {

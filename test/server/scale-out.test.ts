@@ -135,7 +135,7 @@ describe.skipIf(!bin)('two server processes on one PostgreSQL', { timeout: 300_0
     expect(negative!.n).toBe(0)
     const [books] = await db.query<{ executed: number; ledger: number; debited: string; moved: string }>(
       `select (select count(*)::int from pending_transfers where state = 'executed') as executed,
-              (select count(*)::int from ledger_transactions where kind = 'transfer') as ledger,
+              (select count(*)::int from ledger_transactions where kind = 'account') as ledger,
               (select coalesce(sum(debit_amount), 0)::text from pending_transfers where state = 'executed') as debited,
               ($1::numeric - (select balance from accounts where number = $2))::text as moved`,
       [balance, usd],

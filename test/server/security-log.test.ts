@@ -42,8 +42,8 @@ describe('downloads log no error', () => {
     expect((await get(`download/pdf/${report.body.filename}.csv`)).status).toBe(200)
 
     const payee = payeeAccounts.find((p) => p.currency === usd.currency)!
-    const asked = await t.ask('transfer', token, { debitAccount: usd.number, creditAccount: payee.number, description: 'Loyer test', currency: usd.currency, amount: '1.00' })
-    const confirmed = await t.confirm('transfer', token, asked.body.code, await t.codeSentTo(mainCustomer))
+    const asked = await t.ask('account', token, { debitAccount: usd.number, creditAccount: payee.number, description: 'Loyer test', currency: usd.currency, amount: '1.00' })
+    const confirmed = await t.confirm('account', token, asked.body.code, await t.codeSentTo(mainCustomer))
     expect(confirmed.body.status).toBe('0')
     expect((await get(`transfer/receipt/${confirmed.body.reference}`)).status).toBe(200)
 
@@ -51,7 +51,7 @@ describe('downloads log no error', () => {
     expect(logged.filter((l) => l.level >= 40)).toEqual([])
     // The transfer confirmed is a security event of its own, with the request id.
     const [transfer] = events(logged, 'transfer.confirmed')
-    expect(transfer).toMatchObject({ reqId: expect.any(String), reference: confirmed.body.reference, kind: 'transfer' })
+    expect(transfer).toMatchObject({ reqId: expect.any(String), reference: confirmed.body.reference, kind: 'account' })
   })
 })
 

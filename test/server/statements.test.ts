@@ -166,12 +166,12 @@ describe('POST statements', () => {
   })
 
   it('shows a transfer made through the API on both sides, each in its own words', async () => {
-    const ask = await h.ask('transfer', jean, {
+    const ask = await h.ask('account', jean, {
       debitAccount: cdf.number, creditAccount: estherCdf.number, description: 'Loyer mars', currency: '3', amount: '12500.50',
     })
     expect(ask.body.status, ask.body.message).toBe('0')
     const code = await h.codeSentTo(mainCustomer)
-    const done = await h.confirm('transfer', jean, ask.body.code, code)
+    const done = await h.confirm('account', jean, ask.body.code, code)
     expect(done.body.status).toBe('0')
 
     const mine = (await statements(jean, request(cdf, daysAgo(2), today()))).body.transactions

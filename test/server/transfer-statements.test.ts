@@ -73,7 +73,7 @@ describe('statements of a complete account transfer', { timeout: 120_000 }, () =
     const before = [await balance(usd.number), await balance(payee.number)]
     const counted = counting(db)
 
-    const asked = await askTransfer(counted.db, customerId, { kind: 'transfer', debitAccount: usd.number, creditAccount: payee.number, currency: usd.currency, amount: '10.00', description: 'Loyer de mars' }, settings)
+    const asked = await askTransfer(counted.db, customerId, { kind: 'account', debitAccount: usd.number, creditAccount: payee.number, currency: usd.currency, amount: '10.00', description: 'Loyer de mars' }, settings)
     if (!asked.ok) throw new Error(asked.message)
     const asking = counted.count()
 
@@ -83,7 +83,7 @@ describe('statements of a complete account transfer', { timeout: 120_000 }, () =
     expect(pending!.code_hash).toBe(hashCode(settings.codeKey, asked.reference, code))
 
     counted.reset()
-    const confirmed = await confirmTransfer(counted.db, customerId, 'transfer', asked.reference, code, settings)
+    const confirmed = await confirmTransfer(counted.db, customerId, 'account', asked.reference, code, settings)
     const confirming = counted.count()
     expect(confirmed.ok).toBe(true)
 

@@ -3,21 +3,23 @@
  * and snapshots of the tables a refused call must leave alone.
  */
 import type { DemoCustomer } from '../../server/demo/demo-data.ts'
-import { customerPath, type ApiAnswer, type TestServer } from './harness.ts'
+import { transferKindContract, type TransferKind } from '../../openapi/transfer-kinds.ts'
+import { type ApiAnswer, type TestServer } from './harness.ts'
 
 /** How a test (or a browser test) finds the code in an SMS or e-mail of the outbox. */
 export const CODE_IN_TEXT = /Code de validation : (\d{8})/
 
-export type Kind = 'transfer' | 'wallet' | 'card'
+/** The contract's transfer kind (account, momo, card). */
+export type Kind = TransferKind
 export const askPath: Record<Kind, string> = {
-  transfer: customerPath('transfer/ask'),
-  wallet: customerPath('transfer/ask-wallet'),
-  card: customerPath('transfer/ask-card'),
+  account: transferKindContract.account.askPath,
+  momo: transferKindContract.momo.askPath,
+  card: transferKindContract.card.askPath,
 }
 export const confirmPath: Record<Kind, string> = {
-  transfer: customerPath('transfer/confirm'),
-  wallet: customerPath('transfer/confirm-wallet'),
-  card: customerPath('transfer/confirm-card'),
+  account: transferKindContract.account.confirmPath,
+  momo: transferKindContract.momo.confirmPath,
+  card: transferKindContract.card.confirmPath,
 }
 
 export function transferHelpers(server: () => TestServer) {

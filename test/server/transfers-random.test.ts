@@ -70,16 +70,16 @@ describe('~100 random transfers of the three kinds', () => {
     const seen = { executed: 0, refusedFunds: 0, refusedOther: 0, wrongThenRight: 0, cancelledWrong: 0, expired: 0, cancelledFunds: 0 }
 
     function randomAsk(): { kind: Kind; body: Record<string, unknown>; currencySent: string } {
-      const kind = r.pick<Kind>(['transfer', 'wallet', 'card'])
+      const kind = r.pick<Kind>(['account', 'momo', 'card'])
       const debit = r.pick(own)
-      const currencySent = kind === 'transfer' ? debit.currency : r.pick(kind === 'wallet' ? ['1', '3'] : ['1', '2'])
+      const currencySent = kind === 'account' ? debit.currency : r.pick(kind === 'momo' ? ['1', '3'] : ['1', '2'])
       const amount = r.chance(0.1) ? HUGE[currencySent]! : centsToDecimal(BigInt(r.int(1, ORDINARY[currencySent]!)))
       const common = { debitAccount: debit.number, currency: debit.currency, amount, description: `Essai aléatoire ${r.int(1, 999)}` }
-      if (kind === 'transfer') {
+      if (kind === 'account') {
         const sameCurrency = creditable.filter((c) => c.currency === debit.currency)
         return { kind, currencySent, body: { ...common, creditAccount: r.pick(sameCurrency).number } }
       }
-      if (kind === 'wallet') return { kind, currencySent, body: { ...common, currencySent, phone: r.pick(PHONES) } }
+      if (kind === 'momo') return { kind, currencySent, body: { ...common, currencySent, phone: r.pick(PHONES) } }
       return { kind, currencySent, body: { ...common, currencySent, accountId: String(r.int(10_000_000, 99_999_999)), lastFour: String(r.int(0, 9999)).padStart(4, '0') } }
     }
 
@@ -148,9 +148,9 @@ describe('~100 random transfers of the three kinds', () => {
         const body = (payee: string) => ({ debitAccount: debit.number, creditAccount: payee, currency: debit.currency, amount: centsToDecimal(share > 0n ? share : 1n), description: 'Deux transferts' })
         const payees = creditable.filter((c) => c.currency === debit.currency)
         const ask = async (payee: string) => {
-          const res = await h.ask('transfer', token, body(payee))
+          const res = await h.ask('account', token, body(payee))
           if (res.body.status !== '0') return undefined
-          return { kind: 'transfer' as const, body: body(payee), currencySent: debit.currency, reference: res.body.code as string, code: await h.codeSentTo(mainCustomer), debit: res.body.debitAmount as string }
+          return { kind: 'account' as const, body: body(payee), currencySent: debit.currency, reference: res.body.code as string, code: await h.codeSentTo(mainCustomer), debit: res.body.debitAmount as string }
         }
         const a = await ask(r.pick(payees).number)
         const b = await ask(r.pick(payees).number)
@@ -177,7 +177,7 @@ describe('~100 random transfers of the three kinds', () => {
     expect(unbalanced).toEqual([])
     const [counts] = await server.db.query<{ executed: number; booked: number; pending: number }>(
       `select (select count(*)::int from pending_transfers where state = 'executed') as executed,
-              (select count(*)::int from ledger_transactions where kind in ('transfer', 'wallet', 'card')) as booked,
+              (select count(*)::int from ledger_transactions where kind in ('account', 'momo', 'card')) as booked,
               (select count(*)::int from pending_transfers where state = 'pending') as pending`,
     )
     expect(counts!.executed).toBe(seen.executed)

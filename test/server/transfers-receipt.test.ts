@@ -65,7 +65,7 @@ const toPhone = (phone: string, amount = '1.00') => ({
 describe('GET transfer/receipt/{reference}', () => {
   it('is a tagged PDF in French with an embedded font: accents and currency signs read back', async () => {
     const signs = '€ $ £ ₣ ₦' // ₣ and ₦ are not in a WinAnsi font: only an embedded one draws them
-    const reference = await transfer('transfer', { ...toAccount(grace, '1234.56'), description: `Loyer de février ${signs}` })
+    const reference = await transfer('account', { ...toAccount(grace, '1234.56'), description: `Loyer de février ${signs}` })
     const pdf = await receiptBytes(reference)
     const raw = pdf.toString('latin1')
     expect(raw.startsWith('%PDF-1.7')).toBe(true)
@@ -81,7 +81,7 @@ describe('GET transfer/receipt/{reference}', () => {
   })
 
   it('is a PDF attachment naming the bank, customer, reference, date, accounts, payee, amount and new balance', async () => {
-    const reference = await transfer('transfer', { ...toAccount(grace, '42.10'), description: 'Loyer de juin' })
+    const reference = await transfer('account', { ...toAccount(grace, '42.10'), description: 'Loyer de juin' })
     const res = await receipt(reference)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/pdf')
@@ -101,7 +101,7 @@ describe('GET transfer/receipt/{reference}', () => {
       `${r.customer} : ${mainCustomer.name} (${mainCustomer.kcode})`,
       `${r.reference} : ${reference}`,
       `${r.executedAt} : ${formatDateTime(row!.executed_at, 'Africa/Kinshasa')} (${r.timeZone('Africa/Kinshasa')})`,
-      `${r.kind} : ${r.kinds.transfer}`,
+      `${r.kind} : ${r.kinds.account}`,
       `${r.debitAccount} : ${usd.number}`,
       `${r.payee} : ${grace.holder}`,
       `${r.creditAccount} : ${grace.number}`,
@@ -115,9 +115,9 @@ describe('GET transfer/receipt/{reference}', () => {
   })
 
   it('of a converted transfer, also states the debit amount and the rate', async () => {
-    const reference = await transfer('wallet', { ...toPhone('243810000009', '10000.00'), currencySent: '3' })
+    const reference = await transfer('momo', { ...toPhone('243810000009', '10000.00'), currencySent: '3' })
     const text = pdfText(await receiptBytes(reference))
-    expect(text).toContain(`${r.kind} : ${r.kinds.wallet}`)
+    expect(text).toContain(`${r.kind} : ${r.kinds.momo}`)
     expect(text).toContain(`${r.payee} : 243810000009`)
     expect(text).toContain(`${r.amount} : 10 000,00 CDF`)
     expect(text).toContain(`${r.debitAmount} : 3,51 USD`)
@@ -125,11 +125,11 @@ describe('GET transfer/receipt/{reference}', () => {
   })
 
   it("is 404 for another customer's, an unknown, a pending or a cancelled transfer", async () => {
-    const executed = await transfer('transfer', toAccount(grace))
-    const pending = await transfer('transfer', toAccount(grace), false)
-    const cancelled = await transfer('transfer', toAccount(grace), false)
+    const executed = await transfer('account', toAccount(grace))
+    const pending = await transfer('account', toAccount(grace), false)
+    const cancelled = await transfer('account', toAccount(grace), false)
     const code = await h.codeSentTo(mainCustomer)
-    for (let i = 0; i < 3; i++) await h.confirm('transfer', token, cancelled, otherCode(code))
+    for (let i = 0; i < 3; i++) await h.confirm('account', token, cancelled, otherCode(code))
     for (const [reference, as] of [
       [executed, esther],
       ['VIR0000000000000000000X', token],
@@ -161,13 +161,13 @@ describe('GET used-freq/{1,2}', () => {
     // with the receipt tests' transfers: 2 more to Grace Mbuyi
     const order = [grace, grace, patrick, patrick, sarah, espoir, paul, kivu, kivu, grace]
     for (const payee of order) {
-      await transfer('transfer', toAccount(payee))
+      await transfer('account', toAccount(payee))
       server.clock.advance(1000)
     }
     // asked but never confirmed, or cancelled: not counted
-    for (let i = 0; i < 4; i++) await transfer('transfer', toAccount(sarah), false)
+    for (let i = 0; i < 4; i++) await transfer('account', toAccount(sarah), false)
     // mobile and card transfers are not accounts
-    await transfer('wallet', toPhone('243810000001'))
+    await transfer('momo', toPhone('243810000001'))
     expect(await freq('1')).toEqual([grace.number, kivu.number, patrick.number, paul.number, espoir.number])
     // The same payees with the holder's name, so the portal can offer "number — name".
     const res = await server.call(customerPath('used-freq/1'), { token })
@@ -179,11 +179,11 @@ describe('GET used-freq/{1,2}', () => {
 
   it('lists the phone numbers of executed mobile transfers the same way', async () => {
     for (const phone of ['243840000003', '243970000002', '243840000003', '243840000003', '243810000001']) {
-      await transfer('wallet', toPhone(phone))
+      await transfer('momo', toPhone(phone))
       server.clock.advance(1000)
     }
     await transfer('card', { debitAccount: usd.number, accountId: '12345678', lastFour: '4321', description: 'Recharge carte', currency: '1', amount: '1.00', currencySent: '1' })
-    await transfer('wallet', toPhone('243900000004'), false)
+    await transfer('momo', toPhone('243900000004'), false)
     // 243810000001: 1 here + 1 in the previous test; 243810000009: 1 in the receipt tests, the oldest
     expect(await freq('2')).toEqual(['243840000003', '243810000001', '243970000002', '243810000009'])
     // A phone number has no holder name.

@@ -84,7 +84,7 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
     const debitBefore = decimalToCents(await h.balanceOf(usd.number))
     const mpesa = settlement('mpesa', '1')
     const mpesaBefore = decimalToCents(await h.balanceOf(mpesa))
-    const { reference, code, answer } = await asked('wallet', wallet())
+    const { reference, code, answer } = await asked('momo', wallet())
     expect(answer).toEqual({
       status: '0',
       code: expect.stringMatching(/^MOB[0-9A-Z]{20}$/),
@@ -101,7 +101,7 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
     expect(sms.text).toContain('20,00 USD')
     expect(sms.text).toContain('243812345678')
     expect(sms.text).toContain('Valable 30 secondes')
-    const res = await h.confirm('wallet', token, reference, code)
+    const res = await h.confirm('momo', token, reference, code)
     expect(res.body).toMatchObject({ status: '0', code: '0', solde: centsToDecimal(debitBefore - 2000n), currency: '1', reference })
     expect(await h.balanceOf(mpesa)).toBe(centsToDecimal(mpesaBefore + 2000n))
     expect(await h.totals()).toEqual(totals)
@@ -110,7 +110,7 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
   it('in another currency: the debit is converted with the rate table and stated in the answer and the messages', async () => {
     const totals = await h.totals()
     const debitBefore = decimalToCents(await h.balanceOf(usd.number))
-    const { reference, code, answer } = await asked('wallet', wallet({ amount: '10000.00', currencySent: '3' }))
+    const { reference, code, answer } = await asked('momo', wallet({ amount: '10000.00', currencySent: '3' }))
     const conversion = t.conversion('3,51 USD', '1 CDF = 0,00035088 USD')
     expect(answer).toMatchObject({ currency: '1', currencySent: '3', amount: '10000.00', debitAmount: '3.51' })
     expect(answer.message).toBe(t.codeSent({ amount: '10 000,00 CDF', payee: '243812345678', conversion, lifetime: '30 secondes' }))
@@ -127,7 +127,7 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
 
     const mpesa = settlement('mpesa', '1')
     const mpesaBefore = decimalToCents(await h.balanceOf(mpesa))
-    const res = await h.confirm('wallet', token, reference, code)
+    const res = await h.confirm('momo', token, reference, code)
     expect(res.body).toMatchObject({ status: '0', solde: centsToDecimal(debitBefore - 351n), currency: '1' })
     expect(res.body.message).toBe(t.done({ amount: '10 000,00 CDF', payee: '243812345678', balance: formatMoney(debitBefore - 351n, '1') }))
     expect(await h.balanceOf(mpesa)).toBe(centsToDecimal(mpesaBefore + 351n))
@@ -147,7 +147,7 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
       new Date(now.getTime() + 86_400_000),
     ])
     try {
-      const { answer } = await asked('wallet', wallet({ amount: '10000.00', currencySent: '3' }))
+      const { answer } = await asked('momo', wallet({ amount: '10000.00', currencySent: '3' }))
       expect(answer.debitAmount).toBe('4.00')
     } finally {
       await server.db.query("delete from exchange_rates where from_currency = '3' and to_currency = '1' and rate in (0.0004, 0.001)")
@@ -160,12 +160,12 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
     ['84', 'orange'],
     ['90', 'africell'],
   ])('a number 243%s… is credited through %s', async (prefix, network) => {
-    const { reference } = await asked('wallet', wallet({ phone: `243${prefix}0000001`, amount: '1.00' }))
+    const { reference } = await asked('momo', wallet({ phone: `243${prefix}0000001`, amount: '1.00' }))
     expect(await creditedAccount(reference)).toBe(settlement(network, '1'))
   })
 
   it('from a CDF account, the CDF settlement account of the network', async () => {
-    const { reference } = await asked('wallet', wallet({ debitAccount: cdf.number, currency: '3', currencySent: '3', amount: '5000.00', phone: '243990000002' }))
+    const { reference } = await asked('momo', wallet({ debitAccount: cdf.number, currency: '3', currencySent: '3', amount: '5000.00', phone: '243990000002' }))
     expect(await creditedAccount(reference)).toBe(settlement('airtel', '3'))
   })
 
@@ -180,7 +180,7 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
     ["another customer's account", { debitAccount: statementOnlyCustomer.accounts.cdf.number, currency: '3', currencySent: '3' }, t.debitNotOwn],
   ])('refuses %s with status 1 and changes no row', async (_name, over, message) => {
     const before = await h.snapshot()
-    const res = await h.ask('wallet', token, wallet(over))
+    const res = await h.ask('momo', token, wallet(over))
     expect(res.status).toBe(200)
     expect(res.body.status).toBe('1')
     if (message) expect(res.body.message).toBe(message)
@@ -196,7 +196,7 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
     await server.db.query('update exchange_rates set valid_from = $2 where id = $1', [moved!.id, later])
     try {
       const before = await h.snapshot()
-      expect((await h.ask('wallet', token, wallet({ amount: '100.00', currencySent: '3' }))).body).toEqual({ status: '1', message: t.noRate })
+      expect((await h.ask('momo', token, wallet({ amount: '100.00', currencySent: '3' }))).body).toEqual({ status: '1', message: t.noRate })
       expect(await h.snapshot()).toEqual(before)
     } finally {
       await server.db.query('update exchange_rates set valid_from = $2 where id = $1', [moved!.id, moved!.valid_from])
@@ -211,23 +211,23 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
     ['no currencySent', { currencySent: undefined }, 'currencySent'],
   ])('answers 400 to %s, and changes no row', async (_name, over, field) => {
     const before = await h.snapshot()
-    const res = await h.ask('wallet', token, JSON.parse(JSON.stringify(wallet(over))))
+    const res = await h.ask('momo', token, JSON.parse(JSON.stringify(wallet(over))))
     expect(res.status).toBe(400)
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field)
     expect(await h.snapshot()).toEqual(before)
   })
 
   it('the code expires after CODE_LIFETIME_SECONDS: the transfer is cancelled, no money moves', async () => {
-    const { reference, code } = await asked('wallet', wallet({ amount: '2.00' }))
+    const { reference, code } = await asked('momo', wallet({ amount: '2.00' }))
     const balances = (await h.snapshot()).balances
     server.clock.advance(LIFETIME * 1000)
-    expect((await h.confirm('wallet', token, reference, code)).body).toEqual({ status: '1', description: t.expired })
+    expect((await h.confirm('momo', token, reference, code)).body).toEqual({ status: '1', description: t.expired })
     expect((await h.snapshot()).balances).toBe(balances)
   })
 
   it('a customer without the mobile-money module is refused', async () => {
     const esther = await server.signIn(statementOnlyCustomer)
-    const res = await h.ask('wallet', esther, wallet({ debitAccount: statementOnlyCustomer.accounts.cdf.number, currency: '3', currencySent: '3' }))
+    const res = await h.ask('momo', esther, wallet({ debitAccount: statementOnlyCustomer.accounts.cdf.number, currency: '3', currencySent: '3' }))
     expect(res.body).toEqual({ status: '1', message: t.serviceDisabled })
   })
 })
@@ -279,7 +279,7 @@ describe('POST transfer/ask-card and confirm-card', () => {
 
   it('3 wrong codes cancel a card transfer; a wallet confirm does not know a card reference', async () => {
     const { reference, code } = await asked('card', card({ amount: '1.00' }))
-    expect((await h.confirm('wallet', token, reference, code)).body).toEqual({ status: '1', description: t.notFound })
+    expect((await h.confirm('momo', token, reference, code)).body).toEqual({ status: '1', description: t.notFound })
     const wrong = otherCode(code)
     expect(await h.confirm('card', token, reference, wrong)).toMatchObject({ status: 422, body: { code: '1', triesLeft: 2 } })
     expect(await h.confirm('card', token, reference, wrong)).toMatchObject({ status: 422, body: { code: '1', triesLeft: 1 } })

@@ -46,7 +46,7 @@ const body = (over: Record<string, unknown> = {}) => ({
   amount: '10.50',
   ...over,
 })
-const ask = (over: Record<string, unknown> = {}, as = token) => h.ask('transfer', as, body(over))
+const ask = (over: Record<string, unknown> = {}, as = token) => h.ask('account', as, body(over))
 
 /** Asks and answers the reference and the code read from the SMS. */
 async function asked(over: Record<string, unknown> = {}) {
@@ -131,7 +131,7 @@ describe('POST transfer/ask: a request off the contract answers 400 and changes 
 
   it('a missing field', async () => {
     const { amount: _amount, ...rest } = body()
-    const res = await h.ask('transfer', token, rest)
+    const res = await h.ask('account', token, rest)
     expect(res.status).toBe(400)
     expect(res.body.errors).toEqual([{ field: 'amount', message: api.fieldErrors.required }])
   })
@@ -168,7 +168,7 @@ describe('POST transfer/ask: a pending transfer and its code', () => {
          from pending_transfers p join customers c on c.id = p.customer_id where p.reference = $1`,
       [res.body.code],
     )
-    expect(row).toEqual({ state: 'pending', tries_left: 3, amount: '10.50', debit_amount: '10.50', payee: grace.holder, payee_key: grace.number, kind: 'transfer', kcode: mainCustomer.kcode })
+    expect(row).toEqual({ state: 'pending', tries_left: 3, amount: '10.50', debit_amount: '10.50', payee: grace.holder, payee_key: grace.number, kind: 'account', kcode: mainCustomer.kcode })
   })
 
   it('sends the code by SMS and by e-mail, both naming the amount, the currency and the payee', async () => {
@@ -227,7 +227,7 @@ describe('POST transfer/confirm', () => {
     const creditBefore = await h.balanceOf(grace.number)
     const totals = await h.totals()
     const { reference, code } = await asked({ amount: '25.40', description: 'Facture avril' })
-    const res = await h.confirm('transfer', token, reference, code)
+    const res = await h.confirm('account', token, reference, code)
     const solde = centsToDecimal(decimalToCents(debitBefore) - 2540n)
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
@@ -251,8 +251,8 @@ describe('POST transfer/confirm', () => {
       [reference],
     )
     expect(entries).toEqual([
-      { number: usd.number, amount: '-25.40', balance_after: solde, description: t.debitLine(grace.holder, 'Facture avril'), kind: 'transfer', what: 'Facture avril' },
-      { number: grace.number, amount: '25.40', balance_after: await h.balanceOf(grace.number), description: t.creditLine(mainCustomer.name, 'Facture avril'), kind: 'transfer', what: 'Facture avril' },
+      { number: usd.number, amount: '-25.40', balance_after: solde, description: t.debitLine(grace.holder, 'Facture avril'), kind: 'account', what: 'Facture avril' },
+      { number: grace.number, amount: '25.40', balance_after: await h.balanceOf(grace.number), description: t.creditLine(mainCustomer.name, 'Facture avril'), kind: 'account', what: 'Facture avril' },
     ])
     const [pending] = await server.db.query("select state, balance_after::text from pending_transfers where reference = $1", [reference])
     expect(pending).toEqual({ state: 'executed', balance_after: solde })
@@ -271,10 +271,10 @@ describe('POST transfer/confirm', () => {
 
   it('a repeated confirm answers status 1 "already executed" and moves no money', async () => {
     const { reference, code } = await asked({ amount: '3.00' })
-    expect((await h.confirm('transfer', token, reference, code)).body.status).toBe('0')
+    expect((await h.confirm('account', token, reference, code)).body.status).toBe('0')
     const before = await h.snapshot()
     for (const c of [code, otherCode(code)]) {
-      const again = await h.confirm('transfer', token, reference, c)
+      const again = await h.confirm('account', token, reference, c)
       expect(again.body).toEqual({ status: '1', description: t.alreadyExecuted(reference), reference })
     }
     expect(await h.snapshot()).toEqual(before)
@@ -283,7 +283,7 @@ describe('POST transfer/confirm', () => {
   it('20 identical confirms in parallel: exactly one executes, one debit row, the right balance', async () => {
     const before = await h.balanceOf(usd.number)
     const { reference, code } = await asked({ amount: '7.77' })
-    const answers = await Promise.all(Array.from({ length: 20 }, () => h.confirm('transfer', token, reference, code)))
+    const answers = await Promise.all(Array.from({ length: 20 }, () => h.confirm('account', token, reference, code)))
     expect(answers.every((a) => a.status === 200)).toBe(true)
     expect(answers.filter((a) => a.body.status === '0')).toHaveLength(1)
     expect(answers.filter((a) => a.body.status === '1').map((a) => a.body.description)).toEqual(Array(19).fill(t.alreadyExecuted(reference)))
@@ -300,12 +300,12 @@ describe('POST transfer/confirm', () => {
     const { reference, code } = await asked({ amount: '5.00' })
     const wrong = otherCode(code)
     // rulings §6.1: a wrong code with tries left is HTTP 422, the transfer still pending.
-    expect(await h.confirm('transfer', token, reference, wrong)).toMatchObject({ status: 422, body: { code: '1', message: t.wrongCode(2), description: t.wrongCode(2), triesLeft: 2 } })
-    expect(await h.confirm('transfer', token, reference, wrong)).toMatchObject({ status: 422, body: { code: '1', message: t.wrongCode(1), description: t.wrongCode(1), triesLeft: 1 } })
+    expect(await h.confirm('account', token, reference, wrong)).toMatchObject({ status: 422, body: { code: '1', message: t.wrongCode(2), description: t.wrongCode(2), triesLeft: 2 } })
+    expect(await h.confirm('account', token, reference, wrong)).toMatchObject({ status: 422, body: { code: '1', message: t.wrongCode(1), description: t.wrongCode(1), triesLeft: 1 } })
     const balances = (await h.snapshot()).balances
     // The third ends the transfer: a 200 with status '1', no code can succeed any more.
-    expect(await h.confirm('transfer', token, reference, wrong)).toMatchObject({ status: 200, body: { status: '1', description: t.cancelledWrongCode, triesLeft: 0 } })
-    expect(await h.confirm('transfer', token, reference, code)).toMatchObject({ status: 200, body: { status: '1', description: t.cancelledWrongCode, triesLeft: 0 } })
+    expect(await h.confirm('account', token, reference, wrong)).toMatchObject({ status: 200, body: { status: '1', description: t.cancelledWrongCode, triesLeft: 0 } })
+    expect(await h.confirm('account', token, reference, code)).toMatchObject({ status: 200, body: { status: '1', description: t.cancelledWrongCode, triesLeft: 0 } })
     expect((await h.snapshot()).balances).toBe(balances)
     const [row] = await server.db.query('select state, cancel_reason, tries_left from pending_transfers where reference = $1', [reference])
     expect(row).toEqual({ state: 'cancelled', cancel_reason: 'wrong_code', tries_left: 0 })
@@ -318,25 +318,25 @@ describe('POST transfer/confirm', () => {
 
   it('a wrong code, then the right one: executed', async () => {
     const { reference, code } = await asked({ amount: '1.00' })
-    expect((await h.confirm('transfer', token, reference, otherCode(code))).body.triesLeft).toBe(2)
-    expect((await h.confirm('transfer', token, reference, code)).body.status).toBe('0')
+    expect((await h.confirm('account', token, reference, otherCode(code))).body.triesLeft).toBe(2)
+    expect((await h.confirm('account', token, reference, code)).body.status).toBe('0')
   })
 
   it('a code of more than 8 digits is a wrong code', async () => {
     const { reference, code } = await asked({ amount: '1.00' })
-    expect(await h.confirm('transfer', token, reference, `${code}0`)).toMatchObject({ status: 422, body: { code: '1', message: t.wrongCode(2), description: t.wrongCode(2), triesLeft: 2 } })
+    expect(await h.confirm('account', token, reference, `${code}0`)).toMatchObject({ status: 422, body: { code: '1', message: t.wrongCode(2), description: t.wrongCode(2), triesLeft: 2 } })
   })
 
   it('the code works until its 5 minutes are over; then the transfer is cancelled as expired', async () => {
     const ok = await asked({ amount: '2.00' })
     server.clock.advance(299_000)
-    expect((await h.confirm('transfer', token, ok.reference, ok.code)).body.status).toBe('0')
+    expect((await h.confirm('account', token, ok.reference, ok.code)).body.status).toBe('0')
 
     const late = await asked({ amount: '2.00' })
     const balances = (await h.snapshot()).balances
     server.clock.advance(300_000)
-    expect((await h.confirm('transfer', token, late.reference, late.code)).body).toEqual({ status: '1', description: t.expired })
-    expect((await h.confirm('transfer', token, late.reference, late.code)).body).toEqual({ status: '1', description: t.expired })
+    expect((await h.confirm('account', token, late.reference, late.code)).body).toEqual({ status: '1', description: t.expired })
+    expect((await h.confirm('account', token, late.reference, late.code)).body).toEqual({ status: '1', description: t.expired })
     expect((await h.snapshot()).balances).toBe(balances)
     const [row] = await server.db.query('select state, cancel_reason from pending_transfers where reference = $1', [late.reference])
     expect(row).toEqual({ state: 'cancelled', cancel_reason: 'expired' })
@@ -357,9 +357,9 @@ describe('POST transfer/confirm', () => {
     const sarah = payeeAccounts[4]
     const first = await asked({ debitAccount: eur.number, creditAccount: sarah.number, currency: '2', amount: centsToDecimal(balance - 100n) })
     const second = await asked({ debitAccount: eur.number, creditAccount: sarah.number, currency: '2', amount: '2.00' })
-    expect((await h.confirm('transfer', token, first.reference, first.code)).body.status).toBe('0')
+    expect((await h.confirm('account', token, first.reference, first.code)).body.status).toBe('0')
     const before = await h.snapshot()
-    expect((await h.confirm('transfer', token, second.reference, second.code)).body).toEqual({ status: '1', description: t.cancelledFunds })
+    expect((await h.confirm('account', token, second.reference, second.code)).body).toEqual({ status: '1', description: t.cancelledFunds })
     const after = await h.snapshot()
     expect(after.balances).toBe(before.balances)
     expect(after.entries).toBe(before.entries)
@@ -370,7 +370,7 @@ describe('POST transfer/confirm', () => {
     const target = statementOnlyCustomer.accounts.cdf
     const before = await h.balanceOf(target.number)
     const { reference, code } = await asked({ debitAccount: cdf.number, creditAccount: target.number, currency: '3', amount: '15000.00' })
-    expect((await h.confirm('transfer', token, reference, code)).body.status).toBe('0')
+    expect((await h.confirm('account', token, reference, code)).body.status).toBe('0')
     expect(await h.balanceOf(target.number)).toBe(centsToDecimal(decimalToCents(before) + 1_500_000n))
     const [note] = await server.db.query(
       'select n.title, n.content from notifications n join customers c on c.id = n.customer_id where c.kcode = $1 order by n.id desc limit 1',
@@ -382,19 +382,19 @@ describe('POST transfer/confirm', () => {
   it("an unknown reference, one of another kind, or another customer's: not found, and no try counted", async () => {
     const { reference, code } = await asked({ amount: '1.00' })
     const before = await h.snapshot()
-    expect((await h.confirm('transfer', token, 'VIR00000000000000000000', code)).body).toEqual({ status: '1', description: t.notFound })
-    expect((await h.confirm('wallet', token, reference, code)).body).toEqual({ status: '1', description: t.notFound })
+    expect((await h.confirm('account', token, 'VIR00000000000000000000', code)).body).toEqual({ status: '1', description: t.notFound })
+    expect((await h.confirm('momo', token, reference, code)).body).toEqual({ status: '1', description: t.notFound })
     expect((await h.confirm('card', token, reference, code)).body).toEqual({ status: '1', description: t.notFound })
-    expect((await h.confirm('transfer', esther, reference, code)).body).toEqual({ status: '1', description: t.notFound })
+    expect((await h.confirm('account', esther, reference, code)).body).toEqual({ status: '1', description: t.notFound })
     expect(await h.snapshot()).toEqual(before)
-    expect((await h.confirm('transfer', token, reference, code)).body.status).toBe('0')
+    expect((await h.confirm('account', token, reference, code)).body.status).toBe('0')
   })
 
   it('a validation code off the contract (7 digits, letters): 400', async () => {
     const { reference } = await asked({ amount: '1.00' })
     const before = await h.snapshot()
-    expect((await h.confirm('transfer', token, reference, '1234567')).status).toBe(400)
-    expect((await h.confirm('transfer', token, reference, '1234567a')).status).toBe(400)
+    expect((await h.confirm('account', token, reference, '1234567')).status).toBe(400)
+    expect((await h.confirm('account', token, reference, '1234567a')).status).toBe(400)
     expect(await h.snapshot()).toEqual(before)
   })
 })

@@ -145,4 +145,29 @@ describe('walk helper', () => {
     })
     await expect(walk.runAll()).rejects.toThrow()
   })
+
+  it('builds the screen model after every step: a screen that throws, or gives nothing, fails the walk', async () => {
+    const built = new Set<string>()
+    const events = [{ type: 'go', n: 5 } as const, doneEvent('fetch', 3), doneEvent('fetch', 30), errorEvent('fetch')]
+    await createWalk(toy, {
+      inputs,
+      events,
+      stubActions: ['notify'],
+      screen: (s) => (built.add(String(s.value)), {}),
+    }).runAll()
+    expect([...built].sort()).toEqual(['big', 'empty', 'failed', 'idle', 'loading'])
+
+    const throwing = createWalk(toy, {
+      inputs,
+      events,
+      stubActions: ['notify'],
+      screen: (s) => {
+        if (s.matches('failed')) throw new Error('no screen for failed')
+        return {}
+      },
+    })
+    await expect(throwing.runAll()).rejects.toThrow(/the screen model failed after step 2 .*no screen for failed/)
+    const empty = createWalk(toy, { inputs, events, stubActions: ['notify'], screen: () => null as unknown as object })
+    await expect(empty.runAll()).rejects.toThrow(/no screen model at start/)
+  })
 })

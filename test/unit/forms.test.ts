@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { balanceForm } from '../../machines/balance/balance.form.ts'
 import { contactForm } from '../../machines/contact/contact.form.ts'
-import { statementForm } from '../../machines/flowForms.ts'
+import { statementForm } from '../../machines/statement/statement.form.ts'
 import { accountTransferForm, cardTransferForm, momoTransferForm, toContractAmount, transferConfirmForm } from '../../machines/transfer/transfer.form.ts'
 import { pinResetAskForm, pinResetConfirmForm } from '../../machines/pinReset/pinReset.form.ts'
 import { photoForm } from '../../machines/photo/photo.form.ts'

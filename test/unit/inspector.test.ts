@@ -1,5 +1,5 @@
 /**
- * Issue 6: what the inspection of a real flow sends to the Stately inspector, and what the QA
+ * The QA tooling (rulings §5): what the inspection of a real flow sends to the Stately inspector, and what the QA
  * panel's store keeps of it. The transfer machine runs from form to receipt with in-test actors
  * that answer like the contract; the Stately adapter is a capturing one (the app's opens the
  * hosted inspector's window). Every capture is serialised and searched for the secrets typed.

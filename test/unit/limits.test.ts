@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { accountTransferForm } from '../../machines/transfer/transfer.form.ts'
 import { fieldErrors } from '../../machines/shared/form.ts'
-import { FIELD_MAX_LENGTH } from '../../machines/limits.ts'
+import { FIELD_EXACT_LENGTH, FIELD_MAX_LENGTH, FIELD_MIN_LENGTH } from '../../machines/limits.ts'
 import { validation } from '../../machines/messages.ts'
 
-type Schema = { maxLength?: number; pattern?: string; properties?: Record<string, Schema> }
+type Schema = { minLength?: number; maxLength?: number; pattern?: string; properties?: Record<string, Schema> }
 const schemas = (parse(readFileSync(new URL('../../openapi/portal.yaml', import.meta.url), 'utf8')) as { components: { schemas: Record<string, Schema> } })
   .components.schemas
 const field = (schema: string, name: string) => schemas[schema]!.properties![name]!
@@ -32,6 +32,12 @@ describe('the fields stop at the contract limits (openapi/portal.yaml)', () => {
     ['address', () => field('UpdateContactRequest', 'address').maxLength],
   ] as const)('%s', (name, contract) => {
     expect(FIELD_MAX_LENGTH[name]).toBe(contract())
+  })
+
+  it('the minimum and exact lengths are the contract ones', () => {
+    for (const name of ['oldPassword', 'password', 'password2']) expect(field('ChangePasswordRequest', name).minLength).toBe(FIELD_MIN_LENGTH.password)
+    expect(Number(/\{(\d+),/.exec(field('CodeConfirmRequest', 'token').pattern!)![1])).toBe(FIELD_MIN_LENGTH.confirmationCode)
+    expect([schemas.AccountNumber!.minLength, schemas.AccountNumber!.maxLength]).toEqual([FIELD_EXACT_LENGTH.accountNumber, FIELD_EXACT_LENGTH.accountNumber])
   })
 
   it('the old and the repeated password have the same limit as the new one', () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 6: the masking of what the Stately inspector and the QA panel see, field by field, with
+ * The QA tooling (rulings §5): the masking of what the Stately inspector and the QA panel see, field by field, with
  * the names the machines and the contract really use (machines/*.ts, openapi/portal.yaml).
  */
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { returnPathOf } from '../../machines/session/returnPlace.ts'
+import { returnPathOf } from '../../machines/session/session.rules.ts'
 
 const ORIGIN = 'https://banque.example'
 const place = (path: unknown, kcode = 'K1234567') => ({ path, kcode })

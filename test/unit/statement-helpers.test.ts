@@ -1,16 +1,8 @@
 /** Pure helpers of the statement machine (spec §4 Statement, §9 date defaults; rulings §1 amounts). */
 import { describe, expect, it } from 'vitest'
-import {
-  canDownload,
-  defaultValues,
-  downloadInputOf,
-  firstDayOfMonth,
-  resultOf,
-  rowOf,
-  statementRequestOf,
-  type StatementRequest,
-  type Transaction,
-} from '../../machines/statement.ts'
+import { canDownload, defaultValues, downloadInputOf, firstDayOfMonth, resultOf, statementRequestOf } from '../../machines/statement/statement.rules.ts'
+import { rowOf } from '../../machines/statement/statement.screen.ts'
+import type { StatementRequest, Transaction } from '../../machines/statement/statement.types.ts'
 
 const asked: StatementRequest = { startDate: '2026-05-01', endDate: '2026-05-14', account: '000110000000000000012', currency: '2' }
 const tx: Transaction = {

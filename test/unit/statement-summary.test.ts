@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fromCents, summaryOf, toCents } from '../../machines/statement/summary.ts'
+import { fromCents, summaryOf, toCents } from '../../machines/statement/statement.rules.ts'
 
 const line = (debit: string, credit: string, solde: string, n = 1) => ({
   num_transaction: `T${n}`,

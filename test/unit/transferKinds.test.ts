@@ -8,7 +8,8 @@ import { toContractAmount } from '../../machines/transfer/transfer.form.ts'
 import { fieldErrors, isValid } from '../../machines/shared/form.ts'
 import { transfer as texts } from '../../machines/messages.ts'
 import type { Account } from '../../machines/shared/customer.ts'
-import { TRANSFER_FIELDS, TRANSFER_KINDS, debitAccountOf, toAskTransferInput, transferKinds, type TransferValues } from '../../machines/transfer/transfer.kinds.ts'
+import { TRANSFER_KINDS } from '../../openapi/transfer-kinds.ts'
+import { TRANSFER_FIELDS, debitAccountOf, toAskTransferInput, transferKinds, type TransferValues } from '../../machines/transfer/transfer.kinds.ts'
 
 const usd: Account = { id: '1', compte: '000110000000000000012', currency: '1' }
 const cdf: Account = { id: '2', compte: '000110000000000000034', currency: '3' }

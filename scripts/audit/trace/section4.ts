@@ -266,7 +266,7 @@ export const section4: Trace[] = [
     by: [
       { machine: 'statement', state: 'download.idle', event: 'download.pdf' },
       { machine: 'statement', state: 'download.idle', event: 'download.csv' },
-      { file: 'machines/statement.ts', symbol: 'export function canDownload' },
+      { file: 'machines/statement/statement.rules.ts', symbol: 'export function canDownload' },
     ],
     tests: [
       'test/model/statement.test.ts > canDownload: status 0 with at least one transaction and a file name',

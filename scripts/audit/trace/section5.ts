@@ -399,7 +399,7 @@ export const section5: Trace[] = [
       { form: 'statementForm', field: 'account' },
       { form: 'statementForm', field: 'startDate' },
       { form: 'statementForm', field: 'endDate' },
-      { file: 'machines/statement.ts', symbol: 'export function statementErrors' },
+      { file: 'machines/statement/statement.rules.ts', symbol: 'export function statementErrors' },
       { machine: 'statement', state: 'query.editing', event: 'statement.submit' },
       { catalogue: 'validation.startAfterEnd' },
       { catalogue: 'validation.statementAccountRequired' },

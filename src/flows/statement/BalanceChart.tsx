@@ -1,6 +1,6 @@
 import { formatAmount } from '../../../machines/amounts'
 import { statementView as texts } from '../../../machines/messages'
-import { fromCents } from '../../../machines/statement/summary'
+import { fromCents } from '../../../machines/statement/statement.rules'
 import * as css from './statementView.css'
 
 const WIDTH = 600

@@ -1,6 +1,6 @@
 /** The actors of the statement machine (spec §7 POST statements, GET download/pdf/{id}). */
 import { fromPromise } from 'xstate'
-import type { DownloadFileInput, StatementAnswer, StatementRequest } from '../../../machines/statement'
+import type { DownloadFileInput, StatementAnswer, StatementRequest } from '../../../machines/statement/statement.types'
 import { answerOf } from '../../api/actors'
 import { api } from '../../api/client'
 import { saveStatementFile } from '../../api/download'

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { transferKinds, type TransferKind } from '../../../machines/transfer/transfer.kinds'
+import { transferKinds } from '../../../machines/transfer/transfer.kinds'
+import type { TransferKind } from '../../../openapi/transfer-kinds'
 import { transferMachine } from '../../../machines/transfer/transfer.machine'
 import { transferScreen } from '../../../machines/transfer/transfer.screen'
 import { askTransfer, confirmTransfer, loadBalance, loadCurrencies, loadSuggestions, lookUpHolder } from './actors'

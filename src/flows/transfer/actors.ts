@@ -1,6 +1,7 @@
 /** The actors of the transfer machine (spec §7: transfer/ask*, transfer/confirm*, details, used-freq, currencies, balance). */
 import { fromPromise } from 'xstate'
-import { transferKinds, type AskTransferInput, type TransferKind } from '../../../machines/transfer/transfer.kinds'
+import { transferKindContract, type TransferKind } from '../../../openapi/transfer-kinds'
+import { transferKinds, type AskTransferInput } from '../../../machines/transfer/transfer.kinds'
 import type { AccountBalance, AskAnswer, ConfirmAnswer, ConfirmTransferInput, HolderLookup, Suggestion } from '../../../machines/transfer/transfer.types'
 import { answerOf } from '../../api/actors'
 import { tooManyTriesAsRefusal } from '../../api/too-many-tries'
@@ -10,23 +11,17 @@ export const askTransfer = fromPromise<AskAnswer, AskTransferInput>(({ input, si
   const options = { parseAs: 'text', signal } as const
   switch (input.kind) {
     case 'account':
-      return answerOf(api.POST('/api/rest/customer/v1/transfer/ask', { ...options, body: input.body }))
+      return answerOf(api.POST(transferKindContract.account.askPath, { ...options, body: input.body }))
     case 'momo':
-      return answerOf(api.POST('/api/rest/customer/v1/transfer/ask-wallet', { ...options, body: input.body }))
+      return answerOf(api.POST(transferKindContract.momo.askPath, { ...options, body: input.body }))
     case 'card':
-      return answerOf(api.POST('/api/rest/customer/v1/transfer/ask-card', { ...options, body: input.body }))
+      return answerOf(api.POST(transferKindContract.card.askPath, { ...options, body: input.body }))
   }
 })
 
-const confirmPaths = {
-  account: '/api/rest/customer/v1/transfer/confirm',
-  momo: '/api/rest/customer/v1/transfer/confirm-wallet',
-  card: '/api/rest/customer/v1/transfer/confirm-card',
-} as const
-
 export const confirmTransfer = fromPromise<ConfirmAnswer, ConfirmTransferInput>(({ input, signal }) =>
   answerOf(
-    api.POST(confirmPaths[input.kind], { body: { code: input.reference, token: input.token }, parseAs: 'text', signal }),
+    api.POST(transferKindContract[input.kind].confirmPath, { body: { code: input.reference, token: input.token }, parseAs: 'text', signal }),
   ),
 )
 

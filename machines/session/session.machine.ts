@@ -21,83 +21,11 @@
  * and the contract client reads it from there. Side effects (storage, toast, navigation) are named
  * actions that the app provides.
  */
-import { assign, fromPromise, setup } from 'xstate'
-import type { Account, SessionUser } from './shared/customer.ts'
-
-export interface SessionInput {
-  /** The user restored from session storage at boot, `null` when there is no usable session. */
-  user: SessionUser | null
-  /** The accounts restored from session storage (spec §3: the account list is also saved). */
-  accounts: Account[]
-  /** The idle limit told by the server at sign-in (rulings §6.4), restored with the session. */
-  idleSeconds?: number | null
-}
-
-export interface SessionContext {
-  user: SessionUser | null
-  accounts: Account[]
-  /** The accounts could not be loaded: the screens show `transfer.accountsNotLoaded` (spec §8). */
-  accountsFailed: boolean
-  /** The sidebar's notification counter, `null` until (or unless) it was read. */
-  notificationSize: number | null
-  /** Seconds without a customer call after which the server ends the session (rulings §6.4). */
-  idleSeconds: number
-  /** The stay button got no usable answer: the warning says so while it counts down. */
-  keepAliveFailed: boolean
-}
-
-/** rulings §6.4: the warning shows this long before the idle limit. */
-export const WARNING_SECONDS = 60
-/** rulings §4: 5 minutes of inactivity, when the server did not say (an older server). */
-export const DEFAULT_IDLE_SECONDS = 300
-
-/** The idle limit of an answer: a whole number of seconds, at least 1; otherwise the default. */
-export function idleSecondsOf(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : DEFAULT_IDLE_SECONDS
-}
-
-/** How long the warning counts down: 60 seconds, or the whole idle limit when it is shorter. */
-export const warningSecondsOf = (context: Pick<SessionContext, 'idleSeconds'>) =>
-  Math.min(WARNING_SECONDS, context.idleSeconds)
-
-export type SessionEvent =
-  /** Login succeeded (the login machine's output). */
-  | { type: 'session.start'; token: string; user: SessionUser; idleSeconds: number | null }
-  /** A customer call answered HTTP 403 or code '2' (spec §4 Session). */
-  | { type: 'session.expired' }
-  /** A customer call was answered: the server moved its idle window (rulings §6.4). */
-  | { type: 'session.activity' }
-  /** The stay button of the session warning (rulings §6.4). */
-  | { type: 'session.keepAlive' }
-  | { type: 'logout.open' }
-  | { type: 'logout.close' }
-  | { type: 'logout.confirm' }
-  | { type: 'notifications.refresh' }
-  /** Money moved: the accounts (and their balances) are read again. */
-  | { type: 'accounts.refresh' }
-
-/** Params of the `storeSession` action. */
-export interface StoreSessionParams {
-  token: string
-  user: SessionUser
-  idleSeconds: number
-}
-/** Params of the `storeAccounts` action. */
-export interface StoreAccountsParams {
-  accounts: Account[]
-}
-
-const provided = (name: string) => () => {
-  throw new Error(`${name}: provided by src/`)
-}
-
-const signedOutContext = {
-  user: null,
-  accounts: [],
-  accountsFailed: false,
-  notificationSize: null,
-  keepAliveFailed: false,
-} satisfies Omit<SessionContext, 'idleSeconds'>
+import { assign, setup } from 'xstate'
+import { stubAction, stubActor } from '../shared/answers.ts'
+import type { Account, SessionUser } from '../shared/customer.ts'
+import { freshSessionContext, idleSecondsOf, signedOutContext, warningSecondsOf } from './session.rules.ts'
+import type { CustomerParams, SessionContext, SessionEvent, SessionInput, StoreAccountsParams, StoreSessionParams } from './session.types.ts'
 
 /**
  * spec §4 Session, §8, rulings §6.4: what an expiry does. `rememberPlace` comes after
@@ -119,21 +47,13 @@ export const sessionMachine = setup({
   },
   actors: {
     /** Ends the session on the server (rulings §4: logout ends it on the server too). */
-    endSession: fromPromise<void>(async () => {
-      throw new Error('endSession: provided by src/')
-    }),
+    endSession: stubActor<void, unknown>('endSession'),
     /** POST account: the customer's accounts (rulings §3). */
-    loadAccounts: fromPromise<Account[], { kcode: string }>(async () => {
-      throw new Error('loadAccounts: provided by src/')
-    }),
+    loadAccounts: stubActor<Account[], CustomerParams>('loadAccounts'),
     /** GET notification-size: the sidebar counter. */
-    loadNotificationSize: fromPromise<number>(async () => {
-      throw new Error('loadNotificationSize: provided by src/')
-    }),
+    loadNotificationSize: stubActor<number, unknown>('loadNotificationSize'),
     /** POST keep-alive: extends the idle window, answers the idle limit (rulings §6.4). */
-    keepAlive: fromPromise<number>(async () => {
-      throw new Error('keepAlive: provided by src/')
-    }),
+    keepAlive: stubActor<number, unknown>('keepAlive'),
   },
   delays: {
     /** rulings §6.4: the watch lasts until 60 seconds before the idle limit. */
@@ -148,22 +68,22 @@ export const sessionMachine = setup({
   actions: {
     // Side effects, provided by the app (src/) and by the tests.
     /** Saves the token and the user in session storage (spec §3). */
-    storeSession: provided('storeSession') as (_: unknown, params: StoreSessionParams) => void,
+    storeSession: stubAction('storeSession') as (_: unknown, params: StoreSessionParams) => void,
     /** Saves the account list in session storage (spec §3). */
-    storeAccounts: provided('storeAccounts') as (_: unknown, params: StoreAccountsParams) => void,
+    storeAccounts: stubAction('storeAccounts') as (_: unknown, params: StoreAccountsParams) => void,
     /** Clears the entire session storage (spec §2 logout dialog). */
-    clearSession: provided('clearSession'),
+    clearSession: stubAction('clearSession'),
     /** The warning toast of an expired session (`session.expiredTitle`, `expiredText`), closable, 3 s (spec §8, §9). */
-    announceExpiry: provided('announceExpiry'),
+    announceExpiry: stubAction('announceExpiry'),
     /**
      * spec §4 Login: goes to /app/dashboard once signed in — or, after an expiry, back to the /app
      * page kept by `rememberPlace` for that customer (rulings §6.4). Provided by src/.
      */
-    goToStartPage: provided('goToStartPage') as (_: unknown, params: { kcode: string }) => void,
+    goToStartPage: stubAction('goToStartPage') as (_: unknown, params: CustomerParams) => void,
     /** rulings §6.4: keeps the /app page the customer is on (after `clearSession`, which would wipe it). */
-    rememberPlace: provided('rememberPlace') as (_: unknown, params: { kcode: string }) => void,
+    rememberPlace: stubAction('rememberPlace') as (_: unknown, params: CustomerParams) => void,
     /** spec §2 logout dialog, §4 Session: goes to /login. Provided by src/. */
-    goToLogin: provided('goToLogin'),
+    goToLogin: stubAction('goToLogin'),
 
     // Context.
     /** spec §3 current user: keeps the signed-in customer (name, kcode, modules) for the shell. */
@@ -186,14 +106,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   description: 'The signed-in customer: session start, restoration, expiry and logout (spec §4 Session).',
-  context: ({ input }) => ({
-    user: input.user,
-    accounts: input.accounts,
-    accountsFailed: false,
-    notificationSize: null,
-    idleSeconds: idleSecondsOf(input.idleSeconds),
-    keepAliveFailed: false,
-  }),
+  context: ({ input }) => freshSessionContext(input),
   initial: 'restoring',
   states: {
     restoring: {

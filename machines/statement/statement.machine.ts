@@ -1,0 +1,311 @@
+/**
+ * The account statement (spec §2 /app/statement; §3 Statement response, Transaction; §4 Statement;
+ * §5 Statement; §8 Statement load failure, Download errors; §9 date defaults and format).
+ *
+ * Two parallel regions, so that a file keeps downloading while the customer loads another range:
+ *
+ *   query:    editing ──statement.submit [valid]──▶ loading ──usable answer──▶ shown
+ *                ▲ (errors after a submit attempt)    │ ──HTTP error, code or refused status, no answer──▶ failed
+ *                └── HTTP 403 / code '2' (the session signs out)
+ *             shown, failed ──statement.submit [valid]──▶ loading (another range, another account)
+ *
+ *   download: idle ──download.pdf / download.csv [canDownload]──▶ downloading ──saved, or failed (logged)──▶ idle
+ *
+ * The form (account, start date, end date) stays on screen in every state; its defaults are the
+ * first day of the current month and today (spec §2, §9), from `today`, the app's date, so that the
+ * machine stays pure. The download links show only when the answer's status is '0' and it has at
+ * least one transaction (spec §4), and a file name to download by (spec §7).
+ *
+ * Accounts come from the session (its context), as in the transfer machine: the input, then
+ * `accounts.change`. With none, `transfer.accountsNotLoaded` and `accounts.reload` (`reloadPage`).
+ */
+import { and, assign, setup } from 'xstate'
+import { statement as texts } from '../messages.ts'
+import { setAccounts } from '../shared/accounts.ts'
+import { isSessionEnded, stubAction, stubActor } from '../shared/answers.ts'
+import { formKit } from '../shared/formKit.ts'
+import {
+  canDownload,
+  downloadInputOf,
+  freshStatementContext,
+  resultOf,
+  statementAnswer,
+  statementErrors,
+  statementRequestOf,
+} from './statement.rules.ts'
+import type {
+  DownloadFailure,
+  DownloadFileInput,
+  DownloadFormat,
+  StatementAnswer,
+  StatementContext,
+  StatementEvent,
+  StatementInput,
+  StatementRequest,
+} from './statement.types.ts'
+
+const form = formKit<StatementContext, StatementEvent>((context) => statementErrors(context))
+
+/** A field change once a submit was tried (the only kind in `shown` and `failed`). */
+const changeAfterSubmit = {
+  actions: [{ type: 'setField', params: ({ event }: { event: StatementEvent }) => event }, 'validate'],
+} as const
+
+/** The form's button, the same in `editing`, `shown` and `failed`. */
+const submitTransitions = [
+  {
+    guard: 'isFormValid',
+    target: '#statement.query.loading',
+    actions: ['markSubmitted', 'validate'],
+    description: 'spec §4, §5: a valid form is submitted; the statement of the range is loaded',
+  },
+  {
+    target: '#statement.query.editing',
+    actions: ['markSubmitted', 'validate'],
+    description: 'spec §5: errors show after a submit attempt and fields are highlighted; a table or error shown before goes',
+  },
+] as const
+
+const startDownload = (format: DownloadFormat) =>
+  ({
+    guard: 'canDownload',
+    target: 'downloading',
+    actions: { type: 'startDownload', params: { format } },
+    description: `spec §2, §4: the ${format} link, shown when the status is '0' with at least one transaction`,
+  }) as const
+
+export const statementMachine = setup({
+  types: {
+    input: {} as StatementInput,
+    context: {} as StatementContext,
+    events: {} as StatementEvent,
+  },
+  actors: {
+    /** POST statements with the contract's StatementRequest → HTTP status and body. Provided by src/. */
+    loadStatement: stubActor<StatementAnswer, StatementRequest>('loadStatement'),
+    /**
+     * GET download/pdf/{filename}, saved under that name; resolves once saved, rejects on any
+     * failure. Provided by src/.
+     */
+    downloadFile: stubActor<void, DownloadFileInput>('downloadFile'),
+  },
+  guards: {
+    /** spec §5 statement: one of the customer's accounts, both dates in yyyy-mm-dd, the start not after the end. */
+    isFormValid: form.isFormValid,
+    /** spec §5: the customer has tried to submit, so the field errors show. */
+    wasSubmitted: form.wasSubmitted,
+    /** spec §2 /app/statement: a change of the account, start date or end date field. */
+    isFormField: ({ event }) =>
+      event.type === 'field.change' && (['account', 'startDate', 'endDate'] as string[]).includes(event.field),
+    /** spec §8: no account, or they could not be loaded (the accounts message, whose click reloads the page). */
+    areAccountsUnavailable: ({ context }) => context.accountsUnavailable,
+    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
+    isSessionEnded: (_, answer: StatementAnswer) => isSessionEnded(answer),
+    /** spec §4 Statement, §8: a statement to show (HTTP success, code '0', not a refused status with a message). */
+    hasResult: ({ context }, answer: StatementAnswer) => resultOf(answer, statementRequestOf(context)) !== null,
+    /** spec §4 Statement: the download links show (status 0, a transaction; decisions.md: and a file name). */
+    canDownload: ({ context }) => canDownload(context.result),
+  },
+  actions: {
+    /** Reloads the page (spec §8: a click on the accounts message reloads). Provided by src/. */
+    reloadPage: stubAction('reloadPage'),
+    /** spec §8 "Download errors: only logged, nothing shown". Provided by src/. */
+    logDownloadError: (_, failure: DownloadFailure) => stubAction('logDownloadError')(failure),
+
+    /** spec §3, §8: takes the session's account list, and whether it is unavailable (none, or not loaded). */
+    setAccounts: setAccounts<StatementContext, StatementEvent>(),
+    /** spec §2 /app/statement: keeps what the customer typed or chose in one field of the form. */
+    setField: form.setField,
+    /** spec §5 statement: works out the message of each invalid field. */
+    validate: form.validate,
+    /** spec §5: notes that a submit was tried: the field errors show and follow the typing from then on. */
+    markSubmitted: form.markSubmitted,
+    /** spec §4 Statement: keeps the answer's transactions, status and file name, for the table and the links. */
+    setResult: assign({
+      result: ({ context }, answer: StatementAnswer) => resultOf(answer, statementRequestOf(context)),
+    }),
+    /** spec §4 Statement: removes the table of a statement loaded before. */
+    clearResult: assign({ result: null }),
+    /** spec §8 statement load failure: sets the error banner (statement.loadError); null clears it. */
+    showError: assign({ error: (_, { message }: { message: string | null }) => message }),
+    /** spec §2, §7: the file to download, {filename}.pdf or {filename}.csv; the spinner shows. */
+    startDownload: assign({
+      download: ({ context }, { format }: { format: DownloadFormat }) =>
+        context.result ? downloadInputOf(context.result, format) : null,
+    }),
+    /** spec §2 /app/statement: the download is over, saved or failed; the spinner goes. */
+    endDownload: assign({ download: null }),
+  },
+}).createMachine({
+  id: 'statement',
+  description:
+    'The statement of one account between two dates: the form, the table of transactions, the PDF ' +
+    'and csv download links (spec §2 /app/statement, §4 Statement).',
+  context: ({ input }) => freshStatementContext(input),
+  type: 'parallel',
+  on: {
+    'accounts.change': {
+      actions: { type: 'setAccounts', params: ({ event }) => event },
+      description: "spec §3, §8: the account select follows the session's account list",
+    },
+    'accounts.reload': {
+      guard: 'areAccountsUnavailable',
+      actions: 'reloadPage',
+      description: 'spec §8: a click on the accounts message reloads the page',
+    },
+  },
+  states: {
+    query: {
+      description: 'The form and what it loaded: the table, or the load failure message.',
+      meta: { spec: 'spec §4 Statement (form, loading, table)' },
+      initial: 'editing',
+      states: {
+        editing: {
+          description:
+            'The form: account select, start date (first day of the month by default), end date ' +
+            '(today by default), the button; field errors once a submit was tried; the accounts ' +
+            'message with its reload link when the accounts are unavailable.',
+          meta: { spec: 'spec §2 /app/statement; spec §5 Statement; spec §9 (date defaults, yyyy-mm-dd); spec §8' },
+          entry: ['clearResult', { type: 'showError', params: { message: null } }],
+          on: {
+            'field.change': [
+              {
+                guard: and(['isFormField', 'wasSubmitted']),
+                ...changeAfterSubmit,
+                description: 'spec §5: after a submit attempt, the field errors follow what the customer types',
+              },
+              {
+                guard: 'isFormField',
+                actions: { type: 'setField', params: ({ event }) => event },
+                description: 'spec §5: before any submit attempt, no error is shown',
+              },
+            ],
+            'statement.submit': submitTransitions,
+          },
+        },
+        loading: {
+          description: 'The spinner: the form stays on screen, busy, while the statement of the range is loaded.',
+          meta: { spec: 'spec §4 Statement (loading); spec §7 statements' },
+          entry: ['clearResult', { type: 'showError', params: { message: null } }],
+          invoke: {
+            id: 'loadStatement',
+            src: 'loadStatement',
+            input: ({ context }) => statementRequestOf(context),
+            onDone: [
+              {
+                guard: { type: 'isSessionEnded', params: statementAnswer },
+                target: 'editing',
+                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+              },
+              {
+                guard: { type: 'hasResult', params: statementAnswer },
+                target: 'shown',
+                actions: { type: 'setResult', params: statementAnswer },
+                description: 'spec §4: the table of the transactions (download links when status is 0 with transactions)',
+              },
+              {
+                target: 'failed',
+                actions: { type: 'showError', params: { message: texts.loadError } },
+                description:
+                  "spec §8 statement load failure: an HTTP error, an unreadable body, a code other than '0', " +
+                  "or a status other than '0' with a message",
+              },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'showError', params: { message: texts.loadError } },
+              description: 'spec §8 statement load failure: no answer (network failure, timeout)',
+            },
+          },
+          on: {
+            'statement.submit': {
+              description:
+                'spec §4 Statement (form, loading, table: only the answer leaves loading): a double click sends one ' +
+                'request, a submit while loading is ignored',
+            },
+          },
+        },
+        shown: {
+          description:
+            'The table of transactions (num_transaction, date_operation, num, description, debit, credit, ' +
+            'solde; amounts with 2 decimals in French format and the currency code), or the empty-period ' +
+            'text; the PDF and csv links when the status is 0 with transactions; the form stays usable.',
+          meta: { spec: 'spec §2 /app/statement (results table, download links); spec §4 Statement; rulings §1' },
+          on: {
+            'field.change': {
+              guard: 'isFormField',
+              ...changeAfterSubmit,
+              description: 'spec §2: another range or account may be typed; the table stays until the submit (errors follow, spec §5)',
+            },
+            'statement.submit': submitTransitions,
+          },
+        },
+        failed: {
+          description: 'The error banner statement.loadError; the form stays usable to try again.',
+          meta: { spec: 'spec §8 Statement load failure' },
+          on: {
+            'field.change': {
+              guard: 'isFormField',
+              ...changeAfterSubmit,
+              description: 'the customer may change the form to try again; the banner stays until the submit (errors follow, spec §5)',
+            },
+            'statement.submit': submitTransitions,
+          },
+        },
+      },
+    },
+    download: {
+      description: 'The download of the statement files.',
+      meta: { spec: 'spec §2 /app/statement (download links, spinner); spec §7 download/pdf/{id}; rulings §3' },
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'No download under way: the links, when the statement has them.',
+          meta: { spec: 'spec §4 Statement (links only when status is 0 with transactions)' },
+          on: {
+            'download.pdf': startDownload('pdf'),
+            'download.csv': startDownload('csv'),
+          },
+        },
+        downloading: {
+          description: 'The spinner while the file downloads; the rest of the screen stays usable.',
+          meta: { spec: 'spec §2 /app/statement (a spinner shows while a file downloads)' },
+          invoke: {
+            id: 'downloadFile',
+            src: 'downloadFile',
+            input: ({ context }) => context.download ?? { filename: '' },
+            onDone: {
+              target: 'idle',
+              actions: 'endDownload',
+              description: 'spec §2: the file is saved under its name; the spinner goes',
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                {
+                  type: 'logDownloadError',
+                  params: ({ context, event }) => ({ filename: context.download?.filename ?? '', error: event.error }),
+                },
+                // After the log, which names the file.
+                'endDownload',
+              ],
+              description: 'spec §8 download errors: only logged, nothing shown',
+            },
+          },
+          on: {
+            'download.pdf': {
+              description:
+                'decision (docs/decisions.md, Balance and statement: Downloads): one download at a time, another link ' +
+                'while a file downloads is ignored',
+            },
+            'download.csv': {
+              description:
+                'decision (docs/decisions.md, Balance and statement: Downloads): one download at a time, another link ' +
+                'while a file downloads is ignored',
+            },
+          },
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,157 @@
+/**
+ * The pure rules of the statement flow: its fresh context, its form errors, what an answer means,
+ * the files to download, and the period at a glance (opening and closing balance, totals).
+ */
+import { validation } from '../messages.ts'
+import { accountsState, pickedAccount } from '../shared/accounts.ts'
+import { isHttpSuccess, text } from '../shared/answers.ts'
+import type { Account } from '../shared/customer.ts'
+import { fieldErrors, type FieldErrors } from '../shared/form.ts'
+import { statementForm } from './statement.form.ts'
+import type {
+  DownloadFileInput,
+  DownloadFormat,
+  StatementAnswer,
+  StatementContext,
+  StatementInput,
+  StatementRequest,
+  StatementResult,
+  StatementSummary,
+  StatementValues,
+  Transaction,
+} from './statement.types.ts'
+
+/** spec §9: the default start date, the first day of the month of `today` (yyyy-mm-dd → yyyy-mm-01). */
+export function firstDayOfMonth(today: string): string {
+  const match = /^(\d{4}-\d{2})-\d{2}$/.exec(today.trim())
+  return match ? `${match[1]}-01` : ''
+}
+
+/** spec §2, §9: the form's defaults, first day of the current month and today; no account. */
+export function defaultValues(today: string): StatementValues {
+  return { account: '', startDate: firstDayOfMonth(today), endDate: today.trim() }
+}
+
+/** The context of a fresh screen. */
+export function freshStatementContext({ accounts, accountsFailed, today }: StatementInput): StatementContext {
+  return {
+    ...accountsState({ accounts, accountsFailed }),
+    today,
+    values: defaultValues(today),
+    errors: {},
+    submitted: false,
+    result: null,
+    error: null,
+    download: null,
+  }
+}
+
+type FormState = Pick<StatementContext, 'values' | 'accounts' | 'accountsUnavailable'>
+
+/** The selected account, when it is one of the accounts offered (none while they are unavailable). */
+const selectedAccount = (form: FormState): Account | undefined => pickedAccount(form, form.values.account)
+
+/**
+ * The first message of each invalid field (spec §5): account required; dates required, yyyy-mm-dd
+ * and a real calendar date; a start later than the end shows its message on the start date. An
+ * account that is not one of the accounts offered shows the account's required message.
+ */
+export function statementErrors(form: FormState): FieldErrors<StatementValues> {
+  const errors: FieldErrors<StatementValues> = fieldErrors(statementForm, form.values)
+  if (!errors.account && !selectedAccount(form)) errors.account = validation.statementAccountRequired
+  return errors
+}
+
+/** The body of POST statements for a valid form (spec §7: startDate, endDate, account, currency). */
+export function statementRequestOf(form: FormState): StatementRequest {
+  const account = selectedAccount(form)
+  return {
+    startDate: form.values.startDate.trim(),
+    endDate: form.values.endDate.trim(),
+    account: account?.compte ?? '',
+    currency: account?.currency ?? '',
+  }
+}
+
+/**
+ * The statement of an answer, `null` when it is a load failure (spec §8): an HTTP error, a body
+ * that cannot be read, a code other than '0', or a status other than '0' that comes with a message
+ * (a refusal). A status other than '0' without message is a statement without files: its table
+ * shows, without download links (spec §4).
+ */
+export function resultOf(answer: StatementAnswer, asked: StatementRequest): StatementResult | null {
+  const { status, body } = answer
+  if (!isHttpSuccess(status) || body === null || body.code !== '0') return null
+  const bodyStatus = text(body.status) ?? ''
+  if (bodyStatus !== '0' && text(body.message) !== undefined) return null
+  return {
+    status: bodyStatus,
+    filename: text(body.filename) ?? '',
+    transactions: Array.isArray(body.transactions) ? body.transactions : [],
+    account: asked.account,
+    currency: asked.currency,
+  }
+}
+
+/**
+ * spec §4: the download links show only when the status is '0' and there is at least one
+ * transaction; and a file name is needed to download by (spec §7).
+ */
+export function canDownload(result: StatementResult | null): boolean {
+  return result !== null && result.status === '0' && result.transactions.length > 0 && result.filename !== ''
+}
+
+/** The file to download: `{filename}.pdf` or `{filename}.csv` (spec §7, rulings §3). */
+export function downloadInputOf(result: StatementResult, format: DownloadFormat): DownloadFileInput {
+  return { filename: `${result.filename}.${format}` }
+}
+
+export const statementAnswer = ({ event }: { event: { output: StatementAnswer } }) => event.output
+
+// ---------------------------------------------------------------------------------------------
+// The period at a glance. Worked out from the lines alone — each line carries its running balance
+// (`solde`), so the opening balance is the first line's balance before that line. Exact: amounts
+// are counted in cents as BigInt, never as JS numbers (rulings §4).
+// ---------------------------------------------------------------------------------------------
+
+const AMOUNT = /^([+-]?)(\d+)(?:[.,](\d{1,2}))?$/
+
+/** '1234.5' → 123450n; '' or anything else → null. */
+export function toCents(amount: string | undefined): bigint | null {
+  const match = AMOUNT.exec((amount ?? '').trim())
+  if (!match) return null
+  const [, sign, units = '0', fraction = ''] = match
+  const cents = BigInt(units) * 100n + BigInt(fraction.padEnd(2, '0'))
+  return sign === '-' ? -cents : cents
+}
+
+/** 123450n → '1234.50'. */
+export function fromCents(cents: bigint): string {
+  const negative = cents < 0n
+  const abs = negative ? -cents : cents
+  return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`
+}
+
+/** `null` for a period without lines, or when a line's balance cannot be read. */
+export function summaryOf(transactions: readonly Transaction[]): StatementSummary | null {
+  if (transactions.length === 0) return null
+  let debits = 0n
+  let credits = 0n
+  const after: bigint[] = []
+  for (const line of transactions) {
+    const balance = toCents(line.solde)
+    if (balance === null) return null
+    debits += toCents(line.debit) ?? 0n
+    credits += toCents(line.credit) ?? 0n
+    after.push(balance)
+  }
+  const first = transactions[0]!
+  const opening = after[0]! - (toCents(first.credit) ?? 0n) + (toCents(first.debit) ?? 0n)
+  return {
+    opening: fromCents(opening),
+    closing: fromCents(after[after.length - 1]!),
+    totalDebits: fromCents(debits),
+    totalCredits: fromCents(credits),
+    balances: [opening, ...after],
+  }
+}

@@ -1,0 +1,74 @@
+/** What the statement screen shows, from a snapshot: the view reads only this and sends events. */
+import type { SnapshotFrom } from 'xstate'
+import { formatAmount } from '../amounts.ts'
+import { transfer as transferTexts } from '../messages.ts'
+import { text } from '../shared/answers.ts'
+import type { Account } from '../shared/customer.ts'
+import type { statementMachine } from './statement.machine.ts'
+import { canDownload, summaryOf } from './statement.rules.ts'
+import type { StatementSummary, Transaction } from './statement.types.ts'
+
+/** A line of the table, amounts formatted (rulings §1: `1 234,56 USD`; '' for an empty debit or credit). */
+export interface StatementRow {
+  num_transaction: string
+  /** As the answer gives it (ISO 8601); the view formats the date. */
+  date_operation: string
+  num: string
+  description: string
+  debit: string
+  credit: string
+  solde: string
+}
+
+export interface StatementScreen {
+  /** The form's button is busy (spinner): the statement is being loaded. */
+  busy: boolean
+  /** The table's lines; `null` when no statement is shown, `[]` for a period without transaction. */
+  rows: StatementRow[] | null
+  /** spec §4: the PDF and csv links show. */
+  canDownload: boolean
+  /** spec §2: the spinner of a file download. */
+  downloading: boolean
+  /** The load failure banner (spec §8), `null` when none. */
+  error: string | null
+  /** spec §8: the accounts message (a click sends `accounts.reload`); `null` when the accounts are there. */
+  accountsMessage: string | null
+  /** The accounts the select offers (none while they are unavailable). */
+  accounts: Account[]
+  /** The shown statement's account and currency code, said once above the lines; `null` when none is shown. */
+  shownAccount: { compte: string; currency: string } | null
+  /** Opening and closing balance, totals, and the balance line of the chart; `null` without lines. */
+  summary: StatementSummary | null
+}
+
+const amountOrBlank = (amount: string, currency: string) => (text(amount) === undefined ? '' : formatAmount(amount, currency))
+
+/** A line of the table as shown. */
+export function rowOf(transaction: Transaction, currency: string): StatementRow {
+  return {
+    num_transaction: transaction.num_transaction,
+    date_operation: transaction.date_operation,
+    num: transaction.num,
+    description: transaction.description,
+    debit: amountOrBlank(transaction.debit ?? '', currency),
+    credit: amountOrBlank(transaction.credit ?? '', currency),
+    solde: amountOrBlank(transaction.solde ?? '', currency),
+  }
+}
+
+/** The screen of a snapshot of `statementMachine`. */
+export function statementScreen(snapshot: SnapshotFrom<typeof statementMachine>): StatementScreen {
+  const { result, error, accountsUnavailable, accounts } = snapshot.context
+  const shown = snapshot.matches({ query: 'shown' }) ? result : null
+  return {
+    busy: snapshot.matches({ query: 'loading' }),
+    rows: shown ? shown.transactions.map((t) => rowOf(t, shown.currency)) : null,
+    canDownload: canDownload(shown),
+    downloading: snapshot.matches({ download: 'downloading' }),
+    error: snapshot.matches({ query: 'failed' }) ? error : null,
+    accountsMessage: accountsUnavailable ? transferTexts.accountsNotLoaded : null,
+    accounts: accountsUnavailable ? [] : accounts,
+    shownAccount: shown ? { compte: shown.account, currency: shown.currency } : null,
+    summary: shown ? summaryOf(shown.transactions) : null,
+  }
+}

@@ -1,0 +1,95 @@
+/** The types of the statement flow: its input, context, events, and its actors' inputs and answers. */
+import type { components } from '../../openapi/schema'
+import type { AccountsChange, SessionAccounts } from '../shared/accounts.ts'
+import type { Answer } from '../shared/answers.ts'
+import type { Account } from '../shared/customer.ts'
+import type { FieldErrors } from '../shared/form.ts'
+import type { StatementFormValues } from './statement.form.ts'
+
+export interface StatementInput extends SessionAccounts {
+  /** Today's date in the customer's time zone, yyyy-mm-dd (given by the app: the machine stays pure). */
+  today: string
+}
+
+export type StatementField = keyof StatementFormValues
+export type StatementValues = { [F in StatementField]: string }
+
+/** The input of `loadStatement`: the contract's StatementRequest (POST statements). */
+export type StatementRequest = components['schemas']['StatementRequest']
+export type Transaction = components['schemas']['Transaction']
+/** The answer of POST statements: the contract's StatementResponse, or an error body (no `status`). */
+export type StatementBody = Partial<components['schemas']['StatementResponse']> & Partial<components['schemas']['ErrorBody']>
+
+/**
+ * What the `loadStatement` actor resolves with: the HTTP status and the body (`null` when it could
+ * not be read). It rejects only when no answer came (network, timeout).
+ */
+export type StatementAnswer = Answer<StatementBody>
+
+/** The statement shown in the table. */
+export interface StatementResult {
+  /** The answer's status ('0': the files exist, spec §4). */
+  status: string
+  /** The answer's file name, without extension ('' when none). */
+  filename: string
+  transactions: Transaction[]
+  /** The account and its currency code, as asked (the amounts of the table are in that currency). */
+  account: string
+  currency: string
+}
+
+export type DownloadFormat = 'pdf' | 'csv'
+
+/** The input of `downloadFile` (GET download/pdf/{filename}.{pdf|csv}, saved under that name). */
+export interface DownloadFileInput {
+  filename: string
+}
+
+/** The params of `logDownloadError`: the file and what the `downloadFile` actor rejected with. */
+export interface DownloadFailure {
+  filename: string
+  error: unknown
+}
+
+export interface StatementContext {
+  accounts: Account[]
+  accountsFailed: boolean
+  /** spec §8: no account, or they could not be loaded → `transfer.accountsNotLoaded`, click reloads. */
+  accountsUnavailable: boolean
+  /** The app's date (yyyy-mm-dd): the default end date, and the month of the default start date. */
+  today: string
+  /** The form. */
+  values: StatementValues
+  /** field → message; set once `submitted` (spec §5). */
+  errors: FieldErrors<StatementValues>
+  /** Whether the customer has tried to submit: errors show after a submit attempt (spec §5). */
+  submitted: boolean
+  /** The statement shown (`shown`), `null` otherwise. */
+  result: StatementResult | null
+  /** The load failure message (`failed`), `null` otherwise. */
+  error: string | null
+  /** The file being downloaded (`downloading`), `null` otherwise. */
+  download: DownloadFileInput | null
+}
+
+export type StatementEvent =
+  | { type: 'field.change'; field: StatementField; value: string }
+  | { type: 'statement.submit' }
+  /** The PDF and csv download links (spec §2). */
+  | { type: 'download.pdf' }
+  | { type: 'download.csv' }
+  /** The session's account list changed while the screen is open. */
+  | AccountsChange
+  /** The click on `transfer.accountsNotLoaded` (spec §8). */
+  | { type: 'accounts.reload' }
+
+/** The period of a statement at a glance (`summaryOf`). */
+export interface StatementSummary {
+  /** Exact decimal strings ("1234.50", possibly negative). */
+  opening: string
+  closing: string
+  totalDebits: string
+  totalCredits: string
+  /** The balance after each line, in cents, in the order of the lines; with the opening first. */
+  balances: bigint[]
+}

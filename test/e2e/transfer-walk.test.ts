@@ -1,0 +1,406 @@
+/**
+ * The transfer flow as a model-based browser walk: the paths come from the transfer machine's own
+ * graph, each event of a path is executed by a Playwright step on the real screen against the real
+ * demo server, and after each step what the customer sees must match the state's screen model
+ * (`transferScreen`). The demo server's fault hooks give the answers a healthy bank never gives
+ * (refusals, no answer, a result that is unknown) and hold a call open while its busy state is
+ * checked. Every state of the machine must be reached in the browser.
+ *
+ * 1. PLAN. From the machine's initial snapshot of each kind, a breadth-first search over the steps
+ *    below (`getNextSnapshot`, pure) keeps, for each state node, the shortest path that makes it
+ *    active; a path that is the start of a longer one is dropped. Two kinds are enough to make
+ *    every state active: the account kind looks up the holder, the momo kind shows the balance and
+ *    loads the currencies.
+ * 2. RUN. Each path opens its screen with the faults its answers need already in place (a call is
+ *    faulted once, in the order the path answers it, and every call is held for a few seconds, so
+ *    that the state waiting for it can be looked at), then executes its steps one by one, checking
+ *    the screen after each one; a state that waits for a call also checks that call is under way.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { getInitialSnapshot, getNextSnapshot, type EventObject, type SnapshotFrom } from 'xstate'
+import { getStateNodes } from 'xstate/graph'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { login, transfer as texts } from '../../machines/messages'
+import { transferMachine } from '../../machines/transfer/transfer.machine'
+import { transferScreen } from '../../machines/transfer/transfer.screen'
+import type { TransferEvent, TransferInput } from '../../machines/transfer/transfer.types'
+import { transferKindContract, type TransferKind } from '../../openapi/transfer-kinds'
+import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data'
+import { devFault, launchBrowser, newPage, pageProblems, startServer, type RunningServer } from './harness'
+
+type Snapshot = SnapshotFrom<typeof transferMachine>
+
+/** The actors the transfer machine invokes (their ids in the chart). */
+type ActorId = 'lookUpHolder' | 'loadSuggestions' | 'loadCurrencies' | 'loadBalance' | 'askTransfer' | 'confirmTransfer'
+/** Every event type the machine handles: the customer's, and its actors' answers. */
+type EventType = TransferEvent['type'] | `xstate.done.actor.${ActorId}` | `xstate.error.actor.${ActorId}`
+
+const CUSTOMER = '/api/rest/customer/v1'
+const USD = mainCustomer.accounts.usd!
+const usdPayee = payeeAccounts.find((p) => p.currency === '1')!
+/** How long a held call waits before its real answer: long enough to look at the busy screen. */
+const HOLD_MS = 6000
+/** How long a call no step answers is held: the whole path, which leaves its screen before. */
+const UNANSWERED_HOLD_MS = 30_000
+
+/** The call of each actor (`kind` picks the ask and confirm of the kind). */
+const callOf = (id: ActorId, kind: TransferKind): { method: 'GET' | 'POST'; path: string } => {
+  const contract = transferKindContract[kind]
+  switch (id) {
+    case 'lookUpHolder':
+      return { method: 'POST', path: `${CUSTOMER}/details` }
+    case 'loadSuggestions':
+      return { method: 'GET', path: `${CUSTOMER}/used-freq/${contract.usedFreqId ?? ''}` }
+    case 'loadCurrencies':
+      return { method: 'GET', path: `/auth/v1/currencies/${contract.currencies ?? ''}` }
+    case 'loadBalance':
+      return { method: 'POST', path: `${CUSTOMER}/balance` }
+    case 'askTransfer':
+      return { method: 'POST', path: contract.askPath }
+    case 'confirmTransfer':
+      return { method: 'POST', path: contract.confirmPath }
+  }
+}
+
+/** A valid form of each kind walked (spec §5): 1 USD from the USD account. */
+const validForm: Partial<Record<TransferKind, Record<string, string>>> = {
+  account: { debitAccount: USD.number, amount: '1', creditAccount: usdPayee.number, description: 'Essai du parcours' },
+  momo: { debitAccount: USD.number, amount: '1', currencySent: '1', phone: '243812345678', description: 'Essai du parcours' },
+}
+
+// ---------------------------------------------------------------------------------------------
+// The steps: for each event type, its samples — the events the model takes, the fault the server
+// applies (for an answer), and the Playwright step that makes it happen on the real screen.
+// ---------------------------------------------------------------------------------------------
+
+interface Walker {
+  page: Page
+  kind: TransferKind
+  /** The answer of `id` is over (answered or failed) in the browser. */
+  answered(id: ActorId): Promise<void>
+  /** The code of the last real ask, read from the outbox as the customer reads the SMS. */
+  realCode(): Promise<string>
+  /** Whether the path answers the next confirm for real (then the real code is typed). */
+  confirmIsReal(): boolean
+}
+
+interface Sample {
+  /** Short name in the path's title. */
+  name: string
+  /** What the model takes for this step. */
+  events: (kind: TransferKind) => TransferEvent[] | EventObject[]
+  /** For an answer: the server's fault (none: the real answer). Every answer is held `HOLD_MS` first. */
+  fault?: Record<string, unknown>
+  /** Whether this answer is the real one (a confirm with the real code). */
+  real?: boolean
+  /** Whether the browser can do it in this state (the model may accept more than a screen lets do). */
+  possible?: (snapshot: Snapshot) => boolean
+}
+
+interface Executor {
+  samples: Sample[]
+  run(walker: Walker, sample: Sample): Promise<void>
+}
+
+const answer = (id: ActorId, samples: Sample[]): Executor => ({
+  samples,
+  run: (w) => w.answered(id),
+})
+const done = (id: ActorId, name: string, output: unknown, extra: Partial<Sample> = {}): Sample => ({
+  name,
+  events: () => [{ type: `xstate.done.actor.${id}`, output } as EventObject],
+  ...extra,
+})
+const failed = (id: ActorId, name: string, fault: Record<string, unknown>): Sample => ({
+  name,
+  events: () => [{ type: `xstate.error.actor.${id}`, error: new TypeError('Failed to fetch') } as EventObject],
+  fault,
+})
+const noAnswer = { dropConnection: true }
+const serverError = { status: 500, body: { code: '500', message: 'Erreur interne' } }
+
+
+const executors = {
+  'field.change': {
+    samples: [
+      {
+        name: 'a valid form',
+        // The currency select has its options once the currency list has come.
+        possible: (s) => !transferKindContract[s.context.kind].currencies || (s.context.currencies?.length ?? 0) > 0,
+        events: (kind) =>
+          Object.entries(validForm[kind] ?? {}).map(([field, value]) => ({ type: 'field.change', field, value }) as TransferEvent),
+      },
+    ],
+    async run({ page, kind }) {
+      for (const [name, value] of Object.entries(validForm[kind] ?? {})) {
+        const select = page.locator(`main select[name="${name}"]`)
+        if (await select.count()) await select.selectOption(value)
+        else await page.locator(`main input[name="${name}"]`).fill(value)
+      }
+    },
+  },
+  'transfer.submit': {
+    samples: [{ name: 'submit', events: () => [{ type: 'transfer.submit' }] }],
+    run: ({ page }) => page.getByRole('button', { name: texts.submit }).click(),
+  },
+  'code.change': {
+    samples: [{ name: 'a code', events: () => [{ type: 'code.change', value: '12345678' }] }],
+    async run(w) {
+      await w.page.locator('main input[name="token"]').fill(w.confirmIsReal() ? await w.realCode() : '12345678')
+    },
+  },
+  'code.submit': {
+    samples: [{ name: 'confirm', events: () => [{ type: 'code.submit' }] }],
+    run: ({ page }) => page.getByRole('button', { name: texts.codeSubmit }).click(),
+  },
+  'transfer.restart': {
+    samples: [{ name: 'restart', events: () => [{ type: 'transfer.restart' }] }],
+    // The code form's cancel, the failed screen's retry, the outcome's "another transfer".
+    run: ({ page }) => page.locator('main').getByRole('button', { name: new RegExp(`^(${[texts.cancel, texts.retry, texts.another].join('|')})$`) }).click(),
+  },
+  // Sent by the app when the session's account list changes: a transfer done refreshes it.
+  'accounts.change': {
+    samples: [],
+    run: ({ page }) => page.getByRole('heading', { name: texts.doneTitle }).waitFor(),
+  },
+  // The click on the accounts message, shown only when the accounts are unavailable.
+  'accounts.reload': {
+    samples: [],
+    run: ({ page }) => page.locator('main').getByRole('button', { name: texts.accountsNotLoaded }).click(),
+  },
+  'xstate.done.actor.lookUpHolder': answer('lookUpHolder', [done('lookUpHolder', 'holder found', { found: true, libelle: usdPayee.holder })]),
+  'xstate.error.actor.lookUpHolder': answer('lookUpHolder', [failed('lookUpHolder', 'holder lookup, no answer', noAnswer)]),
+  'xstate.done.actor.loadSuggestions': answer('loadSuggestions', [done('loadSuggestions', 'suggestions', [])]),
+  'xstate.error.actor.loadSuggestions': answer('loadSuggestions', [failed('loadSuggestions', 'suggestions, no answer', noAnswer)]),
+  'xstate.done.actor.loadCurrencies': answer('loadCurrencies', [done('loadCurrencies', 'currencies', ['1', '3'])]),
+  'xstate.error.actor.loadCurrencies': answer('loadCurrencies', [failed('loadCurrencies', 'currencies fail', serverError)]),
+  'xstate.done.actor.loadBalance': answer('loadBalance', [done('loadBalance', 'balance', { amount: '100.00', currency: USD.currency })]),
+  'xstate.error.actor.loadBalance': answer('loadBalance', [failed('loadBalance', 'balance fails', serverError)]),
+  'xstate.done.actor.askTransfer': answer('askTransfer', [
+    done('askTransfer', 'code sent', { status: 200, body: { status: '0', code: 'REF', amount: '1.00', currency: USD.currency, currencySent: USD.currency, payee: 'x' } }),
+    done('askTransfer', 'ask refused', { status: 200, body: { status: '1', message: texts.failed } }, {
+      fault: { status: 200, body: { status: '1', message: texts.failed } },
+    }),
+  ]),
+  'xstate.error.actor.askTransfer': answer('askTransfer', [failed('askTransfer', 'ask, no answer', noAnswer)]),
+  'xstate.done.actor.confirmTransfer': answer('confirmTransfer', [
+    done('confirmTransfer', 'executed', { status: 200, body: { status: '0', reference: 'VIR1', solde: '99.00', currency: USD.currency } }, { real: true }),
+    done('confirmTransfer', 'cancelled', { status: 200, body: { status: '1', description: texts.failed, triesLeft: 0 } }, {
+      fault: { status: 200, body: { status: '1', description: texts.failed, triesLeft: 0 } },
+    }),
+    done('confirmTransfer', 'result unknown', { status: 200, body: {} }, { fault: { status: 200, body: {} } }),
+  ]),
+  'xstate.error.actor.confirmTransfer': answer('confirmTransfer', [failed('confirmTransfer', 'confirm, no answer', noAnswer)]),
+} satisfies Record<EventType, Executor>
+
+const executorOf = (type: string): Executor | undefined => (executors as Record<string, Executor>)[type]
+
+// ---------------------------------------------------------------------------------------------
+// Plan: shortest paths from the machine's graph
+// ---------------------------------------------------------------------------------------------
+
+interface Step {
+  type: EventType
+  sample: Sample
+}
+interface Path {
+  kind: TransferKind
+  steps: Step[]
+  /** The model's snapshot at start and after each step. */
+  snapshots: Snapshot[]
+}
+
+const inputOf = (kind: TransferKind): TransferInput => ({
+  kind,
+  accounts: [{ id: '1', compte: USD.number, currency: USD.currency }],
+  accountsFailed: false,
+})
+const activeNodes = (s: Snapshot): string[] => s._nodes.filter((n) => n.parent).map((n) => n.id)
+const invokedIds = (s: Snapshot) => Object.keys(s.children)
+
+function plan(kind: TransferKind): Path[] {
+  const start = getInitialSnapshot(transferMachine, inputOf(kind))
+  const best = new Map<string, Path>()
+  const seen = new Set<string>()
+  const queue: Path[] = [{ kind, steps: [], snapshots: [start] }]
+  const keyOf = (s: Snapshot) => JSON.stringify([s.value, invokedIds(s), s.context.submitted, s.context.values, s.context.token])
+  seen.add(keyOf(start))
+  for (let path = queue.shift(); path; path = queue.shift()) {
+    const current = path.snapshots[path.snapshots.length - 1]!
+    for (const node of activeNodes(current)) if (!best.has(node)) best.set(node, path)
+    if (path.steps.length >= 8) continue
+    for (const [type, executor] of Object.entries(executors) as [EventType, Executor][]) {
+      // An actor answers once, and only while it runs.
+      if (type.startsWith('xstate.') && !invokedIds(current).includes(type.replace(/^xstate\.(done|error)\.actor\./, ''))) continue
+      for (const sample of executor.samples) {
+        if (sample.possible && !sample.possible(current)) continue
+        let next = current
+        for (const event of sample.events(kind)) next = getNextSnapshot(transferMachine, next, event as TransferEvent)
+        if (next === current) continue
+        const key = keyOf(next)
+        if (seen.has(key)) continue
+        seen.add(key)
+        queue.push({ kind, steps: [...path.steps, { type, sample }], snapshots: [...path.snapshots, next] })
+      }
+    }
+  }
+  const paths = [...new Set(best.values())]
+  const isPrefix = (a: Path, b: Path) => a.steps.length < b.steps.length && a.steps.every((s, i) => s === b.steps[i])
+  return paths.filter((p) => !paths.some((q) => isPrefix(p, q)))
+}
+
+const titleOf = (path: Path) =>
+  `${path.kind}: ${path.steps.map((s) => s.sample.name).join(' → ') || '(open)'} ⇒ ${JSON.stringify(path.snapshots[path.snapshots.length - 1]!.value)}`
+
+// ---------------------------------------------------------------------------------------------
+// Run
+// ---------------------------------------------------------------------------------------------
+
+let server: RunningServer
+let browser: Browser
+let page: Page
+const reached = new Set<string>()
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer({ TRANSFER_ASK_LIMIT: '1000' }), launchBrowser()])
+  ;({ page } = await newPage(browser, server.url))
+  await page.goto('/login')
+  await page.getByPlaceholder(login.userCodePlaceholder).fill(mainCustomer.kcode)
+  await page.getByPlaceholder(login.pinPlaceholder).fill(mainCustomer.pin)
+  await page.getByRole('button', { name: login.submit }).click()
+  await page.waitForURL('**/app/dashboard')
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** What the customer sees matches the screen model of the state. */
+async function expectScreen(snapshot: Snapshot, where: string): Promise<void> {
+  const screen = transferScreen(snapshot)
+  const main = page.locator('main')
+  const visible = (locator: ReturnType<Page['locator']>) => locator.first().waitFor({ state: 'visible' })
+  switch (screen.step) {
+    case 'form':
+      await visible(main.getByRole('button', { name: texts.submit }))
+      await expect.poll(() => main.locator('form[aria-busy]').first().getAttribute('aria-busy'), { message: where }).toBe(String(screen.busy))
+      if (screen.lookingUpHolder) await visible(main.getByText(texts.lookingUpHolder))
+      break
+    case 'code':
+      await visible(main.locator('input[name="token"]'))
+      await expect.poll(() => main.locator('form[aria-busy]').first().getAttribute('aria-busy'), { message: where }).toBe(String(screen.busy))
+      break
+    case 'done':
+      await visible(main.getByRole('heading', { name: texts.doneTitle }))
+      break
+    case 'failed':
+      await visible(main.getByRole('button', { name: texts.retry }))
+      expect(await main.locator('input[name="token"]').count(), where).toBe(0)
+      break
+    case 'unknown':
+      await visible(main.getByRole('heading', { name: texts.resultUnknownTitle }))
+      break
+  }
+}
+
+/** The calls under way in the browser, by method and path. */
+const inFlight = new Map<string, number>()
+const callKey = (method: string, path: string) => `${method} ${path}`
+
+async function runPath(path: Path): Promise<void> {
+  await fetch(`${server.url}/__dev/faults`, { method: 'DELETE' })
+  // The answers of the path, in order: a fault for each that the healthy server would not give,
+  // and a hold for each real one, so that the state waiting for it can be looked at.
+  for (const step of path.steps) {
+    if (!step.type.startsWith('xstate.')) continue
+    const id = step.type.replace(/^xstate\.(done|error)\.actor\./, '') as ActorId
+    const { method, path: callPath } = callOf(id, path.kind)
+    await devFault(server.url, { method, path: callPath, times: 1, delayMs: HOLD_MS, ...step.sample.fault })
+  }
+  // The calls the model waits for that no step answers: held too, so that their state can be seen.
+  const answeredByStep = new Set(path.steps.map((s) => s.type.replace(/^xstate\.(done|error)\.actor\./, '')))
+  const waitedFor = new Set(path.snapshots.flatMap(invokedIds))
+  for (const id of [...waitedFor].filter((id) => !answeredByStep.has(id)) as ActorId[]) {
+    const { method, path: callPath } = callOf(id, path.kind)
+    await devFault(server.url, { method, path: callPath, times: 1, delayMs: UNANSWERED_HOLD_MS })
+  }
+
+  const finished = new Map<ActorId, number>()
+  const onOver = (request: { method(): string; url(): string }) => {
+    const key = callKey(request.method(), new URL(request.url()).pathname)
+    inFlight.set(key, (inFlight.get(key) ?? 1) - 1)
+    for (const id of ['lookUpHolder', 'loadSuggestions', 'loadCurrencies', 'loadBalance', 'askTransfer', 'confirmTransfer'] as const) {
+      const call = callOf(id, path.kind)
+      if (callKey(call.method, call.path) === key) finished.set(id, (finished.get(id) ?? 0) + 1)
+    }
+  }
+  const onStart = (request: { method(): string; url(): string }) => {
+    const key = callKey(request.method(), new URL(request.url()).pathname)
+    inFlight.set(key, (inFlight.get(key) ?? 0) + 1)
+  }
+  page.on('request', onStart)
+  page.on('requestfinished', onOver)
+  page.on('requestfailed', onOver)
+  const awaited = new Map<ActorId, number>()
+  let confirmsLeft = path.steps.filter((s) => s.type === 'xstate.done.actor.confirmTransfer' && s.sample.real).length
+  const walker: Walker = {
+    page,
+    kind: path.kind,
+    async answered(id) {
+      const wanted = (awaited.get(id) ?? 0) + 1
+      awaited.set(id, wanted)
+      await expect.poll(() => finished.get(id) ?? 0, { timeout: 30_000, message: `the ${id} call is over` }).toBeGreaterThanOrEqual(wanted)
+      if (id === 'confirmTransfer') confirmsLeft = 0
+    },
+    async realCode() {
+      const outbox = (await (await fetch(`${server.url}/__dev/outbox`)).json()) as { channel: string; text: string }[]
+      // Newest first (/__dev/outbox): the code of the ask just made.
+      const sms = outbox.find((m) => m.channel === 'sms' && /Code de validation : \d{8}/.test(m.text))!
+      return /Code de validation : (\d{8})/.exec(sms.text)![1]!
+    },
+    confirmIsReal: () => confirmsLeft > 0,
+  }
+  try {
+    await page.goto(transferKindContract[path.kind].screen)
+    const check = async (index: number) => {
+      const snapshot = path.snapshots[index]!
+      const where = `${titleOf(path)}, after step ${index}`
+      await expectScreen(snapshot, where)
+      // A state that waits for a call: that call is under way in the browser.
+      for (const id of invokedIds(snapshot) as ActorId[]) {
+        const { method, path: callPath } = callOf(id, path.kind)
+        await expect.poll(() => inFlight.get(callKey(method, callPath)) ?? 0, { message: `${where}: ${id} under way` }).toBeGreaterThan(0)
+      }
+      for (const node of activeNodes(snapshot)) reached.add(node)
+    }
+    await check(0)
+    for (const [index, step] of path.steps.entries()) {
+      await executorOf(step.type)!.run(walker, step.sample)
+      await check(index + 1)
+    }
+  } finally {
+    page.off('request', onStart)
+    page.off('requestfinished', onOver)
+    page.off('requestfailed', onOver)
+    inFlight.clear()
+    // Let held calls end before the next path opens its screen.
+    await page.goto('/app/dashboard')
+  }
+  expect(pageProblems(page)).toEqual([])
+}
+
+const paths = (['account', 'momo'] as const).flatMap(plan)
+
+describe('the transfer machine, walked in a real browser', () => {
+  it('has an executor for every event type of its graph', () => {
+    const types = new Set(getStateNodes(transferMachine.root).flatMap((n) => [...n.transitions.keys()]))
+    for (const type of types) expect(executorOf(type), type).toBeDefined()
+  })
+
+  for (const path of paths) it(titleOf(path), () => runPath(path))
+
+  it('reached every state of the machine in the browser', () => {
+    const all = getStateNodes(transferMachine.root).map((n) => n.id)
+    expect([...reached].sort()).toEqual(all.sort())
+  })
+})
