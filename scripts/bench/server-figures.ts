@@ -15,10 +15,13 @@ const API = '/api/rest/customer/v1'
 const CODE_IN_TEXT = /Code de validation : (\d{8})/
 const MiB = 1024 * 1024
 
-async function post(url: string, token: string, body: unknown): Promise<any> {
+/** The fields of an answer the benchmark reads (status, code, message, description, id). */
+type Answer = Record<string, string | undefined>
+
+async function post(url: string, token: string, body: unknown): Promise<Answer> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`)
-  return res.json()
+  return (await res.json()) as Answer
 }
 
 /**
