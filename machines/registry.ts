@@ -63,7 +63,14 @@ export const machineRegistry: MachineEntry[] = [
     screens: ['src/flows/transfer'],
     routes: ['/app/transfer', '/app/momo', '/app/prepaid-card'],
   },
-  { id: 'balance', title: 'Balance', machine: balanceMachine, source: 'machines/balance/balance.machine.ts', screens: ['src/flows/balance'], routes: ['/app/balance'] },
+  {
+    id: 'balance',
+    title: 'Balance',
+    machine: balanceMachine,
+    source: 'machines/balance/balance.machine.ts',
+    screens: ['src/flows/balance'],
+    routes: ['/app/balance'],
+  },
   {
     id: 'statement',
     title: 'Account statement',
@@ -80,7 +87,14 @@ export const machineRegistry: MachineEntry[] = [
     screens: ['src/flows/passwordChange'],
     routes: ['/app/update-password'],
   },
-  { id: 'profile', title: 'Profile', machine: profileMachine, source: 'machines/profile/profile.machine.ts', screens: ['src/flows/profile'], routes: ['/app/profile'] },
+  {
+    id: 'profile',
+    title: 'Profile',
+    machine: profileMachine,
+    source: 'machines/profile/profile.machine.ts',
+    screens: ['src/flows/profile'],
+    routes: ['/app/profile'],
+  },
   {
     id: 'contact',
     title: 'Contact data',
@@ -89,7 +103,14 @@ export const machineRegistry: MachineEntry[] = [
     screens: ['src/flows/contact'],
     routes: ['/app/update-contact'],
   },
-  { id: 'photo', title: 'Profile photo', machine: photoMachine, source: 'machines/photo/photo.machine.ts', screens: ['src/flows/photo'], routes: ['/app/update-picture'] },
+  {
+    id: 'photo',
+    title: 'Profile photo',
+    machine: photoMachine,
+    source: 'machines/photo/photo.machine.ts',
+    screens: ['src/flows/photo'],
+    routes: ['/app/update-picture'],
+  },
   {
     id: 'notifications',
     title: 'Notifications',

@@ -58,4 +58,3 @@ export const transferKindContract = {
     currencies: 'b2c',
   },
 } as const satisfies { readonly [K in TransferKind]: TransferKindContract }
-

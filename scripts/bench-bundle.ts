@@ -51,11 +51,11 @@ async function buildBareReact(): Promise<number> {
   const dir = join(work, 'bare-src')
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="fr"><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>')
   writeFileSync(
-    join(dir, 'main.tsx'),
-    "import { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root')!).render(<h1>Bonjour</h1>)\n",
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="fr"><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
   )
+  writeFileSync(join(dir, 'main.tsx'), "import { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root')!).render(<h1>Bonjour</h1>)\n")
   const outDir = join(work, 'bare')
   await build({
     root: dir,
@@ -66,7 +66,13 @@ async function buildBareReact(): Promise<number> {
     build: { outDir, manifest: true, emptyOutDir: true },
   })
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
-  return gzipKiB(closure(manifest, Object.keys(manifest).filter((k) => manifest[k]!.isEntry)), outDir)
+  return gzipKiB(
+    closure(
+      manifest,
+      Object.keys(manifest).filter((k) => manifest[k]!.isEntry),
+    ),
+    outDir,
+  )
 }
 
 const app = await buildApp()

@@ -14,7 +14,9 @@ const current = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8')
 
 const stale = [...documents].filter(([path, text]) => current(path) !== text).map(([path]) => path)
 const extra = existsSync(DOCS_DIR)
-  ? readdirSync(DOCS_DIR).map((name) => `${DOCS_DIR}/${name}`).filter((path) => path.endsWith('.md') && !documents.has(path))
+  ? readdirSync(DOCS_DIR)
+      .map((name) => `${DOCS_DIR}/${name}`)
+      .filter((path) => path.endsWith('.md') && !documents.has(path))
   : []
 
 if (check) {

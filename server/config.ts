@@ -161,7 +161,6 @@ function statementMaxRows(env: Env): number {
   return n
 }
 
-
 function text(env: Env, name: string, fallback: string): string {
   const value = env[name]?.trim()
   return value ? value : fallback

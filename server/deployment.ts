@@ -81,10 +81,7 @@ export function loadDeploymentConfig(env: Env): DeploymentConfig {
 }
 
 /** What the mode needs of the other settings; throws with every problem named at once. */
-export function checkMode(
-  config: { demoMode: boolean; host: string; databaseUrl: string | undefined; demoAllowExposed: boolean },
-  env: Env,
-): void {
+export function checkMode(config: { demoMode: boolean; host: string; databaseUrl: string | undefined; demoAllowExposed: boolean }, env: Env): void {
   if (config.demoMode) {
     if (config.demoAllowExposed) return
     const problems: string[] = []

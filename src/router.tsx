@@ -73,7 +73,10 @@ const reinitPassword = createRoute({
 // spec §6, rulings §6.3: a module's screen shows only to a customer granted that module; to any
 // other, the shell says the service is not available.
 const transferPage = (code: ModuleCode, name: 'AccountTransferPage' | 'MomoTransferPage' | 'CardTransferPage') =>
-  granted(code, lazyRouteComponent(() => import('./flows/transfer/TransferPage'), name))
+  granted(
+    code,
+    lazyRouteComponent(() => import('./flows/transfer/TransferPage'), name),
+  )
 const inApp = { getParentRoute: () => app }
 const transfer = createRoute({ ...inApp, path: '/transfer', component: transferPage('transfert', 'AccountTransferPage') })
 // Always available to a signed-in customer (spec §1).
@@ -105,12 +108,18 @@ const notification = createRoute({
 const balance = createRoute({
   ...inApp,
   path: '/balance',
-  component: granted('solde', lazyRouteComponent(() => import('./flows/balance/BalancePage'), 'BalancePage')),
+  component: granted(
+    'solde',
+    lazyRouteComponent(() => import('./flows/balance/BalancePage'), 'BalancePage'),
+  ),
 })
 const statement = createRoute({
   ...inApp,
   path: '/statement',
-  component: granted('statement', lazyRouteComponent(() => import('./flows/statement/StatementPage'), 'StatementPage')),
+  component: granted(
+    'statement',
+    lazyRouteComponent(() => import('./flows/statement/StatementPage'), 'StatementPage'),
+  ),
 })
 const momo = createRoute({ ...inApp, path: '/momo', component: transferPage('mobile-money', 'MomoTransferPage') })
 const prepaidCard = createRoute({
@@ -126,20 +135,7 @@ const routeTree = root.addChildren([
   reinitPassword,
   terms,
   changePassword,
-  app.addChildren([
-    appIndex,
-    dashboard,
-    balance,
-    statement,
-    transfer,
-    momo,
-    prepaidCard,
-    updatePassword,
-    profile,
-    updateContact,
-    updatePicture,
-    notification,
-  ]),
+  app.addChildren([appIndex, dashboard, balance, statement, transfer, momo, prepaidCard, updatePassword, profile, updateContact, updatePicture, notification]),
 ])
 
 /**

@@ -23,8 +23,7 @@ export function balanceScreen(snapshot: SnapshotFrom<typeof balanceMachine>): Ba
   const { shown, accountsUnavailable, accounts } = snapshot.context
   return {
     busy: snapshot.matches('loading'),
-    table:
-      snapshot.matches('shown') && shown ? { compte: shown.compte, amount: formatAmount(shown.amount, shown.currency) } : null,
+    table: snapshot.matches('shown') && shown ? { compte: shown.compte, amount: formatAmount(shown.amount, shown.currency) } : null,
     error: snapshot.matches('failed') ? texts.failed : null,
     accountsMessage: accountsUnavailable ? transferTexts.accountsNotLoaded : null,
     accounts: accountsUnavailable ? [] : accounts,

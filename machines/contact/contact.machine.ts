@@ -76,9 +76,7 @@ export const contactMachine = setup({
   },
 }).createMachine({
   id: 'contact',
-  description:
-    'The edit of the contact data: e-mail, country, phone, address, pre-filled with the current data ' +
-    '(spec §2 /app/update-contact).',
+  description: 'The edit of the contact data: e-mail, country, phone, address, pre-filled with the current data ' + '(spec §2 /app/update-contact).',
   context: freshContactContext,
   type: 'parallel',
   states: {
@@ -179,7 +177,9 @@ export const contactMachine = setup({
             },
           },
           on: {
-            'contact.submit': { description: 'a double click sends one request: a submit while saving is ignored — decision (docs/decisions.md, Common rules)' },
+            'contact.submit': {
+              description: 'a double click sends one request: a submit while saving is ignored — decision (docs/decisions.md, Common rules)',
+            },
           },
         },
         sent: {

@@ -19,8 +19,7 @@ export interface ContactScreen {
 export function contactScreen(snapshot: SnapshotFrom<typeof contactMachine>): ContactScreen {
   const { values, errors, countries, error } = snapshot.context
   const current = values.country.trim()
-  const options =
-    current !== '' && !countries.some((c) => c.code === current) ? [...countries, { code: current, name: current }] : countries
+  const options = current !== '' && !countries.some((c) => c.code === current) ? [...countries, { code: current, name: current }] : countries
   return {
     loading: snapshot.matches({ form: 'loading' }),
     busy: snapshot.matches({ form: 'saving' }),

@@ -43,6 +43,4 @@ export interface ContactContext {
   error: string | null
 }
 
-export type ContactEvent =
-  | { type: 'field.change'; field: ContactField; value: string }
-  | { type: 'contact.submit' }
+export type ContactEvent = { type: 'field.change'; field: ContactField; value: string } | { type: 'contact.submit' }

@@ -21,8 +21,14 @@ export type LoginField = keyof LoginFormValues
 
 /** A check: the message when the value fails it. */
 type Check = (value: string) => string | undefined
-const required = (message: string): Check => (value) => (value.length < 1 ? message : undefined)
-const minLength = (min: number, message: string): Check => (value) => (value.length < min ? message : undefined)
+const required =
+  (message: string): Check =>
+  (value) =>
+    value.length < 1 ? message : undefined
+const minLength =
+  (min: number, message: string): Check =>
+  (value) =>
+    value.length < min ? message : undefined
 
 /** A field: whether its value is trimmed before the checks, and its checks in spec order. */
 interface FieldRules {

@@ -5,11 +5,9 @@ import type { AuthAnswer, LoginAnswerBody, LoginOutput } from './login.types.ts'
 /** The body's `code`, when it carries one (an empty string is no code). */
 export const codeOf = ({ body }: AuthAnswer) => (typeof body?.code === 'string' && body.code !== '' ? body.code : undefined)
 export const tokenOf = ({ body }: AuthAnswer) => (typeof body?.token === 'string' && body.token !== '' ? body.token : undefined)
-export const messageOf = ({ body }: AuthAnswer) =>
-  typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : undefined
+export const messageOf = ({ body }: AuthAnswer) => (typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : undefined)
 
-const isModuleCode = (code: unknown): code is ModuleCode =>
-  typeof code === 'string' && (MODULE_CODES as readonly string[]).includes(code)
+const isModuleCode = (code: unknown): code is ModuleCode => typeof code === 'string' && (MODULE_CODES as readonly string[]).includes(code)
 
 /** The user of an accepted answer; module codes the portal does not know are dropped. */
 export function sessionUserOf(body: LoginAnswerBody | null): SessionUser {

@@ -8,9 +8,7 @@ import { type SessionUser } from '../shared/customer.ts'
 export type Credentials = components['schemas']['LoginRequest']
 
 /** The login answer's body: the contract's LoginResponse, or an error body (`code`, `message`). */
-export type LoginAnswerBody = components['schemas']['LoginResponse'] &
-  Partial<components['schemas']['ErrorBody']> &
-  components['schemas']['BlockedBody']
+export type LoginAnswerBody = components['schemas']['LoginResponse'] & Partial<components['schemas']['ErrorBody']> & components['schemas']['BlockedBody']
 
 /**
  * What the `authenticate` actor resolves with: the HTTP status and the body (`null` when it could
@@ -45,6 +43,4 @@ export interface LoginContext {
   provider: string
 }
 
-export type LoginEvent =
-  | { type: 'field.change'; field: LoginField; value: string }
-  | { type: 'login.submit' }
+export type LoginEvent = { type: 'field.change'; field: LoginField; value: string } | { type: 'login.submit' }

@@ -13,8 +13,7 @@ export const api = {
    * rulings §8 — `message` of an HTTP 429 (per-address limits, the wait after sign-in failures):
    * the portal shows it on the form. Whole minutes, at least one.
    */
-  tooManyTries: (minutes: number) =>
-    `Trop de tentatives. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  tooManyTries: (minutes: number) => `Trop de tentatives. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
   /**
    * rulings §8 — the customer is told by SMS and e-mail when wrong PINs block the access (from one
    * address, or from everywhere), so that a stranger's attempt does not go unnoticed.
@@ -26,8 +25,7 @@ export const api = {
     email: (p: { name: string; kcode: string; when: string; bank: string }) =>
       `Bonjour ${p.name},\n\nL'accès web banking de votre code utilisateur ${p.kcode} a été bloqué le ${p.when} après plusieurs saisies erronées du code pin.\n\nPour le débloquer, utilisez « Code pin oublié » sur la page de connexion : un nouveau code pin vous sera envoyé. Si vous n'êtes pas à l'origine de ces tentatives, contactez ${p.bank}.`,
     title: 'Accès bloqué',
-    content: (when: string) =>
-      `Votre accès web banking a été bloqué le ${when} après plusieurs saisies erronées du code pin.`,
+    content: (when: string) => `Votre accès web banking a été bloqué le ${when} après plusieurs saisies erronées du code pin.`,
   },
   /**
    * `message` of a status '1' answer of password/ask and of the three transfer asks beyond their
@@ -39,8 +37,7 @@ export const api = {
   /** The database cannot be reached for now (HTTP 503 with Retry-After); the server recovers by itself. */
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   /** rulings §4 — after 5 consecutive wrong PINs (HTTP 401 with a code) */
-  pinBlocked:
-    'Votre accès a été bloqué après 5 saisies erronées du code pin. Utilisez « Code pin oublié » pour le réinitialiser.',
+  pinBlocked: 'Votre accès a été bloqué après 5 saisies erronées du code pin. Utilisez « Code pin oublié » pour le réinitialiser.',
   /** K1111111 — web banking blocked by the bank (HTTP 401 without a code) */
   webBankingBlocked: 'Accès web banking bloqué.',
   notYourAccount: "Ce compte n'appartient pas au client connecté.",
@@ -68,10 +65,9 @@ export const api = {
   newLoginContent: (when: string, bank: string) =>
     `Une connexion à votre banque en ligne a eu lieu le ${when}. Si vous n'en êtes pas l'auteur, changez votre code pin et contactez ${bank}.`,
   /** Plain-text 503 of the page routes when the SPA has not been built (DIST_DIR missing). */
-  appNotBuilt:
-    "Le portail n'est pas encore construit : lancez « npm run build » puis rechargez cette page.",
+  appNotBuilt: "Le portail n'est pas encore construit : lancez « npm run build » puis rechargez cette page.",
   /** POST details: no account with that number (the portal shows its own holderNotFound). */
-  accountNotFound: "Aucun compte ne correspond à ce numéro.",
+  accountNotFound: 'Aucun compte ne correspond à ce numéro.',
   /**
    * Transfers (spec §4, rulings §4): refusals of an ask (`message`), answers of a confirm
    * (`description`), the texts of the SMS and e-mails carrying the validation code and the
@@ -94,15 +90,12 @@ export const api = {
     insufficientFunds: (balance: string) => `Solde insuffisant pour effectuer ce transfert (solde disponible : ${balance}).`,
     unknownNetwork: "Ce numéro n'appartient à aucun réseau de mobile money pris en charge.",
     serviceUnavailable: 'Ce service est momentanément indisponible. Veuillez réessayer plus tard.',
-    noContact:
-      "Aucun numéro de téléphone ni adresse e-mail n'est enregistré pour vous envoyer le code de validation. Veuillez contacter votre banque.",
+    noContact: "Aucun numéro de téléphone ni adresse e-mail n'est enregistré pour vous envoyer le code de validation. Veuillez contacter votre banque.",
     /** The payee of a card transfer. */
     cardPayee: (accountId: string, lastFour: string) => `carte ${accountId} ****${lastFour}`,
     /** "5 minutes", "1 minute", "90 secondes". */
     lifetime: (seconds: number) =>
-      seconds % 60 === 0
-        ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}`
-        : `${seconds} seconde${seconds === 1 ? '' : 's'}`,
+      seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconde${seconds === 1 ? '' : 's'}`,
     /** Said when the debit is converted: " Montant débité : 3,51 USD (1 CDF = 0,00035088 USD)." */
     conversion: (debit: string, rate: string) => ` Montant débité : ${debit} (${rate}).`,
     rate: (from: string, value: string, to: string) => `1 ${from} = ${value} ${to}`,
@@ -116,10 +109,8 @@ export const api = {
     codeEmail: (p: { name: string; code: string; amount: string; payee: string; debitAccount: string; conversion: string; lifetime: string; bank: string }) =>
       `Bonjour ${p.name},\n\nVous avez demandé un transfert de ${p.amount} vers ${p.payee}, depuis votre compte ${p.debitAccount}.${p.conversion}\n\nCode de validation : ${p.code}\n\nCe code est valable ${p.lifetime} et ne sert qu'à ce transfert. Si vous n'êtes pas à l'origine de cette demande, ne le communiquez à personne et contactez ${p.bank}.`,
     notFound: 'Transfert introuvable.',
-    alreadyExecuted: (reference: string) =>
-      `Ce transfert a déjà été exécuté (référence ${reference}) : il ne sera pas exécuté une seconde fois.`,
-    wrongCode: (triesLeft: number) =>
-      `Code incorrect. Il vous reste ${triesLeft} essai${triesLeft > 1 ? 's' : ''}.`,
+    alreadyExecuted: (reference: string) => `Ce transfert a déjà été exécuté (référence ${reference}) : il ne sera pas exécuté une seconde fois.`,
+    wrongCode: (triesLeft: number) => `Code incorrect. Il vous reste ${triesLeft} essai${triesLeft > 1 ? 's' : ''}.`,
     cancelledWrongCode: 'Code incorrect saisi 3 fois : le transfert a été annulé.',
     expired: 'Le code de validation a expiré : le transfert a été annulé.',
     cancelledFunds: 'Solde insuffisant au moment de la confirmation : le transfert a été annulé.',
@@ -140,8 +131,7 @@ export const api = {
     receivedContent: (p: { amount: string; from: string; reference: string }) =>
       `Vous avez reçu un transfert de ${p.amount} de ${p.from} (référence ${p.reference}).`,
     cancelledTitle: 'Transfert annulé',
-    cancelledContent: (p: { amount: string; payee: string; reason: string }) =>
-      `Votre transfert de ${p.amount} vers ${p.payee} a été annulé : ${p.reason}`,
+    cancelledContent: (p: { amount: string; payee: string; reason: string }) => `Votre transfert de ${p.amount} vers ${p.payee} a été annulé : ${p.reason}`,
     /** The reasons of cancelledContent. */
     reasons: {
       expired: "le code de validation n'a pas été saisi à temps.",
@@ -205,8 +195,8 @@ export const api = {
       count: "Nombre d'opérations",
       columns: { date: 'Date', number: 'Numéro', description: 'Libellé', debit: 'Débit', credit: 'Crédit', balance: 'Solde' },
       empty: 'Aucune opération sur cette période.',
-  /** The name of the scrollable table, for screen readers. */
-  tableLabel: 'Opérations de la période',
+      /** The name of the scrollable table, for screen readers. */
+      tableLabel: 'Opérations de la période',
       generated: (when: string, zone: string) => `Édité le ${when} (${zone})`,
       page: (n: number, total: number) => `Page ${n} / ${total}`,
     },
@@ -221,8 +211,7 @@ export const api = {
     /** The same words whether the user code exists or not (no enumeration). */
     codeSent: (lifetime: string) =>
       `Si ce code utilisateur est enregistré, un code de confirmation a été envoyé par SMS et par e-mail au numéro et à l'adresse connus de votre banque. Il est valable ${lifetime}.`,
-    noContact:
-      "Aucun numéro de téléphone ni adresse e-mail n'est enregistré pour vous envoyer le code de confirmation. Veuillez contacter votre banque.",
+    noContact: "Aucun numéro de téléphone ni adresse e-mail n'est enregistré pour vous envoyer le code de confirmation. Veuillez contacter votre banque.",
     codeSms: (p: { code: string; lifetime: string }) =>
       `Code de validation : ${p.code}. Réinitialisation de votre code pin. Valable ${p.lifetime}. Ne communiquez ce code à personne.`,
     codeEmailSubject: 'Réinitialisation de votre code pin',
@@ -233,14 +222,12 @@ export const api = {
     wrongCode: (triesLeft: number) => `Code incorrect. Il vous reste ${triesLeft} essai${triesLeft > 1 ? 's' : ''}.`,
     cancelledWrongCode: 'Code incorrect saisi 3 fois : la demande a été annulée. Veuillez faire une nouvelle demande.',
     done: 'Votre code pin a été réinitialisé : le nouveau code pin vous a été envoyé par SMS et par e-mail.',
-    newPinSms: (pin: string) =>
-      `Votre nouveau code pin : ${pin}. Changez-le dès votre prochaine connexion. Ne le communiquez à personne.`,
+    newPinSms: (pin: string) => `Votre nouveau code pin : ${pin}. Changez-le dès votre prochaine connexion. Ne le communiquez à personne.`,
     newPinEmailSubject: 'Votre nouveau code pin',
     newPinEmail: (p: { name: string; pin: string; when: string; bank: string }) =>
       `Bonjour ${p.name},\n\nVotre code pin a été réinitialisé le ${p.when}.\n\nVotre nouveau code pin : ${p.pin}\n\nVos sessions ouvertes ont été fermées. Changez ce code pin dès votre prochaine connexion. Si vous n'êtes pas à l'origine de cette demande, contactez ${p.bank}.`,
     title: 'Code pin réinitialisé',
-    content: (when: string, bank: string) =>
-      `Votre code pin a été réinitialisé le ${when}. Si vous n'en êtes pas l'auteur, contactez ${bank}.`,
+    content: (when: string, bank: string) => `Votre code pin a été réinitialisé le ${when}. Si vous n'en êtes pas l'auteur, contactez ${bank}.`,
   },
   /** POST change-password (spec §4 Password change): `description` of the answers, the notification. */
   changePassword: {
@@ -255,7 +242,7 @@ export const api = {
   /** update-contact and photo/update (spec §2 /app/update-contact, /app/update-picture). */
   contact: {
     done: 'Vos coordonnées ont été mises à jour.',
-    unknownCountry: "Ce pays ne figure pas dans la liste des pays.",
+    unknownCountry: 'Ce pays ne figure pas dans la liste des pays.',
     title: 'Coordonnées modifiées',
     content: (when: string, bank: string) =>
       `Vos coordonnées (e-mail, téléphone, adresse, pays) ont été modifiées le ${when}. Si vous n'en êtes pas l'auteur, contactez ${bank}.`,
@@ -434,7 +421,7 @@ export const api = {
           listRefused: "Liste refusée (code autre que '0')",
           listHttpError: 'Liste : erreur HTTP 500',
           listNoAnswer: 'Liste : aucune réponse (panne réseau)',
-          seenMarkFailure: "Marquage « vue » en échec (après « afficher »)",
+          seenMarkFailure: 'Marquage « vue » en échec (après « afficher »)',
           sessionExpired: 'Session expirée (403)',
         },
       },
@@ -476,8 +463,7 @@ export const api = {
       delay: 'Le délai doit être un nombre entier de 0 à 60000.',
       times: 'Le nombre de fois doit être un nombre entier de 1 à 1000.',
       dropWithAnswer: 'Une connexion coupée ne répond rien : laissez le statut et le corps vides.',
-      nothing:
-        'Ce défaut ne change rien : indiquez un statut, un corps, un délai, une session expirée ou une connexion coupée.',
+      nothing: 'Ce défaut ne change rien : indiquez un statut, un corps, un délai, une session expirée ou une connexion coupée.',
       unknownScenario: "Ce scénario n'existe pas.",
       unknownAction: 'Action inconnue.',
       crossOrigin: 'Formulaire refusé : il ne vient pas de cette page.',

@@ -17,8 +17,7 @@ export const login = {
   /** spec §8 — any other HTTP error (also a network failure or a timeout) */
   connectionError: 'Une erreur lors de votre connexion. Veuillez contacter le support',
   /** spec §4 / §8 — an answer with neither a usable code nor a token */
-  unusableAnswer:
-    "Une erreur lors de votre authentification. Veuillez contacter le support si ça persiste",
+  unusableAnswer: 'Une erreur lors de votre authentification. Veuillez contacter le support si ça persiste',
 } as const
 
 /** Form rules of spec §5, messages exactly as quoted. */
@@ -112,8 +111,7 @@ export const shell = {
   profile: 'Mon profil',
   updatePassword: 'Modifier le mot de passe',
   notifications: 'Notifications',
-  unreadNotifications: (n: number) =>
-    n === 0 ? 'Aucune notification non lue' : n === 1 ? '1 notification non lue' : `${n} notifications non lues`,
+  unreadNotifications: (n: number) => (n === 0 ? 'Aucune notification non lue' : n === 1 ? '1 notification non lue' : `${n} notifications non lues`),
   clockLabel: 'Date et heure',
   kcodePrefix: 'Code : ',
   terms: "Conditions générales d'utilisation",

@@ -77,8 +77,7 @@ export const transfer = {
   cancel: 'Annuler ce transfert',
   /** rulings §6.2: a confirm answer that does not say success nor refusal. */
   resultUnknownTitle: 'Résultat inconnu',
-  resultUnknown:
-    "Nous n'avons pas pu confirmer le résultat de votre transfert. Consultez votre relevé avant de refaire l'opération.",
+  resultUnknown: "Nous n'avons pas pu confirmer le résultat de votre transfert. Consultez votre relevé avant de refaire l'opération.",
   resultUnknownLink: 'Consulter mon relevé',
   /** The final screen. */
   doneTitle: 'Transfert effectué',

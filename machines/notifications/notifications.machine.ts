@@ -26,7 +26,15 @@
 import { assign, setup } from 'xstate'
 import { notifications as texts } from '../messages.ts'
 import { freshNotificationsContext, isListAnswer, isValidPage, pageCount } from './notifications.rules.ts'
-import type { CounterNotice, LoadNotificationsInput, MarkSeenAnswer, MarkSeenInput, NotificationListAnswer, NotificationsContext, NotificationsEvent } from './notifications.types.ts'
+import type {
+  CounterNotice,
+  LoadNotificationsInput,
+  MarkSeenAnswer,
+  MarkSeenInput,
+  NotificationListAnswer,
+  NotificationsContext,
+  NotificationsEvent,
+} from './notifications.types.ts'
 import { isHttpSuccess, isSessionEnded, stubAction, stubActor } from '../shared/answers.ts'
 
 const listAnswer = ({ event }: { event: { output: NotificationListAnswer } }) => event.output
@@ -56,11 +64,9 @@ export const notificationsMachine = setup({
     /** spec §2: there is a page before this one ("Prev" is enabled). */
     hasPrev: ({ context }) => context.page > 0,
     /** spec §4 Notification: "afficher" on a notification of the page that is still unseen. */
-    isUnseen: ({ context, event }) =>
-      event.type === 'notification.show' && context.notifications.some((n) => n.id === event.id && !n.seen),
+    isUnseen: ({ context, event }) => event.type === 'notification.show' && context.notifications.some((n) => n.id === event.id && !n.seen),
     /** spec §2: "afficher" on a notification of the page. */
-    isListed: ({ context, event }) =>
-      event.type === 'notification.show' && context.notifications.some((n) => n.id === event.id),
+    isListed: ({ context, event }) => event.type === 'notification.show' && context.notifications.some((n) => n.id === event.id),
     /** spec §4 Notification: a notification opened is still to be reported to the server as seen. */
     hasMoreToMark: ({ context }) => context.toMark.length > 0,
   },
@@ -89,8 +95,7 @@ export const notificationsMachine = setup({
     }),
     /** spec §4 Notification: the notification shows as seen at once (its icon). */
     markSeenLocally: assign({
-      notifications: ({ context }, { id }: { id: string }) =>
-        context.notifications.map((n) => (n.id === id ? { ...n, seen: true } : n)),
+      notifications: ({ context }, { id }: { id: string }) => context.notifications.map((n) => (n.id === id ? { ...n, seen: true } : n)),
     }),
     /** spec §4 Notification, §7: queues notification/show/{id}, which tells the server it was seen (in click order). */
     queueMark: assign({

@@ -14,8 +14,7 @@ export function previewOf(content: string): string {
 }
 
 /** The number of pages (at least 1, so that an empty list still has its page). */
-export const pageCount = (count: number, size: number = NOTIFICATION_PAGE_SIZE): number =>
-  Math.max(1, Math.ceil(Math.max(0, count) / size))
+export const pageCount = (count: number, size: number = NOTIFICATION_PAGE_SIZE): number => Math.max(1, Math.ceil(Math.max(0, count) / size))
 
 /** spec §2, §9: at most 7 page numbers (zero-based), around the current page. */
 export function pageLinks(page: number, total: number, max: number = MAX_PAGE_LINKS): number[] {

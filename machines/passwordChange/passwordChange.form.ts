@@ -8,7 +8,6 @@ import { validation as m } from '../messages.ts'
 import { requiredSecret } from '../shared/fields.ts'
 import { FIELD_MIN_LENGTH } from '../limits.ts'
 
-
 export const passwordChangeForm = z.object({
   oldPassword: requiredSecret(m.oldPasswordRequired).check(z.minLength(FIELD_MIN_LENGTH.password, m.oldPasswordMin)),
   password: requiredSecret(m.passwordRequired).check(z.minLength(FIELD_MIN_LENGTH.password, m.passwordMin)),

@@ -16,13 +16,7 @@ import { password as texts } from '../messages.ts'
 import { isSessionEnded, stubActor } from '../shared/answers.ts'
 import { formKit } from '../shared/formKit.ts'
 import { emptyPasswordValues, freshPasswordChangeContext, passwordErrors, resultOf } from './passwordChange.rules.ts'
-import type {
-  ChangePasswordAnswer,
-  ChangePasswordRequest,
-  PasswordChangeContext,
-  PasswordChangeEvent,
-  PasswordResult,
-} from './passwordChange.types.ts'
+import type { ChangePasswordAnswer, ChangePasswordRequest, PasswordChangeContext, PasswordChangeEvent, PasswordResult } from './passwordChange.types.ts'
 
 const form = formKit<PasswordChangeContext, PasswordChangeEvent>((context) => passwordErrors(context.values))
 

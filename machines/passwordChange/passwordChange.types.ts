@@ -29,6 +29,4 @@ export interface PasswordChangeContext {
   result: PasswordResult | null
 }
 
-export type PasswordChangeEvent =
-  | { type: 'field.change'; field: PasswordField; value: string }
-  | { type: 'password.submit' }
+export type PasswordChangeEvent = { type: 'field.change'; field: PasswordField; value: string } | { type: 'password.submit' }

@@ -82,7 +82,10 @@ export const photoMachine = setup({
               'is about the file before, so it goes (one current error)',
           },
           {
-            actions: [{ type: 'setFile', params: ({ event }) => event }, { type: 'showError', params: { message: null } }],
+            actions: [
+              { type: 'setFile', params: ({ event }) => event },
+              { type: 'showError', params: { message: null } },
+            ],
             description: "spec §5: before any submit attempt, no error is shown; a failed upload's banner goes with its file",
           },
         ],

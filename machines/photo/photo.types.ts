@@ -37,5 +37,4 @@ export interface PhotoContext {
 
 export type PhotoEvent =
   /** The file chooser; `null` when the choice was cleared. */
-  | { type: 'file.choose'; file: ChosenPhoto | null }
-  | { type: 'photo.submit' }
+  { type: 'file.choose'; file: ChosenPhoto | null } | { type: 'photo.submit' }

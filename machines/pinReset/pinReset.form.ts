@@ -12,10 +12,7 @@ export type PinResetAskFormValues = z.input<typeof pinResetAskForm>
 
 /** spec §5 order for the reset code: required, min 8, digits only. */
 export const pinResetConfirmForm = z.object({
-  token: requiredText(m.tokenRequired).check(
-    z.minLength(FIELD_MIN_LENGTH.confirmationCode, m.tokenTooShort),
-    z.regex(DIGITS, m.tokenDigits),
-  ),
+  token: requiredText(m.tokenRequired).check(z.minLength(FIELD_MIN_LENGTH.confirmationCode, m.tokenTooShort), z.regex(DIGITS, m.tokenDigits)),
 })
 
 export type PinResetConfirmFormValues = z.input<typeof pinResetConfirmForm>

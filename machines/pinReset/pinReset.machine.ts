@@ -63,8 +63,7 @@ export const pinResetMachine = setup({
 
     /** spec §2 /reinit-password: keeps what the customer typed in the user code or confirmation code field. */
     setField: assign({
-      values: ({ context }, event: PinResetEvent) =>
-        event.type === 'field.change' ? { ...context.values, [event.field]: event.value } : context.values,
+      values: ({ context }, event: PinResetEvent) => (event.type === 'field.change' ? { ...context.values, [event.field]: event.value } : context.values),
     }),
     /** spec §5 reset request account code: works out the field's message (required). */
     validateAsk: assign({ errors: ({ context }) => askErrors(context.values) }),
@@ -82,8 +81,7 @@ export const pinResetMachine = setup({
 }).createMachine({
   id: 'pinReset',
   description:
-    'The forgotten PIN (spec §2 /reinit-password): the user code, then the confirmation code received, ' +
-    'then a success message with "Se connecter".',
+    'The forgotten PIN (spec §2 /reinit-password): the user code, then the confirmation code received, ' + 'then a success message with "Se connecter".',
   context: freshPinResetContext,
   initial: 'asking',
   states: {
@@ -138,7 +136,7 @@ export const pinResetMachine = setup({
           {
             target: 'asking',
             actions: { type: 'showError', params: ({ event }) => ({ message: askErrorOf(event.output) }) },
-            description: "spec §4: any other status — the form stays with the server message as error",
+            description: 'spec §4: any other status — the form stays with the server message as error',
           },
         ],
         onError: {
@@ -213,7 +211,9 @@ export const pinResetMachine = setup({
         },
       },
       on: {
-        'confirm.submit': { description: 'a double click sends one request: a submit while confirming is ignored — decision (docs/decisions.md, Common rules)' },
+        'confirm.submit': {
+          description: 'a double click sends one request: a submit while confirming is ignored — decision (docs/decisions.md, Common rules)',
+        },
       },
     },
     done: {

@@ -10,12 +10,10 @@ export function freshPinResetContext(): PinResetContext {
 }
 
 /** spec §5: the user code, required. */
-export const askErrors = (values: PinResetValues): FieldErrors<PinResetValues> =>
-  fieldErrors(pinResetAskForm, { compte: values.compte })
+export const askErrors = (values: PinResetValues): FieldErrors<PinResetValues> => fieldErrors(pinResetAskForm, { compte: values.compte })
 
 /** spec §5: the confirmation code, required, min 8, digits only (in that order). */
-export const confirmErrors = (values: PinResetValues): FieldErrors<PinResetValues> =>
-  fieldErrors(pinResetConfirmForm, { token: values.token })
+export const confirmErrors = (values: PinResetValues): FieldErrors<PinResetValues> => fieldErrors(pinResetConfirmForm, { token: values.token })
 
 /** The reference of a successful ask answer (2xx, status '0', a code), `null` otherwise. */
 export function referenceOf({ status, body }: PinResetAskAnswer): string | null {

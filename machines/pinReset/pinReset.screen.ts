@@ -22,11 +22,7 @@ export interface PinResetScreen {
 
 export function pinResetScreen(snapshot: SnapshotFrom<typeof pinResetMachine>): PinResetScreen {
   const { values, errors, error } = snapshot.context
-  const step = snapshot.matches('done')
-    ? 'done'
-    : snapshot.matches('confirming') || snapshot.matches('confirmingCode')
-      ? 'confirm'
-      : 'ask'
+  const step = snapshot.matches('done') ? 'done' : snapshot.matches('confirming') || snapshot.matches('confirmingCode') ? 'confirm' : 'ask'
   return {
     step,
     busy: snapshot.matches('requesting') || snapshot.matches('confirmingCode'),

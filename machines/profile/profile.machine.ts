@@ -71,7 +71,7 @@ export const profileMachine = setup({
           {
             target: 'failed',
             actions: { type: 'showError', params: { message: texts.loadError } },
-            description: "another code or an HTTP error: profile.loadError — decision (docs/decisions.md, Common rules)",
+            description: 'another code or an HTTP error: profile.loadError — decision (docs/decisions.md, Common rules)',
           },
         ],
         onError: {

@@ -259,9 +259,7 @@ export const sessionMachine = setup({
               on: {
                 'accounts.refresh': {
                   target: 'loading',
-                  description:
-                    'rulings §6 (balances at a glance): a transfer moved money, the balances are read again for the ' +
-                    'dashboard and the selects',
+                  description: 'rulings §6 (balances at a glance): a transfer moved money, the balances are read again for the ' + 'dashboard and the selects',
                 },
               },
             },
@@ -331,9 +329,7 @@ export const sessionMachine = setup({
               },
             },
             warning: {
-              description:
-                'The session warning dialog (`sessionWarning` texts): the seconds left, counting down, and the ' +
-                'stay and leave buttons.',
+              description: 'The session warning dialog (`sessionWarning` texts): the seconds left, counting down, and the ' + 'stay and leave buttons.',
               meta: { spec: 'rulings §6.4' },
               entry: 'clearKeepAliveFailed',
               initial: 'asking',
@@ -342,8 +338,7 @@ export const sessionMachine = setup({
                   target: '#session.signedOut',
                   actions: expiryActions,
                   description:
-                    'rulings §6.4: the session ends anyway: the expiry toast and /login follow (spec §8), the /app page ' +
-                    'is kept for the next sign-in',
+                    'rulings §6.4: the session ends anyway: the expiry toast and /login follow (spec §8), the /app page ' + 'is kept for the next sign-in',
                 },
               },
               on: {

@@ -17,8 +17,7 @@ export function idleSecondsOf(value: unknown): number {
 }
 
 /** How long the warning counts down: 60 seconds, or the whole idle limit when it is shorter. */
-export const warningSecondsOf = (context: Pick<SessionContext, 'idleSeconds'>) =>
-  Math.min(WARNING_SECONDS, context.idleSeconds)
+export const warningSecondsOf = (context: Pick<SessionContext, 'idleSeconds'>) => Math.min(WARNING_SECONDS, context.idleSeconds)
 
 /** What sign-out forgets: the customer, the accounts, the counter (the idle limit stays). */
 export const signedOutContext = {

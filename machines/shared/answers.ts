@@ -15,8 +15,7 @@ export interface Answer<Body> {
 type SessionFields = { code?: unknown; status?: unknown }
 
 /** A non-blank text, trimmed; `undefined` otherwise. */
-export const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+export const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
 
 /** HTTP 2xx. */
 export const isHttpSuccess = (status: number): boolean => status >= 200 && status < 300
@@ -27,8 +26,7 @@ export const isHttpSuccess = (status: number): boolean => status >= 200 && statu
  * client's sign-out reads both fields (src/api/client.ts), so every machine reads both too, and a
  * flow never shows an error for an answer that already signed the customer out.
  */
-export const isSessionEnded = ({ status, body }: Answer<SessionFields>): boolean =>
-  status === 403 || body?.code === '2' || body?.status === '2'
+export const isSessionEnded = ({ status, body }: Answer<SessionFields>): boolean => status === 403 || body?.code === '2' || body?.status === '2'
 
 /** An actor the machine declares and the app provides (src/flows/<flow>/actors.ts). */
 export const stubActor = <Output, Input = void>(name: string) =>

@@ -25,9 +25,7 @@ interface FieldChange extends EventObject {
  * rule that needs the context, such as "an account of the list"). `setField` takes the
  * `field.change` event as its params (a form of several values: `values` in the context).
  */
-export function formKit<Context extends Omit<FormContext<object>, 'values'>, Event extends EventObject>(
-  errorsOf: (context: Context) => Context['errors'],
-) {
+export function formKit<Context extends Omit<FormContext<object>, 'values'>, Event extends EventObject>(errorsOf: (context: Context) => Context['errors']) {
   return {
     isFormValid: ({ context }: { context: Context }) => Object.keys(errorsOf(context)).length === 0,
     wasSubmitted: ({ context }: { context: Context }) => context.submitted,

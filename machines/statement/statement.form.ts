@@ -19,9 +19,6 @@ export const statementForm = z
     endDate: isoDate(m.endDateRequired),
   })
   .check(
-    z.refine(
-      (v) => !(isCalendarDate(v.startDate) && isCalendarDate(v.endDate)) || v.startDate <= v.endDate,
-      { message: m.startAfterEnd, path: ['startDate'] },
-    ),
+    z.refine((v) => !(isCalendarDate(v.startDate) && isCalendarDate(v.endDate)) || v.startDate <= v.endDate, { message: m.startAfterEnd, path: ['startDate'] }),
   )
 export type StatementFormValues = z.input<typeof statementForm>

@@ -24,15 +24,7 @@ import { statement as texts } from '../messages.ts'
 import { setAccounts } from '../shared/accounts.ts'
 import { isSessionEnded, stubAction, stubActor } from '../shared/answers.ts'
 import { formKit } from '../shared/formKit.ts'
-import {
-  canDownload,
-  downloadInputOf,
-  freshStatementContext,
-  resultOf,
-  statementAnswer,
-  statementErrors,
-  statementRequestOf,
-} from './statement.rules.ts'
+import { canDownload, downloadInputOf, freshStatementContext, resultOf, statementAnswer, statementErrors, statementRequestOf } from './statement.rules.ts'
 import type {
   DownloadFailure,
   DownloadFileInput,
@@ -95,8 +87,7 @@ export const statementMachine = setup({
     /** spec §5: the customer has tried to submit, so the field errors show. */
     wasSubmitted: form.wasSubmitted,
     /** spec §2 /app/statement: a change of the account, start date or end date field. */
-    isFormField: ({ event }) =>
-      event.type === 'field.change' && (['account', 'startDate', 'endDate'] as string[]).includes(event.field),
+    isFormField: ({ event }) => event.type === 'field.change' && (['account', 'startDate', 'endDate'] as string[]).includes(event.field),
     /** spec §8: no account, or they could not be loaded (the accounts message, whose click reloads the page). */
     areAccountsUnavailable: ({ context }) => context.accountsUnavailable,
     /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
@@ -130,8 +121,7 @@ export const statementMachine = setup({
     showError: assign({ error: (_, { message }: { message: string | null }) => message }),
     /** spec §2, §7: the file to download, {filename}.pdf or {filename}.csv; the spinner shows. */
     startDownload: assign({
-      download: ({ context }, { format }: { format: DownloadFormat }) =>
-        context.result ? downloadInputOf(context.result, format) : null,
+      download: ({ context }, { format }: { format: DownloadFormat }) => (context.result ? downloadInputOf(context.result, format) : null),
     }),
     /** spec §2 /app/statement: the download is over, saved or failed; the spinner goes. */
     endDownload: assign({ download: null }),
@@ -207,8 +197,7 @@ export const statementMachine = setup({
                 target: 'failed',
                 actions: { type: 'showError', params: { message: texts.loadError } },
                 description:
-                  "spec §8 statement load failure: an HTTP error, an unreadable body, a code other than '0', " +
-                  "or a status other than '0' with a message",
+                  "spec §8 statement load failure: an HTTP error, an unreadable body, a code other than '0', " + "or a status other than '0' with a message",
               },
             ],
             onError: {
@@ -295,13 +284,11 @@ export const statementMachine = setup({
           on: {
             'download.pdf': {
               description:
-                'decision (docs/decisions.md, Balance and statement: Downloads): one download at a time, another link ' +
-                'while a file downloads is ignored',
+                'decision (docs/decisions.md, Balance and statement: Downloads): one download at a time, another link ' + 'while a file downloads is ignored',
             },
             'download.csv': {
               description:
-                'decision (docs/decisions.md, Balance and statement: Downloads): one download at a time, another link ' +
-                'while a file downloads is ignored',
+                'decision (docs/decisions.md, Balance and statement: Downloads): one download at a time, another link ' + 'while a file downloads is ignored',
             },
           },
         },

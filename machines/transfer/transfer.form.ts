@@ -29,17 +29,13 @@ export const toContractAmount = (typed: string): string => typed.trim().replace(
 const debitAccount = requiredText(m.debitAccountRequired)
 const amount = requiredText(m.amountRequired).check(z.regex(AMOUNT, m.amountFormat))
 const currency = requiredText(m.currencyRequired)
-const description = requiredText(m.descriptionRequired).check(
-  z.minLength(DESCRIPTION_MIN_LENGTH, m.descriptionTooShort),
-)
+const description = requiredText(m.descriptionRequired).check(z.minLength(DESCRIPTION_MIN_LENGTH, m.descriptionTooShort))
 
 export const accountTransferForm = z.object({
   debitAccount,
   amount,
   /** spec §5: exactly 21 characters; a longer code also shows "Le code saisi est trop court". */
-  creditAccount: requiredText(m.creditAccountRequired).check(
-    z.length(FIELD_EXACT_LENGTH.accountNumber, m.creditAccountLength),
-  ),
+  creditAccount: requiredText(m.creditAccountRequired).check(z.length(FIELD_EXACT_LENGTH.accountNumber, m.creditAccountLength)),
   description,
 })
 export type AccountTransferFormValues = z.input<typeof accountTransferForm>
@@ -65,10 +61,6 @@ export type CardTransferFormValues = z.input<typeof cardTransferForm>
 
 /** spec §5 order for the transfer token: required, digits only, min 8. */
 export const transferConfirmForm = z.object({
-  token: requiredText(m.tokenRequired).check(
-    z.regex(DIGITS, m.tokenDigits),
-    z.minLength(FIELD_MIN_LENGTH.confirmationCode, m.tokenTooShort),
-  ),
+  token: requiredText(m.tokenRequired).check(z.regex(DIGITS, m.tokenDigits), z.minLength(FIELD_MIN_LENGTH.confirmationCode, m.tokenTooShort)),
 })
 export type TransferConfirmFormValues = z.input<typeof transferConfirmForm>
-

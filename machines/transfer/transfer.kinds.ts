@@ -20,18 +20,8 @@ import { accountTransferForm, cardTransferForm, momoTransferForm, toContractAmou
 import { transfer as texts } from '../messages.ts'
 import type { Account, ModuleCode } from '../shared/customer.ts'
 
-
 /** Every field of the three forms; a kind uses some of them (`fields`). Names are the contract's. */
-export const TRANSFER_FIELDS = [
-  'debitAccount',
-  'amount',
-  'creditAccount',
-  'currencySent',
-  'phone',
-  'accountId',
-  'lastFour',
-  'description',
-] as const
+export const TRANSFER_FIELDS = ['debitAccount', 'amount', 'creditAccount', 'currencySent', 'phone', 'accountId', 'lastFour', 'description'] as const
 export type TransferField = (typeof TRANSFER_FIELDS)[number]
 
 /**
@@ -185,11 +175,7 @@ export function debitAccountOf(values: TransferValues, accounts: readonly Accoun
  * The input of `askTransfer` for a valid form: the kind and its request body. `null` when the
  * debit account is not one of the customer's accounts (the form is then not valid).
  */
-export function toAskTransferInput(
-  kind: TransferKind,
-  values: TransferValues,
-  accounts: readonly Account[],
-): AskTransferInput | null {
+export function toAskTransferInput(kind: TransferKind, values: TransferValues, accounts: readonly Account[]): AskTransferInput | null {
   const debit = debitAccountOf(values, accounts)
   if (!debit) return null
   switch (kind) {

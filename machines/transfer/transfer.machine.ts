@@ -41,8 +41,33 @@ import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import { debitAccountOf, toAskTransferInput, transferKinds, type AskTransferInput, type TransferField } from './transfer.kinds.ts'
 import { formKit } from '../shared/formKit.ts'
 import { setAccounts } from '../shared/accounts.ts'
-import { type AnyAnswer, askAnswer, confirmAnswer, descriptionOf, formErrors, freshContext, messageOf, offeredAccounts, pendingOf, receiptOf, tokenErrorOf, triesLeftOf } from './transfer.rules.ts'
-import type { AccountBalance, AskAnswer, ConfirmAnswer, ConfirmTransferInput, HolderLookup, Suggestion, TransferAskBody, TransferConfirmBody, TransferContext, TransferEvent, TransferInput } from './transfer.types.ts'
+import {
+  type AnyAnswer,
+  askAnswer,
+  confirmAnswer,
+  descriptionOf,
+  formErrors,
+  freshContext,
+  messageOf,
+  offeredAccounts,
+  pendingOf,
+  receiptOf,
+  tokenErrorOf,
+  triesLeftOf,
+} from './transfer.rules.ts'
+import type {
+  AccountBalance,
+  AskAnswer,
+  ConfirmAnswer,
+  ConfirmTransferInput,
+  HolderLookup,
+  Suggestion,
+  TransferAskBody,
+  TransferConfirmBody,
+  TransferContext,
+  TransferEvent,
+  TransferInput,
+} from './transfer.types.ts'
 import { isHttpSuccess, isSessionEnded, stubAction, stubActor, text } from '../shared/answers.ts'
 
 const form = formKit<TransferContext, TransferEvent>((context) => formErrors(context))
@@ -73,8 +98,7 @@ export const transferMachine = setup({
     /** spec §5: the customer has tried to submit the form, so the field errors show. */
     wasSubmitted: form.wasSubmitted,
     /** A field of this kind's form (other fields are ignored). */
-    isFieldOfKind: ({ context, event }) =>
-      event.type === 'field.change' && transferKinds[context.kind].fields.includes(event.field),
+    isFieldOfKind: ({ context, event }) => event.type === 'field.change' && transferKinds[context.kind].fields.includes(event.field),
     /** spec §8: no account, or they could not be loaded (the accounts message, whose click reloads the page). */
     areAccountsUnavailable: ({ context }) => context.accountsUnavailable,
 
@@ -93,13 +117,10 @@ export const transferMachine = setup({
     /** spec §2, §7 currencies b2w, b2c: the kind has a currency field (momo, card), not loaded yet. */
     shouldLoadCurrencies: ({ context }) => transferKinds[context.kind].currencies !== null && context.currencies === null,
     /** spec §2 /app/momo: the customer chose another account to debit (the kind that shows its balance). */
-    isDebitAccountChange: ({ context, event }) =>
-      transferKinds[context.kind].showsBalance && event.type === 'field.change' && event.field === 'debitAccount',
+    isDebitAccountChange: ({ context, event }) => transferKinds[context.kind].showsBalance && event.type === 'field.change' && event.field === 'debitAccount',
     /** spec §2 /app/momo: an account is selected and its balance is not known yet. */
     shouldLoadBalance: ({ context }) =>
-      transferKinds[context.kind].showsBalance &&
-      context.balance === null &&
-      debitAccountOf(context.values, offeredAccounts(context)) !== undefined,
+      transferKinds[context.kind].showsBalance && context.balance === null && debitAccountOf(context.values, offeredAccounts(context)) !== undefined,
 
     // The code form.
     /** spec §5 confirmation token: the code typed may be sent (given, digits only, at least 8). */
@@ -179,15 +200,12 @@ export const transferMachine = setup({
     keepReceipt: assign({ receipt: ({ context }, body: TransferConfirmBody | null) => receiptOf(context, body) }),
 
     /** decision (docs/decisions.md, Transfers: Restart): a fresh form, lists loaded again; instead of the page reload. */
-    reset: assign(({ context }) =>
-      freshContext({ kind: context.kind, accounts: context.accounts, accountsFailed: context.accountsFailed }),
-    ),
+    reset: assign(({ context }) => freshContext({ kind: context.kind, accounts: context.accounts, accountsFailed: context.accountsFailed })),
   },
 }).createMachine({
   id: 'transfer',
   description:
-    'A transfer to another account, a mobile-money number or a prepaid card: form, validation code, ' +
-    'result (spec §4 Transfers). The kind is the input.',
+    'A transfer to another account, a mobile-money number or a prepaid card: form, validation code, ' + 'result (spec §4 Transfers). The kind is the input.',
   context: ({ input }) => freshContext(input),
   initial: 'editing',
   on: {
@@ -461,15 +479,13 @@ export const transferMachine = setup({
           target: 'editing',
           actions: { type: 'showError', params: { message: texts.failed } },
           description:
-            'spec §4, §8 Transfers: a submit error keeps the form; no answer (network failure, timeout) has no server ' +
-            'message: the generic error',
+            'spec §4, §8 Transfers: a submit error keeps the form; no answer (network failure, timeout) has no server ' + 'message: the generic error',
         },
       },
       on: {
         'transfer.submit': {
           description:
-            'spec §4 Transfers (submit goes to loading; only the answer leaves it): a double click sends one request, a ' +
-            'submit while asking is ignored',
+            'spec §4 Transfers (submit goes to loading; only the answer leaves it): a double click sends one request, a ' + 'submit while asking is ignored',
         },
       },
     },
@@ -559,7 +575,7 @@ export const transferMachine = setup({
           {
             target: 'resultUnknown',
             description:
-              "rulings §6.2: any other 2xx answer (no status, an unknown status, a body that cannot be read) proves " +
+              'rulings §6.2: any other 2xx answer (no status, an unknown status, a body that cannot be read) proves ' +
               'nothing: the result is unknown, never a success',
           },
         ],
@@ -567,8 +583,7 @@ export const transferMachine = setup({
           target: 'awaitingCode',
           actions: { type: 'showError', params: { message: texts.failed } },
           description:
-            'spec §4, §8: a confirm failure keeps the code form with an error; no answer (network failure, timeout) has ' +
-            'no description: the generic error',
+            'spec §4, §8: a confirm failure keeps the code form with an error; no answer (network failure, timeout) has ' + 'no description: the generic error',
         },
       },
       on: {
@@ -608,9 +623,7 @@ export const transferMachine = setup({
       },
     },
     failed: {
-      description:
-        'The transfer was refused for good: the code form is hidden; the description and the button ' +
-        'to try a new transfer (transfer.retry).',
+      description: 'The transfer was refused for good: the code form is hidden; the description and the button ' + 'to try a new transfer (transfer.retry).',
       meta: { spec: "spec §4 Transfers; rulings §6.1 (confirm status '1': the transfer is over); spec §8; rulings §4 (3 wrong codes)" },
       on: {
         'transfer.restart': {

@@ -5,7 +5,16 @@ import { fieldErrors, type FieldErrors } from '../shared/form.ts'
 import { transfer as texts, validation } from '../messages.ts'
 import type { Account } from '../shared/customer.ts'
 import { debitAccountOf, transferKinds, type TransferValues } from './transfer.kinds.ts'
-import type { AskAnswer, ConfirmAnswer, PendingTransfer, TransferAskBody, TransferConfirmBody, TransferContext, TransferInput, TransferReceipt } from './transfer.types.ts'
+import type {
+  AskAnswer,
+  ConfirmAnswer,
+  PendingTransfer,
+  TransferAskBody,
+  TransferConfirmBody,
+  TransferContext,
+  TransferInput,
+  TransferReceipt,
+} from './transfer.types.ts'
 import { text } from '../shared/answers.ts'
 
 export const areUnavailable = (accounts: readonly Account[], accountsFailed: boolean) => accountsFailed || accounts.length === 0
@@ -61,12 +70,9 @@ export function tokenErrorOf(token: string): string | null {
 /** The answer's message, or the generic transfer error. */
 export const messageOf = (body: { message?: unknown } | null) => text(body?.message) ?? texts.failed
 /** A confirm answer's description (spec §4), else its message, else the generic transfer error. */
-export const descriptionOf = (body: TransferConfirmBody | null) =>
-  text(body?.description) ?? text(body?.message) ?? texts.failed
+export const descriptionOf = (body: TransferConfirmBody | null) => text(body?.description) ?? text(body?.message) ?? texts.failed
 export const triesLeftOf = (body: TransferConfirmBody | null) =>
-  typeof body?.triesLeft === 'number' && Number.isInteger(body.triesLeft) && body.triesLeft >= 0
-    ? body.triesLeft
-    : null
+  typeof body?.triesLeft === 'number' && Number.isInteger(body.triesLeft) && body.triesLeft >= 0 ? body.triesLeft : null
 
 /** The pending transfer of an ask answer that carries a reference. */
 export function pendingOf(context: TransferContext, body: TransferAskBody): PendingTransfer {

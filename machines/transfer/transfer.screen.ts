@@ -28,11 +28,15 @@ export interface TransferScreen {
 
 /** The screen of a snapshot of `transferMachine`. */
 export function transferScreen(snapshot: SnapshotFrom<typeof transferMachine>): TransferScreen {
-  const step: TransferStep =
-    snapshot.matches('done') ? 'done' : snapshot.matches('failed') ? 'failed'
-    : snapshot.matches('resultUnknown') ? 'unknown'
-    : snapshot.matches('awaitingCode') || snapshot.matches('confirming') ? 'code'
-    : 'form'
+  const step: TransferStep = snapshot.matches('done')
+    ? 'done'
+    : snapshot.matches('failed')
+      ? 'failed'
+      : snapshot.matches('resultUnknown')
+        ? 'unknown'
+        : snapshot.matches('awaitingCode') || snapshot.matches('confirming')
+          ? 'code'
+          : 'form'
   const editing = (snapshot.value as { editing?: { holder?: string; balance?: string } }).editing
   return {
     step,

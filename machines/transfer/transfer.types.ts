@@ -20,8 +20,7 @@ export type TransferAskBody = components['schemas']['TransferAskResponse'] &
     currencySent?: string
   }
 /** The answer of a confirm call: the contract's TransferConfirmResponse, or an error body. */
-export type TransferConfirmBody = components['schemas']['TransferConfirmResponse'] &
-  Partial<components['schemas']['ErrorBody']>
+export type TransferConfirmBody = components['schemas']['TransferConfirmResponse'] & Partial<components['schemas']['ErrorBody']>
 
 /**
  * What the `askTransfer` and `confirmTransfer` actors resolve with: the HTTP status and the body

@@ -40,9 +40,7 @@ function accessPath(id: ts.Identifier): string[] {
 
 /** The symbol an identifier stands for, through imports and renames. */
 function symbolOf(checker: ts.TypeChecker, id: ts.Identifier): ts.Symbol | undefined {
-  const symbol = ts.isShorthandPropertyAssignment(id.parent)
-    ? checker.getShorthandAssignmentValueSymbol(id.parent)
-    : checker.getSymbolAtLocation(id)
+  const symbol = ts.isShorthandPropertyAssignment(id.parent) ? checker.getShorthandAssignmentValueSymbol(id.parent) : checker.getSymbolAtLocation(id)
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) return checker.getAliasedSymbol(symbol)
   return symbol
 }

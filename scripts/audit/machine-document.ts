@@ -112,9 +112,7 @@ function clausesSection(facts: MachineFacts): string[] {
     if (found.length === 0) unsourced++
     for (const c of found) transitions.set(c, (transitions.get(c) ?? 0) + 1)
   }
-  const clauses = [...new Set([...states.keys(), ...transitions.keys()])].sort((a, b) =>
-    a === DECISIONS ? 1 : b === DECISIONS ? -1 : compareClauses(a, b),
-  )
+  const clauses = [...new Set([...states.keys(), ...transitions.keys()])].sort((a, b) => (a === DECISIONS ? 1 : b === DECISIONS ? -1 : compareClauses(a, b)))
   const rows = clauses.map((c) => [
     c === DECISIONS ? '[docs/decisions.md](../decisions.md) — choices where the spec is silent' : `${c} — ${clauseWhere(c)}`,
     (states.get(c) ?? []).map(code).join(', ') || '—',
@@ -249,7 +247,7 @@ export function indexDocument(entries: readonly MachineEntry[]): string {
   return [
     '# Machine documents',
     '',
-    "One document per state machine of the portal, for the audit: its diagram, what the customer sees in each state, every " +
+    'One document per state machine of the portal, for the audit: its diagram, what the customer sees in each state, every ' +
       'transition with the rule of the specification it implements, and every message it can show. They are generated from ' +
       'the machines themselves (`machines/registry.ts` lists them), and `npm test` fails when one is out of date.',
     '',

@@ -59,7 +59,11 @@ export function flowFiles(source: string, root = process.cwd()): string[] {
 
 export function machineTexts(sources: Sources, entry: MachineEntry): MachineTexts {
   const messages = textsOf(sources, flowFiles(entry.source, sources.program.root), true)
-  const screens = textsOf(sources, entry.screens.flatMap((s) => screenFiles(s, sources.program.root)), false)
+  const screens = textsOf(
+    sources,
+    entry.screens.flatMap((s) => screenFiles(s, sources.program.root)),
+    false,
+  )
   return {
     messages: byKey(messages.values()),
     screens: byKey([...screens.values()].filter((t) => !messages.has(t.key))),

@@ -89,8 +89,7 @@ function transitionFacts(node: AnyStateNode): TransitionFacts[] {
   })
 }
 
-const descendants = (node: AnyStateNode): AnyStateNode[] =>
-  Object.values(node.states).flatMap((child) => [child, ...descendants(child)])
+const descendants = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states).flatMap((child) => [child, ...descendants(child)])
 
 export function machineFacts(machine: AnyStateMachine): MachineFacts {
   const root = stateFacts(machine.root)

@@ -1,8 +1,7 @@
 /** Small Markdown helpers for the generated documents (GitHub-flavoured). */
 
 /** Text inside a table cell: no pipe, no line break, no HTML. */
-export const cell = (text: string): string =>
-  text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+export const cell = (text: string): string => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** `name` as code, safe in a table cell. */
 export const code = (text: string): string => '`' + text.replace(/`/g, "'").replace(/\|/g, '\\|') + '`'

@@ -35,8 +35,7 @@ export function stateId(path: readonly string[]): string {
 }
 
 const key = (path: readonly string[]) => path.join('.')
-const isPrefix = (prefix: readonly string[], path: readonly string[]) =>
-  prefix.length <= path.length && prefix.every((k, i) => path[i] === k)
+const isPrefix = (prefix: readonly string[], path: readonly string[]) => prefix.length <= path.length && prefix.every((k, i) => path[i] === k)
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && isPrefix(a, b)
 const parentOf = (path: readonly string[]) => path.slice(0, -1)
 
@@ -89,8 +88,7 @@ function labelOf(edges: Edge[], all: TransitionFacts[], notes: Set<string>): str
 }
 
 /** Whether a transition starts or ends inside `region` and crosses its border. */
-const crosses = (t: TransitionFacts, region: readonly string[]) =>
-  t.targets.some((to) => isPrefix(region, t.source) !== isPrefix(region, to))
+const crosses = (t: TransitionFacts, region: readonly string[]) => t.targets.some((to) => isPrefix(region, t.source) !== isPrefix(region, to))
 
 /** The regions of the parallel states that are drawn apart (see the module's comment), by parallel state. */
 function detachedRegions(facts: MachineFacts): Map<string, StateFacts[]> {
@@ -176,7 +174,9 @@ export function mermaidDiagrams(facts: MachineFacts): Diagrams {
     const apart = detached.get(key(s.path)) ?? []
     return { ...s, children: s.children.filter((c) => !apart.includes(c)).map(prune) }
   }
-  const diagrams = [diagramText(facts.root.children.map(prune), facts.root.type === 'parallel' ? undefined : facts.root.initial, pairs, facts.transitions, 'TB', notes)]
+  const diagrams = [
+    diagramText(facts.root.children.map(prune), facts.root.type === 'parallel' ? undefined : facts.root.initial, pairs, facts.transitions, 'TB', notes),
+  ]
   for (const regions of detached.values()) {
     // Left to right, boxes at the top level stack up (inside a box, they would stand side by side).
     diagrams.push(diagramText(regions, undefined, pairs, facts.transitions, 'LR', notes))
@@ -188,7 +188,8 @@ const names = (states: StateFacts[]) => states.map((s) => `\`${s.key}\``).join('
 
 function noteTexts(notes: Set<string>, facts: MachineFacts, detached: Map<string, StateFacts[]>, states: Map<string, StateFacts>): string[] {
   const texts: string[] = []
-  if (facts.root.type === 'parallel') texts.push(`The machine's regions (${names(facts.root.children)}) are active at the same time: each outer box is one of them.`)
+  if (facts.root.type === 'parallel')
+    texts.push(`The machine's regions (${names(facts.root.children)}) are active at the same time: each outer box is one of them.`)
   for (const [path, regions] of detached) {
     const others = states.get(path)!.children.filter((c) => !regions.includes(c))
     texts.push(
@@ -198,7 +199,8 @@ function noteTexts(notes: Set<string>, facts: MachineFacts, detached: Map<string
   }
   if (notes.has('targetless'))
     texts.push('Transitions without a target (the state stays, only the effects run) are left out of the diagram: they are in the table of transitions.')
-  if (notes.has('root')) texts.push('Transitions of the machine itself (they apply in any state) are left out of the diagram: they are in the table of transitions.')
+  if (notes.has('root'))
+    texts.push('Transitions of the machine itself (they apply in any state) are left out of the diagram: they are in the table of transitions.')
   if (notes.has('inner')) texts.push('A transition of a box towards one of its own sub-states is drawn from each of its other sub-states.')
   if (notes.has('ancestor')) texts.push('Transitions from a sub-state to the box around it are left out of the diagram: they are in the table of transitions.')
   texts.push(

@@ -36,7 +36,9 @@ export function openProgram(files: string[], root = process.cwd()): SourceProgra
 
 /** `machines/transfer.ts` for a source file of the program. */
 export const repoPath = (sp: SourceProgram, file: ts.SourceFile | string): string =>
-  relative(sp.root, typeof file === 'string' ? file : file.fileName).split('\\').join('/')
+  relative(sp.root, typeof file === 'string' ? file : file.fileName)
+    .split('\\')
+    .join('/')
 
 export function sourceFile(sp: SourceProgram, path: string): ts.SourceFile {
   const file = sp.program.getSourceFile(resolve(sp.root, path))

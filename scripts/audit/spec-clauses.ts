@@ -15,9 +15,7 @@ export function sectionsOf(clause: string, sections: RequirementSection[] = requ
 /** `requirements §4 States and transitions` as links from `docs/machines/`, or '?' for a clause no section carries. */
 export function clauseWhere(clause: string, sections?: RequirementSection[]): string {
   const found = sectionsOf(clause, sections)
-  return found.length
-    ? found.map((s) => `[requirements §${s.n}](../requirements.md#${s.anchor}) ${s.title}`).join(', ')
-    : '?'
+  return found.length ? found.map((s) => `[requirements §${s.n}](../requirements.md#${s.anchor}) ${s.title}`).join(', ') : '?'
 }
 
 /** spec before rulings, then by section number. */

@@ -34,7 +34,10 @@ export async function buildFloorPage(work: string): Promise<string> {
   const src = join(work, 'floor-src')
   rmSync(src, { recursive: true, force: true })
   mkdirSync(src, { recursive: true })
-  writeFileSync(join(src, 'index.html'), '<!doctype html><html lang="fr"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Connexion</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>')
+  writeFileSync(
+    join(src, 'index.html'),
+    '<!doctype html><html lang="fr"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Connexion</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
+  )
   writeFileSync(join(src, 'main.tsx'), FLOOR_PAGE)
   const outDir = join(work, 'floor-dist')
   await build({

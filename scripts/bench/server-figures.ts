@@ -19,7 +19,11 @@ const MiB = 1024 * 1024
 type Answer = Record<string, string | undefined>
 
 async function post(url: string, token: string, body: unknown): Promise<Answer> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  })
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`)
   return (await res.json()) as Answer
 }
@@ -40,7 +44,13 @@ export async function completeTransfers(url: string, db: Db, token: string, para
       const amount = `0.${String(cents).padStart(2, '0')}`
       const shown = `0,${String(cents).padStart(2, '0')}`
       while (Date.now() < end) {
-        const asked = await post(`${url}${API}/transfer/ask`, token, { debitAccount: usd.number, creditAccount: payeeAccounts[0]!.number, currency: usd.currency, amount, description: 'Banc d’essai' })
+        const asked = await post(`${url}${API}/transfer/ask`, token, {
+          debitAccount: usd.number,
+          creditAccount: payeeAccounts[0]!.number,
+          currency: usd.currency,
+          amount,
+          description: 'Banc d’essai',
+        })
         if (asked.status !== '0') throw new Error(`ask refused: ${asked.message}`)
         const sms = await db.query<{ body: string }>(
           "select body from outbox where channel = 'sms' and recipient = $1 and body like 'Code de validation%' and body like $2 order by id desc limit 1",
@@ -62,7 +72,9 @@ export async function completeTransfers(url: string, db: Db, token: string, para
  * time. The bank's own USD account is debited (it may go below zero, a customer's may not).
  */
 export async function floorTransfers(db: Db, parallel: number, durationMs: number): Promise<number> {
-  const rows = await db.query<{ id: string; number: string }>('select id::text, number from accounts where number = any($1)', [[internalAccountNumber('1'), mainCustomer.accounts.usd.number]])
+  const rows = await db.query<{ id: string; number: string }>('select id::text, number from accounts where number = any($1)', [
+    [internalAccountNumber('1'), mainCustomer.accounts.usd.number],
+  ])
   const a = rows.find((r) => r.number === internalAccountNumber('1'))!.id
   const b = rows.find((r) => r.number === mainCustomer.accounts.usd.number)!.id
   const end = Date.now() + durationMs

@@ -32,7 +32,11 @@ export function publicPagesPlugin(): Plugin {
     async writeBundle(options, bundle) {
       const outDir = options.dir!
       const index = readFileSync(join(outDir, 'index.html'), 'utf8')
-      const { pages: rendered, offline } = await prerenderPaths(root, configFile, PUBLIC_PAGES.map((page) => page.paths[0]!))
+      const { pages: rendered, offline } = await prerenderPaths(
+        root,
+        configFile,
+        PUBLIC_PAGES.map((page) => page.paths[0]!),
+      )
       for (const page of PUBLIC_PAGES) {
         const { scripts, styles } = screenFiles(bundle, resolve(root, page.screen))
         const links = [

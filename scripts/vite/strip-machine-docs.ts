@@ -77,8 +77,7 @@ function stripConfig(code: string, edits: MagicString, config: ESTree.ObjectExpr
   const visitValue = (value: Expression, named: boolean) => {
     const node = unwrap(value)
     if (node.type === 'ObjectExpression') visitObject(node, named)
-    else if (node.type === 'ArrayExpression')
-      for (const element of node.elements) if (element && element.type !== 'SpreadElement') visitValue(element, false)
+    else if (node.type === 'ArrayExpression') for (const element of node.elements) if (element && element.type !== 'SpreadElement') visitValue(element, false)
   }
   function visitObject(object: ESTree.ObjectExpression, named: boolean) {
     const properties = object.properties

@@ -66,7 +66,8 @@ function verifyApplied(migration: Migration, recorded: string): void {
  */
 function recordingSql(migration: Migration): string {
   const values = [migration.version, migration.name, checksumOf(migration)]
-  if (!values.every((value) => /^[a-z0-9_]+$/.test(value))) throw new MigrationError(`${fileOf(migration)}: version and name must be digits, letters and underscores.`)
+  if (!values.every((value) => /^[a-z0-9_]+$/.test(value)))
+    throw new MigrationError(`${fileOf(migration)}: version and name must be digits, letters and underscores.`)
   // the newline first: a file may end with a `--` comment that would swallow the rest of its line
   return `\n;\ninsert into schema_migrations (version, name, checksum) values (${values.map((value) => `'${value}'`).join(', ')})`
 }

@@ -83,7 +83,9 @@ export function registerApiDocs(app: FastifyInstance, bankName: string): void {
     const nonce = randomBytes(16).toString('base64')
     return reply.type('text/html; charset=utf-8').header('content-security-policy', apiDocsPolicy(nonce)).send(page(nonce, bankName))
   })
-  app.get(STYLE_PATH, (_request, reply) => reply.type('text/css; charset=utf-8').send('body{margin:0;padding:0}noscript p{margin:2rem;font-family:system-ui,sans-serif}'))
+  app.get(STYLE_PATH, (_request, reply) =>
+    reply.type('text/css; charset=utf-8').send('body{margin:0;padding:0}noscript p{margin:2rem;font-family:system-ui,sans-serif}'),
+  )
   app.get(START_PATH, (_request, reply) => reply.type('text/javascript; charset=utf-8').send(START_SCRIPT))
   app.get(BUNDLE_PATH, (_request, reply) => reply.type('text/javascript; charset=utf-8').send(createReadStream(bundle.path)))
   app.get(CONTRACT_PATH, (_request, reply) => reply.type('application/yaml; charset=utf-8').send(createReadStream(CONTRACT_URL)))

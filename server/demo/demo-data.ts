@@ -59,18 +59,38 @@ export const mainCustomer = {
   },
   notifications: [
     { daysAgo: 80, seen: true, title: 'Bienvenue', content: 'Bienvenue dans votre banque en ligne. Vos comptes sont consultables à toute heure.' },
-    { daysAgo: 74, seen: true, title: 'Relevé disponible', content: 'Votre relevé de compte du mois dernier est disponible dans la rubrique Relevé de compte.' },
+    {
+      daysAgo: 74,
+      seen: true,
+      title: 'Relevé disponible',
+      content: 'Votre relevé de compte du mois dernier est disponible dans la rubrique Relevé de compte.',
+    },
     { daysAgo: 66, seen: true, title: 'Salaire reçu', content: 'Un versement de salaire a été crédité sur votre compte en dollars.' },
     { daysAgo: 60, seen: true, title: 'Sécurité', content: 'La banque ne vous demandera jamais votre code pin, ni par téléphone ni par e-mail.' },
     { daysAgo: 52, seen: true, title: 'Maintenance', content: 'Le service sera interrompu dimanche de 2 h à 4 h pour une opération de maintenance.' },
-    { daysAgo: 45, seen: true, title: 'Relevé disponible', content: 'Votre relevé de compte du mois dernier est disponible dans la rubrique Relevé de compte.' },
+    {
+      daysAgo: 45,
+      seen: true,
+      title: 'Relevé disponible',
+      content: 'Votre relevé de compte du mois dernier est disponible dans la rubrique Relevé de compte.',
+    },
     { daysAgo: 38, seen: true, title: 'Nouveau service', content: 'Vous pouvez désormais alimenter votre carte prépayée depuis la banque en ligne.' },
     { daysAgo: 30, seen: true, title: 'Salaire reçu', content: 'Un versement de salaire a été crédité sur votre compte en dollars.' },
     { daysAgo: 21, seen: true, title: 'Frais de tenue de compte', content: 'Les frais trimestriels de tenue de compte ont été prélevés sur votre compte.' },
-    { daysAgo: 14, seen: false, title: 'Relevé disponible', content: 'Votre relevé de compte du mois dernier est disponible dans la rubrique Relevé de compte.' },
+    {
+      daysAgo: 14,
+      seen: false,
+      title: 'Relevé disponible',
+      content: 'Votre relevé de compte du mois dernier est disponible dans la rubrique Relevé de compte.',
+    },
     { daysAgo: 9, seen: false, title: 'Taux de change', content: 'Les taux de change appliqués aux transferts vers mobile ont été mis à jour.' },
     { daysAgo: 5, seen: false, title: 'Salaire reçu', content: 'Un versement de salaire a été crédité sur votre compte en dollars.' },
-    { daysAgo: 3, seen: false, title: 'Mise à jour de vos données', content: 'Pensez à vérifier votre adresse e-mail et votre numéro de téléphone dans votre profil.' },
+    {
+      daysAgo: 3,
+      seen: false,
+      title: 'Mise à jour de vos données',
+      content: 'Pensez à vérifier votre adresse e-mail et votre numéro de téléphone dans votre profil.',
+    },
     { daysAgo: 1, seen: false, title: 'Conseil', content: 'Déconnectez-vous toujours après usage, surtout sur un ordinateur partagé.' },
   ],
 } as const satisfies DemoCustomer
@@ -92,7 +112,12 @@ export const statementOnlyCustomer = {
   },
   notifications: [
     { daysAgo: 40, seen: true, title: 'Bienvenue', content: 'Bienvenue dans votre banque en ligne. Vos comptes sont consultables à toute heure.' },
-    { daysAgo: 12, seen: false, title: 'Relevé disponible', content: 'Votre relevé de compte du mois dernier est disponible dans la rubrique Relevé de compte.' },
+    {
+      daysAgo: 12,
+      seen: false,
+      title: 'Relevé disponible',
+      content: 'Votre relevé de compte du mois dernier est disponible dans la rubrique Relevé de compte.',
+    },
   ],
 } as const satisfies DemoCustomer
 
@@ -223,10 +248,8 @@ export function demoMovements(acc: DemoAccount): DemoMovement[] {
   const { times, per } = SCALE[acc.currency]
   // a small per-account offset (in cents) so that two accounts do not show identical figures
   const offset = BigInt(Number(acc.number.slice(-2)) * 7)
-  const scale = (cents: bigint) => ((cents * times) / per) + (cents < 0n ? -offset : offset)
-  const movements: DemoMovement[] = [
-    { daysAgo: 90, minute: 0, kind: 'opening', description: 'Versement initial', cents: acc.openingCents },
-  ]
+  const scale = (cents: bigint) => (cents * times) / per + (cents < 0n ? -offset : offset)
+  const movements: DemoMovement[] = [{ daysAgo: 90, minute: 0, kind: 'opening', description: 'Versement initial', cents: acc.openingCents }]
   let i = 0
   for (let daysAgo = 88; daysAgo >= 1; daysAgo -= 3) {
     if (daysAgo % 30 === 25) {

@@ -151,8 +151,7 @@ export function faultOfForm(values: FaultFormValues, operations: readonly PanelO
   if (values.dropConnection) fault.dropConnection = true
 
   if (values.dropConnection && (values.status !== '' || values.body.trim() !== '')) errors.dropConnection = e.dropWithAnswer
-  const changesSomething =
-    values.status !== '' || values.body.trim() !== '' || (delayMs ?? 0) > 0 || values.expireSession || values.dropConnection
+  const changesSomething = values.status !== '' || values.body.trim() !== '' || (delayMs ?? 0) > 0 || values.expireSession || values.dropConnection
   if (!changesSomething && !errors.status && !errors.delayMs) errors.status = e.nothing
 
   return Object.keys(errors).length ? { errors } : { fault: fault as Fault }

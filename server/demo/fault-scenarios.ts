@@ -110,9 +110,7 @@ const SCENARIO_TYPES = Object.keys(api.devFaults.scenarios) as ScenarioType[]
 export const faultScenarios: readonly TransferScenario[] = TRANSFER_KINDS.flatMap((kind) =>
   SCENARIO_TYPES.flatMap((type): TransferScenario[] => {
     const faults = faultsOf[type](kind)
-    return faults
-      ? [{ id: `${kind}.${type}`, flow: kind, kind, type, screen: transferCalls[kind].screen, label: api.devFaults.scenarios[type], faults }]
-      : []
+    return faults ? [{ id: `${kind}.${type}`, flow: kind, kind, type, screen: transferCalls[kind].screen, label: api.devFaults.scenarios[type], faults }] : []
   }),
 )
 
@@ -205,9 +203,7 @@ const flowFaults: { [F in OtherFlow]: Record<keyof (typeof api.devFaults.flows)[
   statement: {
     httpError: [once('POST', flowCalls.statements, serverError)],
     refused: [once('POST', flowCalls.statements, { status: 200, body: { code: '1', status: '1', message: api.statement.notOwn } })],
-    statusWithMessage: [
-      once('POST', flowCalls.statements, { status: 200, body: { code: '0', status: '1', message: api.statement.rangeTooLong(92) } }),
-    ],
+    statusWithMessage: [once('POST', flowCalls.statements, { status: 200, body: { code: '0', status: '1', message: api.statement.rangeTooLong(92) } })],
     noAnswer: [once('POST', flowCalls.statements, noAnswer)],
     empty: [once('POST', flowCalls.statements, { status: 200, body: { code: '0', status: '0', filename: '', transactions: [] } })],
     downloadFailure: [

@@ -64,9 +64,7 @@ const postForm = (action: string, inner: string, attributes = '') =>
   `<form method="post" action="${FAULTS_PAGE}"${attributes}><input type="hidden" name="action" value="${action}">${inner}</form>`
 
 function inForce(faults: Fault[]): string {
-  const list = faults.length
-    ? `<ol class="faults">${faults.map((f) => `<li>${describeFault(f)}</li>`).join('\n')}</ol>`
-    : `<p>${h(t.none)}</p>`
+  const list = faults.length ? `<ol class="faults">${faults.map((f) => `<li>${describeFault(f)}</li>`).join('\n')}</ol>` : `<p>${h(t.none)}</p>`
   return `<section aria-labelledby="in-force-title"><h2 id="in-force-title">${h(t.inForceTitle)}</h2>
 ${list}
 ${postForm('clear', `<button type="submit" class="secondary">${h(t.clear)}</button>`)}
@@ -121,9 +119,7 @@ function checkbox(name: 'expireSession' | 'dropConnection', label: string, check
 }
 
 function errorSummary(errors: FaultFormErrors): string {
-  const items = (Object.entries(errors) as [FaultField, string][])
-    .map(([name, message]) => `<li><a href="#${fieldId(name)}">${h(message)}</a></li>`)
-    .join('')
+  const items = (Object.entries(errors) as [FaultField, string][]).map(([name, message]) => `<li><a href="#${fieldId(name)}">${h(message)}</a></li>`).join('')
   // Focused on load, so that the refusal is read first; the links lead to the fields.
   return `<div class="error-summary" role="alert" tabindex="-1" autofocus><h3>${h(t.errorTitle)}</h3><ul>${items}</ul></div>`
 }

@@ -86,10 +86,7 @@ export function registerFaults(app: FastifyInstance, ctx: AppContext, store: Fau
     }
     const fault = store.take(request.method, path)
     if (!fault) return
-    request.log.info(
-      { fault: { method: fault.method, path: fault.path, status: fault.status, dropConnection: fault.dropConnection } },
-      'demo fault applied',
-    )
+    request.log.info({ fault: { method: fault.method, path: fault.path, status: fault.status, dropConnection: fault.dropConnection } }, 'demo fault applied')
     if (fault.delayMs) await sleep(fault.delayMs, undefined, { signal: closing.signal }).catch(() => {})
     if (fault.expireSession) {
       const token = bearerToken(request.headers.authorization)

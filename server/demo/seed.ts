@@ -10,15 +10,7 @@
  * JavaScript. `with ordinality … order by` keeps the ids in the order a row-by-row load gave.
  */
 import type { Db, Queryable } from '../db/db.ts'
-import {
-  bankAccounts,
-  demoCustomers,
-  demoExchangeRates,
-  demoMovements,
-  internalAccountNumber,
-  payeeAccounts,
-  type CurrencyCode,
-} from './demo-data.ts'
+import { bankAccounts, demoCustomers, demoExchangeRates, demoMovements, internalAccountNumber, payeeAccounts, type CurrencyCode } from './demo-data.ts'
 import { centsToDecimal } from '../domain/money.ts'
 import { hashPin } from '../domain/pins.ts'
 
@@ -114,7 +106,15 @@ function demoRows(now: Date, pinHashes: readonly string[]): DemoRows {
         push(rows.entries, { reference, account: bankNumber, amount: centsToDecimal(-m.cents), balanceAfter: centsToDecimal(bankBalance), bookedAt })
       }
       bankBalances.set(acc.currency, bankBalance)
-      push(customerAccounts, { number: acc.number, currency: acc.currency, kind: 'customer', kcode, holder: customer.name, network: null, balance: centsToDecimal(balance) })
+      push(customerAccounts, {
+        number: acc.number,
+        currency: acc.currency,
+        kind: 'customer',
+        kcode,
+        holder: customer.name,
+        network: null,
+        balance: centsToDecimal(balance),
+      })
     }
     for (const n of customer.notifications) {
       const createdAt = new Date(seedDay.getTime() - n.daysAgo * DAY_MS + 9 * 60 * 60 * 1000)
@@ -134,7 +134,15 @@ function demoRows(now: Date, pinHashes: readonly string[]): DemoRows {
     push(rows.accounts, { ...acc, kcode: null, balance: centsToDecimal(balance) })
   }
   for (const acc of payeeAccounts) {
-    push(rows.accounts, { number: acc.number, currency: acc.currency, kind: 'external', kcode: null, holder: acc.holder, network: null, balance: centsToDecimal(0n) })
+    push(rows.accounts, {
+      number: acc.number,
+      currency: acc.currency,
+      kind: 'external',
+      kcode: null,
+      holder: acc.holder,
+      network: null,
+      balance: centsToDecimal(0n),
+    })
   }
   for (const name of Object.keys(customerAccounts) as (keyof typeof customerAccounts)[]) rows.accounts[name].push(...customerAccounts[name])
   return rows

@@ -26,10 +26,7 @@ export async function listCustomerAccounts(q: Queryable, customerId: string, cur
 
 /** The holder label of a customer or payee account (details), undefined when there is none. */
 export async function findHolder(q: Queryable, number: string): Promise<string | undefined> {
-  const [row] = await q.query<{ holder_label: string }>(
-    "select holder_label from accounts where number = $1 and kind in ('customer', 'external')",
-    [number],
-  )
+  const [row] = await q.query<{ holder_label: string }>("select holder_label from accounts where number = $1 and kind in ('customer', 'external')", [number])
   return row?.holder_label
 }
 

@@ -41,10 +41,10 @@ export async function hitAddress(
   const hits = row!.hits
   // The first call of a window sweeps some rows of windows that are over (any scope, any address).
   if (hits === 1) {
-    await q.query(
-      `delete from address_hits where ctid in (select ctid from address_hits where window_start < $1 limit $2)`,
-      [new Date(now.getTime() - limit.windowMs), SWEEP_BATCH],
-    )
+    await q.query(`delete from address_hits where ctid in (select ctid from address_hits where window_start < $1 limit $2)`, [
+      new Date(now.getTime() - limit.windowMs),
+      SWEEP_BATCH,
+    ])
   }
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000))
   return { allowed: hits <= limit.max, hits, retryAfterSeconds }

@@ -14,7 +14,9 @@ export const CODE_DIGITS = 8
 const KEY_STATE = 'code_hmac_key'
 
 export function newCode(): string {
-  return randomInt(0, 10 ** CODE_DIGITS).toString().padStart(CODE_DIGITS, '0')
+  return randomInt(0, 10 ** CODE_DIGITS)
+    .toString()
+    .padStart(CODE_DIGITS, '0')
 }
 
 export function hashCode(key: Buffer, reference: string, code: string): string {
@@ -30,10 +32,7 @@ export function codeMatches(key: Buffer, reference: string, code: string, stored
 /** The HMAC key: CODE_SECRET when set, otherwise the one kept in the database (made once). */
 export async function loadCodeKey(q: Queryable, configured: string | undefined): Promise<Buffer> {
   if (configured) return createHash('sha256').update(configured).digest()
-  await q.query('insert into app_state (key, value) values ($1, $2) on conflict (key) do nothing', [
-    KEY_STATE,
-    randomBytes(32).toString('base64url'),
-  ])
+  await q.query('insert into app_state (key, value) values ($1, $2) on conflict (key) do nothing', [KEY_STATE, randomBytes(32).toString('base64url')])
   const [row] = await q.query<{ value: string }>('select value from app_state where key = $1', [KEY_STATE])
   return Buffer.from(row!.value, 'base64url')
 }

@@ -69,10 +69,7 @@ export async function reserveAttempt(db: Db, kcode: string, address: string, now
       [key],
     )
     if (customer?.pin_blocked_at) return { kind: 'blocked' }
-    await tx.query(
-      'insert into signin_failures (kcode, address) values ($1, $2), ($1, $3) on conflict (kcode, address) do nothing',
-      [key, from, EVERY_ADDRESS],
-    )
+    await tx.query('insert into signin_failures (kcode, address) values ($1, $2), ($1, $3) on conflict (kcode, address) do nothing', [key, from, EVERY_ADDRESS])
     const rows = await tx.query<{ address: string; failures: number; last_failed_at: Date | null }>(
       'select address, failures, last_failed_at from signin_failures where kcode = $1 and address in ($2, $3) order by address for update',
       [key, from, EVERY_ADDRESS],
@@ -116,7 +113,8 @@ export async function recordBlock(
   await db.transaction(async (tx) => {
     if (everywhere) await tx.query('update customers set pin_blocked_at = $2 where id = $1 and pin_blocked_at is null', [customer.id, s.now])
     await addNotification(tx, customer.id, { title: api.lockout.title, content: api.lockout.content(s.when), createdAt: s.now })
-    if (customer.phone) await enqueueMessage(tx, { channel: 'sms', to: customer.phone, text: api.lockout.sms({ when: s.when, bank: s.bankName }), createdAt: s.now })
+    if (customer.phone)
+      await enqueueMessage(tx, { channel: 'sms', to: customer.phone, text: api.lockout.sms({ when: s.when, bank: s.bankName }), createdAt: s.now })
     if (customer.email)
       await enqueueMessage(tx, {
         channel: 'email',

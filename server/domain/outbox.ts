@@ -14,10 +14,7 @@ export interface OutboxMessage {
   createdAt: string
 }
 
-export async function enqueueMessage(
-  q: Queryable,
-  message: { channel: Channel; to: string; text: string; subject?: string; createdAt?: Date },
-): Promise<void> {
+export async function enqueueMessage(q: Queryable, message: { channel: Channel; to: string; text: string; subject?: string; createdAt?: Date }): Promise<void> {
   await q.query('insert into outbox (channel, recipient, subject, body, created_at) values ($1, $2, $3, $4, coalesce($5, now()))', [
     message.channel,
     message.to,

@@ -43,7 +43,9 @@ export type AskOutcome = { ok: true; reference: string; message: string } | { ok
 export type ConfirmOutcome = { ok: boolean; message: string }
 
 export function newPin(): string {
-  return randomInt(0, 10 ** NEW_PIN_DIGITS).toString().padStart(NEW_PIN_DIGITS, '0')
+  return randomInt(0, 10 ** NEW_PIN_DIGITS)
+    .toString()
+    .padStart(NEW_PIN_DIGITS, '0')
 }
 
 export async function askPinReset(db: Db, userCode: string, s: PinResetSettings): Promise<AskOutcome> {
@@ -62,15 +64,16 @@ export async function askPinReset(db: Db, userCode: string, s: PinResetSettings)
     const code = newCode()
     if (customer) {
       // A new ask replaces the customer's pending ones: only the last code sent is valid.
-      await tx.query(
-        "update pin_resets set status = 'replaced', finished_at = $2 where customer_id = $1 and status = 'pending'",
-        [customer.id, s.now],
-      )
+      await tx.query("update pin_resets set status = 'replaced', finished_at = $2 where customer_id = $1 and status = 'pending'", [customer.id, s.now])
     }
-    await tx.query(
-      'insert into pin_resets (reference, customer_id, code_hash, tries_left, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)',
-      [reference, customer?.id ?? null, hashCode(s.codeKey, reference, code), PIN_RESET_TRIES, s.now, expiresAt],
-    )
+    await tx.query('insert into pin_resets (reference, customer_id, code_hash, tries_left, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)', [
+      reference,
+      customer?.id ?? null,
+      hashCode(s.codeKey, reference, code),
+      PIN_RESET_TRIES,
+      s.now,
+      expiresAt,
+    ])
     if (customer) {
       if (customer.phone) await enqueueMessage(tx, { channel: 'sms', to: customer.phone, text: api.pinReset.codeSms({ code, lifetime }), createdAt: s.now })
       if (customer.email)

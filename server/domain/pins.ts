@@ -17,9 +17,7 @@ const MAX_MEMORY = 64 * 1024 * 1024
 
 function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCallback(secret, salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+    scryptCallback(secret, salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
   )
 }
 

@@ -94,13 +94,7 @@ export async function updateContact(
   return db.transaction(async (tx) => {
     const [known] = await tx.query('select 1 from countries where code = $1', [country])
     if (!known) return { ok: false, message: api.contact.unknownCountry }
-    await tx.query('update customers set phone = $2, email = $3, address = $4, country = $5 where id = $1', [
-      customerId,
-      phone,
-      email,
-      address,
-      country,
-    ])
+    await tx.query('update customers set phone = $2, email = $3, address = $4, country = $5 where id = $1', [customerId, phone, email, address, country])
     await addNotification(tx, customerId, {
       title: api.contact.title,
       content: api.contact.content(formatWhen(s.now, s.timeZone), s.bankName),

@@ -53,7 +53,11 @@ export async function receiptPdf(x: ExecutedTransfer, ctx: ReceiptContext): Prom
   const valueX = left + 150
   const valueWidth = 330
   const text = (value: string, y: number, size: number, font: string, color = INK, options: PDFKit.Mixins.TextOptions = {}) =>
-    doc.font(font).fontSize(size).fillColor(color).text(plainSpaces(value), options.width ? valueX : left, y, options)
+    doc
+      .font(font)
+      .fontSize(size)
+      .fillColor(color)
+      .text(plainSpaces(value), options.width ? valueX : left, y, options)
 
   root.add(doc.struct('H1', {}, () => text(bankTitle(ctx.bankName), 48, 18, 'bold')))
   root.add(doc.struct('H2', {}, () => text(r.title, 88, 15, 'bold')))

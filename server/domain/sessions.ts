@@ -60,10 +60,7 @@ export function hashToken(token: string): string {
 /** Opens a session and answers its token; the caller must not store or log the token. */
 export async function openSession(q: Queryable, customerId: string, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  await q.query(
-    'insert into sessions (token_hash, customer_id, created_at, last_seen_at) values ($1, $2, $3, $3)',
-    [hashToken(token), customerId, now],
-  )
+  await q.query('insert into sessions (token_hash, customer_id, created_at, last_seen_at) values ($1, $2, $3, $3)', [hashToken(token), customerId, now])
   return token
 }
 
@@ -116,21 +113,16 @@ export async function resumeSession(q: Queryable, token: string, now: Date, limi
 
 /** Ends the session of a token (logout, or a demo fault); answers whether one was open. */
 export async function endSession(q: Queryable, token: string, reason: EndReason, now: Date): Promise<boolean> {
-  const rows = await q.query(
-    'update sessions set ended_at = $2, end_reason = $3 where token_hash = $1 and ended_at is null returning id',
-    [hashToken(token), now, reason],
-  )
+  const rows = await q.query('update sessions set ended_at = $2, end_reason = $3 where token_hash = $1 and ended_at is null returning id', [
+    hashToken(token),
+    now,
+    reason,
+  ])
   return rows.length > 0
 }
 
 /** Ends every open session of a customer, except `keepId` (the caller's own) when given. */
-export async function endCustomerSessions(
-  q: Queryable,
-  customerId: string,
-  reason: EndReason,
-  now: Date,
-  keepId?: string,
-): Promise<number> {
+export async function endCustomerSessions(q: Queryable, customerId: string, reason: EndReason, now: Date, keepId?: string): Promise<number> {
   const rows = await q.query(
     `update sessions set ended_at = $2, end_reason = $3
       where customer_id = $1 and ended_at is null and ($4::bigint is null or id <> $4::bigint) returning id`,

@@ -126,7 +126,11 @@ async function writeStatement(doc: Pdf, q: Queryable, file: StatementFile, facts
 
   /** Text with its baseline at `y` from the bottom of the page (the layout's coordinates). */
   const text = (value: string, x: number, y: number, size: number, font = 'regular', color = INK) => {
-    doc.font(font).fontSize(size).fillColor(color).text(plainSpaces(value), x, HEIGHT - y, { lineBreak: false, baseline: 'alphabetic' })
+    doc
+      .font(font)
+      .fontSize(size)
+      .fillColor(color)
+      .text(plainSpaces(value), x, HEIGHT - y, { lineBreak: false, baseline: 'alphabetic' })
   }
   /** Cuts a text to a width, with an ellipsis (PDFKit's own ellipsis needs a wrapping box per cell). */
   const fit = (value: string, width: number): string => {
@@ -148,7 +152,12 @@ async function writeStatement(doc: Pdf, q: Queryable, file: StatementFile, facts
     doc.endMarkedContent()
   }
   const rule = (y: number, thickness: number, color: string) =>
-    doc.moveTo(LEFT, HEIGHT - y).lineTo(RIGHT, HEIGHT - y).lineWidth(thickness).strokeColor(color).stroke()
+    doc
+      .moveTo(LEFT, HEIGHT - y)
+      .lineTo(RIGHT, HEIGHT - y)
+      .lineWidth(thickness)
+      .strokeColor(color)
+      .stroke()
 
   let pageNumber = 0
   let y = 0

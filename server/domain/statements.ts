@@ -62,13 +62,7 @@ export function newStatementId(startDate: string, endDate: string): string {
 }
 
 /** Stores the statement record and answers its file name. */
-export async function createStatementFile(
-  q: Queryable,
-  customerId: string,
-  account: StatementAccount,
-  input: StatementInput,
-  now: Date,
-): Promise<string> {
+export async function createStatementFile(q: Queryable, customerId: string, account: StatementAccount, input: StatementInput, now: Date): Promise<string> {
   const id = newStatementId(input.startDate, input.endDate)
   await q.query(
     `insert into statement_files (id, customer_id, account_id, start_date, end_date, created_at)
@@ -151,7 +145,12 @@ interface Cursor {
  * at a time with a keyset on the index ledger_entries (account_id, booked_at, id). `solde` is the
  * entry's running balance (balance_after).
  */
-export async function* statementLines(q: Queryable, account: { id: string; number: string }, period: Period, pageRows = PAGE_ROWS): AsyncGenerator<StatementLine> {
+export async function* statementLines(
+  q: Queryable,
+  account: { id: string; number: string },
+  period: Period,
+  pageRows = PAGE_ROWS,
+): AsyncGenerator<StatementLine> {
   let cursor: Cursor | undefined
   for (;;) {
     const rows = await q.query<LineRow>(

@@ -30,16 +30,23 @@ export const MAX_CODE_TRIES = 3
 /** spec §9: description minimum 5 (the contract counts blanks; the server does not). */
 const DESCRIPTION_MIN_LENGTH = 5
 
-
 /**
  * Mobile-money networks by the two digits after 243 (operator prefixes in the DRC). A number of
  * another prefix belongs to no network the bank settles with, and is refused.
  */
 export const WALLET_PREFIXES: Record<string, string> = {
-  '81': 'mpesa', '82': 'mpesa', '83': 'mpesa',
-  '97': 'airtel', '98': 'airtel', '99': 'airtel',
-  '80': 'orange', '84': 'orange', '85': 'orange', '89': 'orange',
-  '90': 'africell', '91': 'africell',
+  '81': 'mpesa',
+  '82': 'mpesa',
+  '83': 'mpesa',
+  '97': 'airtel',
+  '98': 'airtel',
+  '99': 'airtel',
+  '80': 'orange',
+  '84': 'orange',
+  '85': 'orange',
+  '89': 'orange',
+  '90': 'africell',
+  '91': 'africell',
 }
 /** Card transfers are settled with the card network's account. */
 export const CARD_NETWORK = 'visa'
@@ -208,10 +215,7 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
     rate = row.rate
     debitCents = convertCents(amountCents, rate)
     if (debitCents <= 0n) return refuse(t.amountTooSmall)
-    conversion = t.conversion(
-      formatMoney(debitCents, debit.currency),
-      t.rate(currencyIso(currencySent), formatRate(rate), currencyIso(debit.currency)),
-    )
+    conversion = t.conversion(formatMoney(debitCents, debit.currency), t.rate(currencyIso(currencySent), formatRate(rate), currencyIso(debit.currency)))
   }
 
   const balanceCents = decimalToCents(debit.balance)
@@ -236,23 +240,40 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
          amount, currency_sent, debit_amount, rate, description, code_hash, tries_left, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [
-        reference, customerId, input.kind, debit.id, credit.id, payee, payeeKey,
-        centsToDecimal(amountCents), currencySent, centsToDecimal(debitCents), rate, description,
-        hashCode(s.codeKey, reference, code), MAX_CODE_TRIES, s.now, expiresAt,
+        reference,
+        customerId,
+        input.kind,
+        debit.id,
+        credit.id,
+        payee,
+        payeeKey,
+        centsToDecimal(amountCents),
+        currencySent,
+        centsToDecimal(debitCents),
+        rate,
+        description,
+        hashCode(s.codeKey, reference, code),
+        MAX_CODE_TRIES,
+        s.now,
+        expiresAt,
       ],
     )
     // Both messages in the transaction of the pending row: never a code for a transfer that was
     // rolled back, never a pending transfer whose code was not sent.
     await enqueueMessages(tx, [
-      ...(customer.phone ? [{ channel: 'sms' as const, to: customer.phone, text: t.codeSms({ code, amount: amountText, payee, conversion, lifetime }), createdAt: s.now }] : []),
+      ...(customer.phone
+        ? [{ channel: 'sms' as const, to: customer.phone, text: t.codeSms({ code, amount: amountText, payee, conversion, lifetime }), createdAt: s.now }]
+        : []),
       ...(customer.email
-        ? [{
-            channel: 'email' as const,
-            to: customer.email,
-            subject: t.codeEmailSubject,
-            text: t.codeEmail({ name: customer.name, code, amount: amountText, payee, debitAccount: debit.number, conversion, lifetime, bank: s.bankName }),
-            createdAt: s.now,
-          }]
+        ? [
+            {
+              channel: 'email' as const,
+              to: customer.email,
+              subject: t.codeEmailSubject,
+              text: t.codeEmail({ name: customer.name, code, amount: amountText, payee, debitAccount: debit.number, conversion, lifetime, bank: s.bankName }),
+              createdAt: s.now,
+            },
+          ]
         : []),
     ])
     return true
@@ -321,10 +342,12 @@ export async function cancelExpired(tx: Queryable, now: Date): Promise<number> {
 }
 
 async function cancel(tx: Queryable, row: PendingRow, reason: CancelReason, now: Date, triesLeft = row.tries_left): Promise<void> {
-  await tx.query(
-    "update pending_transfers set state = 'cancelled', cancel_reason = $2, cancelled_at = $3, tries_left = $4 where id = $1",
-    [row.id, reason, now, triesLeft],
-  )
+  await tx.query("update pending_transfers set state = 'cancelled', cancel_reason = $2, cancelled_at = $3, tries_left = $4 where id = $1", [
+    row.id,
+    reason,
+    now,
+    triesLeft,
+  ])
   await notifyCancelled(tx, row.customer_id, row, reason, now)
 }
 
@@ -403,10 +426,10 @@ export async function confirmTransfer(
  * with one entry per side and marks the transfer executed; then the notifications, then the messages, each in one statement.
  */
 async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit<TransferSettings, 'lifetimeSeconds'>): Promise<ConfirmOutcome> {
-  const accounts = await tx.query<AccountRow>(
-    `select ${ACCOUNT_COLUMNS} from accounts where id in ($1, $2) order by id for update`,
-    [row.debit_account_id, row.credit_account_id],
-  )
+  const accounts = await tx.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts where id in ($1, $2) order by id for update`, [
+    row.debit_account_id,
+    row.credit_account_id,
+  ])
   const debit = accounts.find((a) => a.id === row.debit_account_id)!
   const credit = accounts.find((a) => a.id === row.credit_account_id)!
   const amount = decimalToCents(row.debit_amount)
@@ -430,8 +453,16 @@ async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit
              where id = $10)
      select (select balance from debited)::text as debited`,
     [
-      debit.id, credit.id, centsToDecimal(amount), row.reference, row.kind, row.description, s.now,
-      t.debitLine(row.payee, row.description), t.creditLine(row.name, row.description), row.id,
+      debit.id,
+      credit.id,
+      centsToDecimal(amount),
+      row.reference,
+      row.kind,
+      row.description,
+      s.now,
+      t.debitLine(row.payee, row.description),
+      t.creditLine(row.name, row.description),
+      row.id,
     ],
   )
 
@@ -439,32 +470,53 @@ async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit
   const debitText = formatMoney(amount, debit.currency)
   const balanceText = formatMoney(decimalToCents(moved!.debited), debit.currency)
   await addNotifications(tx, [
-    { customerId: row.customer_id, title: t.doneTitle, content: t.doneContent({ amount: amountText, payee: row.payee, reference: row.reference }), createdAt: s.now },
+    {
+      customerId: row.customer_id,
+      title: t.doneTitle,
+      content: t.doneContent({ amount: amountText, payee: row.payee, reference: row.reference }),
+      createdAt: s.now,
+    },
     ...(credit.kind === 'customer' && credit.customer_id
-      ? [{ customerId: credit.customer_id, title: t.receivedTitle, content: t.receivedContent({ amount: debitText, from: row.name, reference: row.reference }), createdAt: s.now }]
+      ? [
+          {
+            customerId: credit.customer_id,
+            title: t.receivedTitle,
+            content: t.receivedContent({ amount: debitText, from: row.name, reference: row.reference }),
+            createdAt: s.now,
+          },
+        ]
       : []),
   ])
   await enqueueMessages(tx, [
     ...(row.phone
-      ? [{ channel: 'sms' as const, to: row.phone, text: t.doneSms({ amount: amountText, payee: row.payee, reference: row.reference, balance: balanceText }), createdAt: s.now }]
+      ? [
+          {
+            channel: 'sms' as const,
+            to: row.phone,
+            text: t.doneSms({ amount: amountText, payee: row.payee, reference: row.reference, balance: balanceText }),
+            createdAt: s.now,
+          },
+        ]
       : []),
     ...(row.email
-      ? [{
-          channel: 'email' as const,
-          to: row.email,
-          subject: t.doneEmailSubject,
-          text: t.doneEmail({
-            name: row.name,
-            amount: amountText,
-            payee: row.payee,
-            reference: row.reference,
-            when: formatDateTime(s.now, s.timeZone),
-            debitAccount: debit.number,
-            debit: debitText,
-            balance: balanceText,
-          }),
-          createdAt: s.now,
-        }]
+      ? [
+          {
+            channel: 'email' as const,
+            to: row.email,
+            subject: t.doneEmailSubject,
+            text: t.doneEmail({
+              name: row.name,
+              amount: amountText,
+              payee: row.payee,
+              reference: row.reference,
+              when: formatDateTime(s.now, s.timeZone),
+              debitAccount: debit.number,
+              debit: debitText,
+              balance: balanceText,
+            }),
+            createdAt: s.now,
+          },
+        ]
       : []),
   ])
   return {
@@ -522,9 +574,21 @@ export interface ExecutedTransfer {
 /** An executed transfer of this customer's, for its receipt; undefined for any other. */
 export async function findExecuted(q: Queryable, customerId: string, reference: string): Promise<ExecutedTransfer | undefined> {
   const [row] = await q.query<{
-    reference: string; kind: TransferKind; name: string; kcode: string; debit_number: string; debit_currency: string
-    credit_number: string; payee: string; amount: string; currency_sent: string; debit_amount: string; rate: string | null
-    description: string; balance_after: string; executed_at: Date
+    reference: string
+    kind: TransferKind
+    name: string
+    kcode: string
+    debit_number: string
+    debit_currency: string
+    credit_number: string
+    payee: string
+    amount: string
+    currency_sent: string
+    debit_amount: string
+    rate: string | null
+    description: string
+    balance_after: string
+    executed_at: Date
   }>(
     `select p.reference, p.kind, c.name, c.kcode, d.number as debit_number, d.currency as debit_currency,
             cr.number as credit_number, p.payee, p.amount::text, p.currency_sent, p.debit_amount::text, p.rate::text,

@@ -14,7 +14,10 @@ import { securityEvent } from './security-log.ts'
 /** The 429 of rulings §8: whole minutes in the message, exact seconds in Retry-After. */
 export function tooManyTries(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
-  return reply.code(429).header('retry-after', String(retryAfterSeconds)).send({ code: '1', message: api.tooManyTries(minutes) })
+  return reply
+    .code(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .send({ code: '1', message: api.tooManyTries(minutes) })
 }
 
 export function addressGuards(ctx: AppContext): Partial<Record<OperationId, preHandlerHookHandler>> {

@@ -106,9 +106,7 @@ const METHODS = new Set(['get', 'post', 'put', 'delete', 'patch'])
 
 /** `#/components/schemas/X` → `portal#/definitions/X`, everywhere in a schema. */
 function relink<T>(schema: T): T {
-  return JSON.parse(
-    JSON.stringify(schema).replace(/"#\/components\/schemas\/([A-Za-z0-9_]+)"/g, `"${SHARED_ID}#/definitions/$1"`),
-  ) as T
+  return JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\/([A-Za-z0-9_]+)"/g, `"${SHARED_ID}#/definitions/$1"`)) as T
 }
 
 function parametersSchema(params: Parameter[]): Record<string, unknown> {
@@ -184,10 +182,7 @@ export function registerContract(app: FastifyInstance, contract: Contract, optio
       schema: op.schema,
       config: { operationId: op.operationId },
       // The token is checked first, before the body is read or validated; then the media type.
-      onRequest: [
-        ...(op.secured ? [options.authenticate] : []),
-        ...(op.mediaTypes.length ? [requireMediaType(op.mediaTypes)] : []),
-      ],
+      onRequest: [...(op.secured ? [options.authenticate] : []), ...(op.mediaTypes.length ? [requireMediaType(op.mediaTypes)] : [])],
       preHandler: options.guards?.[op.operationId],
       preValidation: Object.keys(op.typedQuery).length ? coerceQuery(op.typedQuery) : undefined,
       handler: handler ? adapt(handler) : async (_request, reply) => reply.code(501).send({ message: api.notImplemented }),

@@ -68,11 +68,9 @@ export function sendIndex(reply: FastifyReply, distDir: string, bankName: string
   // it (an older one) falls back to index.html.
   const own = join(distDir, pageFileOf(pathOf(reply.request.url)))
   const nonce = randomBytes(16).toString('base64')
-  const html = pageTemplate(existsSync(own) ? own : path).replaceAll('%BANK_NAME%', escapeHtml(bankName)).replaceAll('%CSP_NONCE%', nonce)
+  const html = pageTemplate(existsSync(own) ? own : path)
+    .replaceAll('%BANK_NAME%', escapeHtml(bankName))
+    .replaceAll('%CSP_NONCE%', nonce)
   if (html.includes(INSPECTOR_BUILD_MARK)) reply.header('cross-origin-opener-policy', INSPECTOR_OPENER_POLICY)
-  return reply
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', contentSecurityPolicy(nonce))
-    .type('text/html; charset=utf-8')
-    .send(html)
+  return reply.header('cache-control', 'no-store').header('content-security-policy', contentSecurityPolicy(nonce)).type('text/html; charset=utf-8').send(html)
 }

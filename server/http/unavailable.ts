@@ -8,7 +8,12 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 /** SQLSTATE: admin/crash shutdown, cannot connect now, too many connections, statement timeout. */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014'])
 /** pg and pg-pool say these in messages without a code. */
-const UNAVAILABLE_MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to connect/i, /Client has encountered a connection error/i, /Connection closed/i]
+const UNAVAILABLE_MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Client has encountered a connection error/i,
+  /Connection closed/i,
+]
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false

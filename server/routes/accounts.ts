@@ -17,7 +17,10 @@ export function accountRoutes(ctx: AppContext): Handlers {
       const accounts = await listCustomerAccounts(ctx.db, session.customerId, call.body.currency.trim())
       return {
         status: 200,
-        body: { code: '0', comptes: accounts.map((a) => ({ id: a.id, compte: a.number, currency: a.currency, ...(a.balance !== undefined && { balance: a.balance }) })) },
+        body: {
+          code: '0',
+          comptes: accounts.map((a) => ({ id: a.id, compte: a.number, currency: a.currency, ...(a.balance !== undefined && { balance: a.balance }) })),
+        },
       }
     },
 

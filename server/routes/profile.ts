@@ -13,9 +13,7 @@ export function profileRoutes(ctx: AppContext): Handlers {
       const outcome = await changePin(ctx.db, signedIn(call), call.body, settings())
       return {
         status: 200,
-        body: outcome.ok
-          ? { status: '0', code: '0', description: api.changePassword.done }
-          : { status: '1', description: outcome.description },
+        body: outcome.ok ? { status: '0', code: '0', description: api.changePassword.done } : { status: '1', description: outcome.description },
       }
     },
     async getContact(call) {

@@ -9,14 +9,7 @@ import type { AppContext } from '../context.ts'
 import { securityEvent } from '../http/security-log.ts'
 import { loadCodeKey } from '../domain/codes.ts'
 import { receiptPdf } from '../domain/receipt.ts'
-import {
-  askTransfer,
-  confirmTransfer,
-  findExecuted,
-  frequentPayees,
-  type AskInput,
-  type AskOutcome,
-} from '../domain/transfers.ts'
+import { askTransfer, confirmTransfer, findExecuted, frequentPayees, type AskInput, type AskOutcome } from '../domain/transfers.ts'
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import { signedIn } from './signed-in.ts'
 

@@ -70,9 +70,7 @@ export function useFlow<TMachine extends AnyStateMachine>(
   const navigate = useNavigate()
   const kept = useRef<string | undefined>(undefined)
   const sessionAccounts = useSessionAccounts()
-  const [provided] = useState(() =>
-    machine.provide({ actors, actions: outwardActions(session, navigate, kept) } as never),
-  )
+  const [provided] = useState(() => machine.provide({ actors, actions: outwardActions(session, navigate, kept) } as never))
   const [snapshot, send, actorRef] = useMachine(provided, {
     input: withAccounts ? { ...input, ...sessionAccounts } : input,
     inspect: inspect(),

@@ -85,9 +85,7 @@ export function ActorCard({ actor, parentName }: { actor: ActorView; parentName:
               {actor.accepts.map((event) => (
                 <li key={event.type}>
                   <code className={css.code}>{event.type}</code> —{' '}
-                  <span className={event.allowed ? css.verdict.allowed : css.verdict.refused}>
-                    {event.allowed ? texts.allowed : texts.refused}
-                  </span>
+                  <span className={event.allowed ? css.verdict.allowed : css.verdict.refused}>{event.allowed ? texts.allowed : texts.refused}</span>
                 </li>
               ))}
             </ul>

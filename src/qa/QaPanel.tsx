@@ -34,12 +34,7 @@ export function QaPanel({ inspection }: { inspection: Inspection }) {
       {open && (
         // Escape closes the panel from anywhere inside it, as a dialog does.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-        <section
-          id={PANEL_ID}
-          aria-labelledby="qa-title"
-          className={css.panel}
-          onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
-        >
+        <section id={PANEL_ID} aria-labelledby="qa-title" className={css.panel} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
           <div className={css.header}>
             <h2 id="qa-title" ref={title} tabIndex={-1} className={css.title}>
               {texts.title}

@@ -45,7 +45,11 @@ export const panel = style({
 })
 
 export const header = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.sm })
-export const title = style({ fontSize: '1.25rem', margin: 0, selectors: { '&:focus': { outline: 'none' }, '&:focus-visible': { outline: `3px solid ${vars.color.focus}` } } })
+export const title = style({
+  fontSize: '1.25rem',
+  margin: 0,
+  selectors: { '&:focus': { outline: 'none' }, '&:focus-visible': { outline: `3px solid ${vars.color.focus}` } },
+})
 export const intro = style({ color: vars.color.muted, margin: `${vars.space.sm} 0 ${vars.space.md}` })
 
 export const stately = style({

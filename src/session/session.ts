@@ -31,8 +31,7 @@ export function startSession(navigate: (to: string) => void): SessionActor {
       storeSession: (_, { token, user, idleSeconds }) => sessionStore.save(token, user, idleSeconds),
       storeAccounts: (_, { accounts }) => sessionStore.saveAccounts(accounts),
       clearSession: () => sessionStore.clear(),
-      announceExpiry: () =>
-        toaster.show({ kind: 'warning', title: texts.expiredTitle, text: texts.expiredText, durationMs: EXPIRY_TOAST_MS }),
+      announceExpiry: () => toaster.show({ kind: 'warning', title: texts.expiredTitle, text: texts.expiredText, durationMs: EXPIRY_TOAST_MS }),
       goToStartPage: (_, { kcode }) => navigate(keptPathFor(kcode) ?? '/app/dashboard'),
       rememberPlace: (_, { kcode }) => {
         const path = location && returnPathOf({ path: location.pathname + location.search + location.hash, kcode }, kcode, location.origin)

@@ -52,7 +52,16 @@ export function formatBankDateTime(value: string | Date, timeStyle: Style = 'sho
  */
 export function formatBankClock(date: Date, timeZone = bankTimeZone()): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   )

@@ -27,7 +27,10 @@ afterAll(async () => {
 })
 
 describe('/__dev/api.html', () => {
-  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`renders the contract without CSP violations (${viewport.width} px)`, async () => {
       const page = await browser.newPage({ viewport })
       const violations: string[] = []
@@ -42,7 +45,9 @@ describe('/__dev/api.html', () => {
       await page.goto(`${server.url}/__dev/api.html`)
       await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 30_000 }).toBe(`${contract.info.title} (${contract.info.version})`)
       // Each operation of the contract is drawn (Redoc gives each its own section).
-      const operations = Object.values(contract.paths).flatMap((item) => Object.keys(item).filter((key) => ['get', 'post', 'put', 'delete', 'patch'].includes(key)))
+      const operations = Object.values(contract.paths).flatMap((item) =>
+        Object.keys(item).filter((key) => ['get', 'post', 'put', 'delete', 'patch'].includes(key)),
+      )
       await expect.poll(() => page.locator('[id^="operation/"]').count()).toBe(operations.length)
       await screenshot(page, `api-docs-${name}`)
       expect(errors).toEqual([])

@@ -97,11 +97,13 @@ async function transferToReceipt(page: Page): Promise<void> {
 }
 
 /** The text Node writes for an instant in the bank's zone, as the portal must. */
-const inBankZone = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: BANK_ZONE }).format(new Date(iso))
+const inBankZone = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: BANK_ZONE }).format(new Date(iso))
 
 describe('the photo page shows one current error', () => {
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`a refused upload's banner goes when the next file is refused under the chooser (${label})`, async () => {
       const page = await open(viewport)
       await signIn(page)
@@ -159,21 +161,27 @@ describe('a transfer: frequent payees with names, the time in the bank zone, cop
       expect(await page.locator('header').first().isVisible()).toBe(false)
       expect(await page.getByRole('button', { name: copyText.copyReference }).isVisible()).toBe(false)
       expect(await page.getByText(reference).first().isVisible()).toBe(true)
-      expect(await page.locator('main dd').first().evaluate((e) => getComputedStyle(e).color)).toBe('rgb(0, 0, 0)')
+      expect(
+        await page
+          .locator('main dd')
+          .first()
+          .evaluate((e) => getComputedStyle(e).color),
+      ).toBe('rgb(0, 0, 0)')
       await screenshot(page, `receipt-print-${label}`)
       await page.emulateMedia({ media: 'screen', colorScheme: scheme })
 
       // The payee is now frequent: offered with the holder's name.
       await page.getByRole('button', { name: transferTexts.another }).click()
-      await expect
-        .poll(() => page.locator(`datalist option[value="${usdPayee.number}"]`).getAttribute('label'))
-        .toBe(usdPayee.holder)
+      await expect.poll(() => page.locator(`datalist option[value="${usdPayee.number}"]`).getAttribute('label')).toBe(usdPayee.holder)
     })
   }
 })
 
 describe('times on screen in the bank zone, named once', () => {
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`notifications in a New York browser read Kinshasa time (${label})`, async () => {
       const page = await open(viewport, 'light', { timezoneId: 'America/New_York' })
       await signIn(page)
@@ -225,7 +233,10 @@ describe("the phone's top bar", () => {
 })
 
 describe('focus moves to the new page heading, and the title names it', () => {
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`after a menu link (${label})`, async () => {
       const page = await open(viewport)
       await signIn(page)
@@ -297,7 +308,12 @@ describe('statement: dates as jj/mm/aaaa in an English browser, times in the ban
       expect(await page.getByRole('button', { name: statement.submit }).isVisible()).toBe(false)
       // On paper the table shows, whatever the screen's width, black on white.
       expect(await page.locator('main table').isVisible()).toBe(true)
-      expect(await page.locator('main td').first().evaluate((e) => getComputedStyle(e).color)).toBe('rgb(0, 0, 0)')
+      expect(
+        await page
+          .locator('main td')
+          .first()
+          .evaluate((e) => getComputedStyle(e).color),
+      ).toBe('rgb(0, 0, 0)')
       await screenshot(page, `statement-print-${label}`)
     })
   }

@@ -77,7 +77,9 @@ describe('dashboard: balances at a glance and service tiles', () => {
       const accounts = page.locator('main [data-account]')
       await expect.poll(() => accounts.count()).toBe(3)
       for (const text of await accounts.allTextContents()) {
-        expect(text).toMatch(new RegExp(`^(USD|EUR|CDF)${dashboardAccounts.accountNumber} [0-9A-Z]{21}${dashboardAccounts.balance} -?[0-9\\u202F]+,[0-9]{2}\\u00A0(USD|EUR|CDF)$`))
+        expect(text).toMatch(
+          new RegExp(`^(USD|EUR|CDF)${dashboardAccounts.accountNumber} [0-9A-Z]{21}${dashboardAccounts.balance} -?[0-9\\u202F]+,[0-9]{2}\\u00A0(USD|EUR|CDF)$`),
+        )
       }
       const tiles = page.locator('main a[data-module]')
       expect(await tiles.allTextContents()).toEqual(Object.values(moduleNames))

@@ -41,8 +41,14 @@ afterEach(async () => {
 /** Clicks a scenario's button in its flow's fieldset, waits for the confirmation, returns its screen. */
 async function apply(id: string): Promise<string> {
   const scenario = scenarioById(id)!
-  await qa.getByRole('group', { name: flowLegend(scenario.flow) }).getByRole('button', { name: scenario.label, exact: true }).click()
-  await qa.getByRole('status').filter({ hasText: t.scenarioApplied(scenarioTitle(scenario)) }).waitFor()
+  await qa
+    .getByRole('group', { name: flowLegend(scenario.flow) })
+    .getByRole('button', { name: scenario.label, exact: true })
+    .click()
+  await qa
+    .getByRole('status')
+    .filter({ hasText: t.scenarioApplied(scenarioTitle(scenario)) })
+    .waitFor()
   return scenario.screen
 }
 

@@ -62,8 +62,14 @@ afterEach(async () => {
 /** Clicks a scenario's button on the panel and waits for its confirmation. */
 async function apply(id: `${TransferKind}.${ScenarioType}`): Promise<void> {
   const scenario = scenarioById(id)!
-  await qa.getByRole('group', { name: kindLegend(scenario.kind) }).getByRole('button', { name: scenario.label, exact: true }).click()
-  await qa.getByRole('status').filter({ hasText: t.scenarioApplied(scenarioTitle(scenario)) }).waitFor()
+  await qa
+    .getByRole('group', { name: kindLegend(scenario.kind) })
+    .getByRole('button', { name: scenario.label, exact: true })
+    .click()
+  await qa
+    .getByRole('status')
+    .filter({ hasText: t.scenarioApplied(scenarioTitle(scenario)) })
+    .waitFor()
   walked.add(id)
 }
 
@@ -211,7 +217,9 @@ describe.each(['account', 'momo', 'card'] as const)('%s transfer', (kind) => {
     await apply(`${kind}.confirmWrongCode`)
     await reachCodeForm(kind)
     await confirmCode(kind, 'confirmWrongCode')
-    await banner().filter({ hasText: api.transfer.wrongCode(2) }).waitFor()
+    await banner()
+      .filter({ hasText: api.transfer.wrongCode(2) })
+      .waitFor()
     expect(await banner().textContent()).toBe(api.transfer.wrongCode(2))
     expect(await customer.locator('input[name="token"]').count()).toBe(1)
     await customer.getByRole('button', { name: texts.cancel }).click()

@@ -34,7 +34,6 @@ async function open(path: string, viewport?: { width: number; height: number }):
   return page
 }
 
-
 async function signIn(page: Page, username: string, pin: string): Promise<void> {
   await page.getByPlaceholder(login.userCodePlaceholder).fill(username)
   await page.getByPlaceholder(login.pinPlaceholder).fill(pin)
@@ -44,7 +43,10 @@ async function signIn(page: Page, username: string, pin: string): Promise<void> 
 const tiles = (page: Page) => page.locator('main a[data-module]')
 
 describe('public screens', () => {
-  for (const [label, viewport] of [['desktop', undefined], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ] as const) {
     it(`landing page leads to /login (${label})`, async () => {
       const page = await open('/', viewport)
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(landing.tagline)
@@ -105,7 +107,10 @@ describe('login', () => {
   it('the blocked customer K1111111 is told to contact the bank', async () => {
     const page = await open('/login')
     await signIn(page, 'K1111111', '11111')
-    await page.getByRole('alert').filter({ hasText: login.blocked('votre banque') }).waitFor()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: login.blocked('votre banque') })
+      .waitFor()
   })
 
   it('another HTTP error and an unusable answer have their own messages', async () => {
@@ -137,7 +142,10 @@ describe('login', () => {
 })
 
 describe('signed in', () => {
-  for (const [label, viewport] of [['desktop', undefined], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ] as const) {
     it(`K1234567 sees 5 tiles, the shell, and logs out through the dialog (${label})`, async () => {
       const page = await open('/login', viewport)
       await signIn(page, 'K1234567', '12345')

@@ -27,7 +27,17 @@ const E2E_ADDRESS_LIMITS = {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'))
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: E2E_DIST, DEMO_MODE: 'true', LOG_LEVEL: 'info', ...E2E_ADDRESS_LIMITS, ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: E2E_DIST,
+      DEMO_MODE: 'true',
+      LOG_LEVEL: 'info',
+      ...E2E_ADDRESS_LIMITS,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

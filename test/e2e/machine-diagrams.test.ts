@@ -16,8 +16,7 @@ import { launchBrowser } from './harness.ts'
 /** About the width of a document on GitHub. */
 const GITHUB_WIDTH = 980
 
-const descendants = (node: AnyStateNode): AnyStateNode[] =>
-  Object.values(node.states).flatMap((child) => [child, ...descendants(child)])
+const descendants = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states).flatMap((child) => [child, ...descendants(child)])
 
 /** The Mermaid blocks of a document, as committed. */
 function diagramsOf(id: string): string[] {

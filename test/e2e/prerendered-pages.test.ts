@@ -82,9 +82,9 @@ describe('before and after the scripts', () => {
     await userCode.waitFor()
     // Styled: a loaded stylesheet has rules for the prerendered page's own class.
     const styled = () =>
-      page.locator('main').evaluate((main) =>
-        [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes(`.${main.className}`))),
-      )
+      page
+        .locator('main')
+        .evaluate((main) => [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes(`.${main.className}`))))
     await expect.poll(styled, { timeout: 30_000 }).toBe(true)
     expect(await page.evaluate(() => document.querySelectorAll('script:not([src])').length)).toBe(0)
     // No script yet: a press of Enter or a click must not send the form natively (PIN in the address).

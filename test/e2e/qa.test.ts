@@ -16,18 +16,7 @@ import { sessionMachine } from '../../machines/session/session.machine'
 import { transferMachine } from '../../machines/transfer/transfer.machine'
 import { payeeAccounts } from '../../server/demo/demo-data'
 import { MASK } from '../../src/inspect/mask'
-import {
-  DESKTOP,
-  E2E_DIST,
-  E2E_DIST_QA,
-  expectAccessible,
-  launchBrowser,
-  newPage,
-  pageProblems,
-  PHONE,
-  startServer,
-  type RunningServer,
-} from './harness'
+import { DESKTOP, E2E_DIST, E2E_DIST_QA, expectAccessible, launchBrowser, newPage, pageProblems, PHONE, startServer, type RunningServer } from './harness'
 
 const PIN = '12345'
 const USD = '000170100100123456701'
@@ -103,7 +92,10 @@ async function askTransfer(page: Page, api: RunningServer): Promise<string> {
 const sessionToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('auth-token'))
 
 describe('(a) the production bundle holds no inspector', () => {
-  const files = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => join(f.parentPath, f.name))
+  const files = (dir: string) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => join(f.parentPath, f.name))
   const holding = (dir: string, marker: string) => files(dir).filter((file) => readFileSync(file, 'utf8').includes(marker))
 
   it('no file of the production build holds a marker of the inspector or of the panel', () => {
@@ -133,7 +125,11 @@ describe('(b) the offline QA panel, on the reference server without internet', (
   })
 
   const actor = (page: Page, machine: string) => page.getByRole('article', { name: new RegExp(`^${machine} \\(`) })
-  const factOf = async (card: Locator, term: string) => card.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]').textContent()
+  const factOf = async (card: Locator, term: string) =>
+    card
+      .locator('dt', { hasText: new RegExp(`^${term}$`) })
+      .locator('xpath=following-sibling::dd[1]')
+      .textContent()
 
   it('shows the session and the transfer, live, masked, across navigation; axe at desktop and 375 px', async () => {
     // The bank's test network: stately.ai cannot be reached.
@@ -230,7 +226,14 @@ describe('(c) the hosted Stately inspector, end to end, on the reference server'
     if (target) target.postMessage({ type: '@statelyai.connected' }, '*')
   </script></html>`
 
-  type Recorded = { type: string; sessionId: string; name?: string; parentId?: string; event?: { type: string; [k: string]: unknown }; snapshot?: { value?: unknown; status?: string } }
+  type Recorded = {
+    type: string
+    sessionId: string
+    name?: string
+    parentId?: string
+    event?: { type: string; [k: string]: unknown }
+    snapshot?: { value?: unknown; status?: string }
+  }
 
   it('receives the sign-in and the transfer: actors, states and events, every secret masked', async () => {
     const recorded: Recorded[] = []

@@ -51,8 +51,6 @@ async function signedIn(path: string, viewport?: { width: number; height: number
   return page
 }
 
-
-
 async function outbox(pattern: RegExp): Promise<string> {
   const messages = (await (await fetch(`${server.url}/__dev/outbox`)).json()) as { channel: string; text: string }[]
   const found = messages.find((m) => m.channel === 'sms' && pattern.test(m.text))

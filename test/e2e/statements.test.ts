@@ -43,8 +43,6 @@ async function signedIn(path: string, viewport?: { width: number; height: number
   return page
 }
 
-
-
 const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 
 /** RFC 4180 with `;`: quoted cells may hold `;`, quotes (doubled) and line breaks. */
@@ -59,8 +57,7 @@ function parseCsv(text: string): string[][] {
       if (ch === '"' && text[i + 1] === '"') {
         cell += '"'
         i++
-      }
-      else if (ch === '"') quoted = false
+      } else if (ch === '"') quoted = false
       else cell += ch
     } else if (ch === '"') quoted = true
     else if (ch === ';') {
@@ -71,8 +68,7 @@ function parseCsv(text: string): string[][] {
       rows.push(row)
       row = []
       cell = ''
-    }
-    else if (ch !== '\r') cell += ch
+    } else if (ch !== '\r') cell += ch
   }
   if (cell || row.length) {
     row.push(cell)
@@ -86,7 +82,10 @@ const unarmed = (cell: string) => cell.replace(/^'(?=[=+\-@\t\r])/, '')
 const digits = (text: string) => text.replace(/[^\d,-]/g, '')
 
 describe('balance', () => {
-  for (const [label, viewport] of [['desktop', undefined], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ] as const) {
     it(`shows the balance of the chosen account (${label})`, async () => {
       const page = await signedIn('/app/balance', viewport)
       await page.getByRole('heading', { name: balance.title }).waitFor()
@@ -146,7 +145,11 @@ describe('statement', () => {
 
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.downloadPdf }).click()])
     expect(pdf.suggestedFilename()).toMatch(/\.pdf$/)
-    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-')
+    expect(
+      readFileSync((await pdf.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.downloadCsv }).click()])
     expect(csv.suggestedFilename()).toMatch(/\.csv$/)

@@ -119,7 +119,6 @@ const failed = (id: ActorId, name: string, fault: Record<string, unknown>): Samp
 const noAnswer = { dropConnection: true }
 const serverError = { status: 500, body: { code: '500', message: 'Erreur interne' } }
 
-
 const executors = {
   'field.change': {
     samples: [
@@ -127,8 +126,7 @@ const executors = {
         name: 'a valid form',
         // The currency select has its options once the currency list has come.
         possible: (s) => !transferKindContract[s.context.kind].currencies || (s.context.currencies?.length ?? 0) > 0,
-        events: (kind) =>
-          Object.entries(validForm[kind] ?? {}).map(([field, value]) => ({ type: 'field.change', field, value }) as TransferEvent),
+        events: (kind) => Object.entries(validForm[kind] ?? {}).map(([field, value]) => ({ type: 'field.change', field, value }) as TransferEvent),
       },
     ],
     async run({ page, kind }) {
@@ -156,7 +154,11 @@ const executors = {
   'transfer.restart': {
     samples: [{ name: 'restart', events: () => [{ type: 'transfer.restart' }] }],
     // The code form's cancel, the failed screen's retry, the outcome's "another transfer".
-    run: ({ page }) => page.locator('main').getByRole('button', { name: new RegExp(`^(${[texts.cancel, texts.retry, texts.another].join('|')})$`) }).click(),
+    run: ({ page }) =>
+      page
+        .locator('main')
+        .getByRole('button', { name: new RegExp(`^(${[texts.cancel, texts.retry, texts.another].join('|')})$`) })
+        .click(),
   },
   // Sent by the app when the session's account list changes: a transfer done refreshes it.
   'accounts.change': {
@@ -177,17 +179,30 @@ const executors = {
   'xstate.done.actor.loadBalance': answer('loadBalance', [done('loadBalance', 'balance', { amount: '100.00', currency: USD.currency })]),
   'xstate.error.actor.loadBalance': answer('loadBalance', [failed('loadBalance', 'balance fails', serverError)]),
   'xstate.done.actor.askTransfer': answer('askTransfer', [
-    done('askTransfer', 'code sent', { status: 200, body: { status: '0', code: 'REF', amount: '1.00', currency: USD.currency, currencySent: USD.currency, payee: 'x' } }),
-    done('askTransfer', 'ask refused', { status: 200, body: { status: '1', message: texts.failed } }, {
-      fault: { status: 200, body: { status: '1', message: texts.failed } },
+    done('askTransfer', 'code sent', {
+      status: 200,
+      body: { status: '0', code: 'REF', amount: '1.00', currency: USD.currency, currencySent: USD.currency, payee: 'x' },
     }),
+    done(
+      'askTransfer',
+      'ask refused',
+      { status: 200, body: { status: '1', message: texts.failed } },
+      {
+        fault: { status: 200, body: { status: '1', message: texts.failed } },
+      },
+    ),
   ]),
   'xstate.error.actor.askTransfer': answer('askTransfer', [failed('askTransfer', 'ask, no answer', noAnswer)]),
   'xstate.done.actor.confirmTransfer': answer('confirmTransfer', [
     done('confirmTransfer', 'executed', { status: 200, body: { status: '0', reference: 'VIR1', solde: '99.00', currency: USD.currency } }, { real: true }),
-    done('confirmTransfer', 'cancelled', { status: 200, body: { status: '1', description: texts.failed, triesLeft: 0 } }, {
-      fault: { status: 200, body: { status: '1', description: texts.failed, triesLeft: 0 } },
-    }),
+    done(
+      'confirmTransfer',
+      'cancelled',
+      { status: 200, body: { status: '1', description: texts.failed, triesLeft: 0 } },
+      {
+        fault: { status: 200, body: { status: '1', description: texts.failed, triesLeft: 0 } },
+      },
+    ),
     done('confirmTransfer', 'result unknown', { status: 200, body: {} }, { fault: { status: 200, body: {} } }),
   ]),
   'xstate.error.actor.confirmTransfer': answer('confirmTransfer', [failed('confirmTransfer', 'confirm, no answer', noAnswer)]),

@@ -45,7 +45,6 @@ async function signedIn(path: string, viewport?: { width: number; height: number
   return page
 }
 
-
 /** The newest code sent by SMS (rulings §4: the text names amount, currency and payee). */
 async function lastCode(on = server): Promise<{ code: string; text: string }> {
   const outbox = (await (await fetch(`${on.url}/__dev/outbox`)).json()) as { channel: string; text: string }[]
@@ -81,12 +80,19 @@ describe('account transfer', () => {
     await fill(page, { token: code })
     await confirm(page)
     await page.getByRole('heading', { name: texts.doneTitle }).waitFor()
-    await page.getByText(/Votre transfert a été traité avec succès\. Nouveau solde : [\d\u202f]+,\d{2}\u00a0USD/).first().waitFor()
+    await page
+      .getByText(/Votre transfert a été traité avec succès\. Nouveau solde : [\d\u202f]+,\d{2}\u00a0USD/)
+      .first()
+      .waitFor()
     await expectAccessible(page, 'transfer-done')
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.receipt }).click()])
     expect(download.suggestedFilename()).toMatch(/^recu-.+\.pdf$/)
-    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-')
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
 
     // The payee is now a frequently used account, offered on the next transfer.
     await page.getByRole('button', { name: texts.another }).click()
@@ -113,7 +119,10 @@ describe('account transfer', () => {
     const page = await signedIn('/app/transfer')
     await fill(page, { debitAccount: USD, amount: '99999999', creditAccount: usdPayee.number, description: 'Trop cher pour moi' })
     await submit(page)
-    await page.getByRole('alert').filter({ hasText: /Solde insuffisant/ }).waitFor()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Solde insuffisant/ })
+      .waitFor()
 
     await fill(page, { amount: '1' })
     await submit(page)
@@ -123,12 +132,20 @@ describe('account transfer', () => {
     // rulings §6.1: a wrong code with tries left keeps the code form, with the tries left said once.
     await fill(page, { token: wrong })
     await confirm(page)
-    await page.locator('main').getByRole('alert').filter({ hasText: api.transfer.wrongCode(2) }).waitFor()
+    await page
+      .locator('main')
+      .getByRole('alert')
+      .filter({ hasText: api.transfer.wrongCode(2) })
+      .waitFor()
     expect(await page.locator('main').getByRole('alert').textContent()).toBe(api.transfer.wrongCode(2))
     expect(await page.getByRole('button', { name: texts.retry }).count()).toBe(0)
     await fill(page, { token: wrong })
     await confirm(page)
-    await page.locator('main').getByRole('alert').filter({ hasText: api.transfer.wrongCode(1) }).waitFor()
+    await page
+      .locator('main')
+      .getByRole('alert')
+      .filter({ hasText: api.transfer.wrongCode(1) })
+      .waitFor()
     // The third wrong code ends the transfer (status '1'): the code form is hidden, a new transfer offered.
     await fill(page, { token: wrong })
     await confirm(page)
@@ -220,7 +237,10 @@ describe('codes that expire', () => {
       await page.getByText(texts.codeExpired).waitFor({ timeout: 10_000 })
       await fill(page, { token: code })
       await confirm(page)
-      await page.getByRole('alert').filter({ hasText: /expiré/ }).waitFor()
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /expiré/ })
+        .waitFor()
       await screenshot(page, 'momo-expired')
     } finally {
       await shortLived.stop()

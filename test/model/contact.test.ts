@@ -15,7 +15,15 @@ const current: ContactAnswer = {
   status: 200,
   body: { code: '0', email: 'client@exemple.cd', phone: '0812345678', address: '12 avenue du Port', country: 'CD', photo: '' },
 }
-const countryList: CountryListAnswer = { status: 200, body: { countries: [{ code: 'CD', name: 'RD Congo' }, { code: 'FR', name: 'France' }] } }
+const countryList: CountryListAnswer = {
+  status: 200,
+  body: {
+    countries: [
+      { code: 'CD', name: 'RD Congo' },
+      { code: 'FR', name: 'France' },
+    ],
+  },
+}
 const expired = { status: 403, body: { code: '2' } }
 
 describe('contact machine — walk of every transition (spec §2 /app/update-contact, §4, §8)', () => {
@@ -50,19 +58,24 @@ const walk = createWalk(contactMachine, {
   stubActions: ['toastSent', 'goToProfile'],
 })
 const play = (...events: Array<ContactEvent | SyntheticEvent>) => walk.play(undefined, events)
-const actorCalls = (calls: Call[]) =>
-  calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
-const actionCalls = (calls: Call[]) =>
-  calls.filter((c): c is Extract<Call, { kind: 'action' }> => c.kind === 'action').map((c) => [c.name, c.params])
+const actorCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
+const actionCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'action' }> => c.kind === 'action').map((c) => [c.name, c.params])
 
 describe('contact — loading (spec §2 pre-filled)', () => {
   it('reads the contact data and the countries; the form is pre-filled', async () => {
     const { snapshot, calls } = await play(contactRead(current), countriesRead(countryList))
-    expect(actorCalls(calls).map(([src]) => src).sort()).toEqual(['loadContact', 'loadCountries'])
+    expect(
+      actorCalls(calls)
+        .map(([src]) => src)
+        .sort(),
+    ).toEqual(['loadContact', 'loadCountries'])
     expect(contactScreen(snapshot)).toMatchObject({
       loading: false,
       values: { email: 'client@exemple.cd', phone: '0812345678', address: '12 avenue du Port', country: 'CD' },
-      countries: [{ code: 'CD', name: 'RD Congo' }, { code: 'FR', name: 'France' }],
+      countries: [
+        { code: 'CD', name: 'RD Congo' },
+        { code: 'FR', name: 'France' },
+      ],
       errors: {},
       error: null,
     })
@@ -108,12 +121,21 @@ describe('contact — the form (spec §5)', () => {
 
 describe('contact — the update (spec §4, §8)', () => {
   it('sends the trimmed data once; code 0: toast "Envoyé" and the profile', async () => {
-    const { snapshot, calls } = await play(contactRead(current), type('address', ' 5 rue Neuve '), submit, submit, updated({ status: 200, body: { code: '0' } }))
+    const { snapshot, calls } = await play(
+      contactRead(current),
+      type('address', ' 5 rue Neuve '),
+      submit,
+      submit,
+      updated({ status: 200, body: { code: '0' } }),
+    )
     expect(actorCalls(calls).filter(([src]) => src === 'updateContact')).toEqual([
       ['updateContact', { phone: '0812345678', email: 'client@exemple.cd', address: '5 rue Neuve', country: 'CD' }],
     ])
     expect(snapshot.matches({ form: 'sent' })).toBe(true)
-    expect(actionCalls(calls)).toEqual([['toastSent', { message: 'Envoyé' }], ['goToProfile', undefined]])
+    expect(actionCalls(calls)).toEqual([
+      ['toastSent', { message: 'Envoyé' }],
+      ['goToProfile', undefined],
+    ])
   })
 
   it('another code: the message; the form stays', async () => {

@@ -118,18 +118,14 @@ describe('login machine — success (spec §4)', () => {
   })
 
   it('sessionUserOf drops unknown and repeated module codes', () => {
-    expect(sessionUserOf({ modules: [{ code: 'statement' }, { code: 'statement' }, { code: 'x' }] }).modules).toEqual([
-      'statement',
-    ])
+    expect(sessionUserOf({ modules: [{ code: 'statement' }, { code: 'statement' }, { code: 'x' }] }).modules).toEqual(['statement'])
   })
 })
 
 describe('login machine — the request (spec §4, §7)', () => {
   it('sends the trimmed user code and the PIN as typed', async () => {
     const { calls } = await play(change('username', ' K1234567 '), change('password', ' 1234'), submit)
-    expect(calls).toEqual([
-      { kind: 'actor', src: 'authenticate', id: 'authenticate', input: { username: 'K1234567', password: ' 1234' } },
-    ])
+    expect(calls).toEqual([{ kind: 'actor', src: 'authenticate', id: 'authenticate', input: { username: 'K1234567', password: ' 1234' } }])
   })
 
   it('a second submit while authenticating sends no second request', async () => {

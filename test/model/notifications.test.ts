@@ -77,10 +77,8 @@ describe('notifications machine — walk of every transition (spec §2 /app/noti
 
 const walk = createWalk(notificationsMachine, { events: [listed(pageOf12)], stubActions: ['notifyCounter'] })
 const play = (...events: Array<NotificationsEvent | SyntheticEvent>) => walk.play(undefined, events)
-const actorCalls = (calls: Call[]) =>
-  calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
-const actionCalls = (calls: Call[]) =>
-  calls.filter((c): c is Extract<Call, { kind: 'action' }> => c.kind === 'action').map((c) => [c.name, c.params])
+const actorCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
+const actionCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'action' }> => c.kind === 'action').map((c) => [c.name, c.params])
 
 describe('notifications — the list (spec §2, §7, §8, §9)', () => {
   it('loads page 0 of size 5 on opening', async () => {

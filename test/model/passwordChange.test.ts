@@ -20,13 +20,7 @@ const answers: Record<string, ChangePasswordAnswer> = {
 describe('password change machine — walk of every transition (spec §2 /app/update-password, §4, §8)', () => {
   const walk = createWalk(passwordChangeMachine, {
     screen: passwordChangeScreen,
-    events: [
-      ...fill,
-      type('oldPassword', ''),
-      submit,
-      ...Object.values(answers).map(answered),
-      errorEvent('changePassword', new TypeError('Failed to fetch')),
-    ],
+    events: [...fill, type('oldPassword', ''), submit, ...Object.values(answers).map(answered), errorEvent('changePassword', new TypeError('Failed to fetch'))],
     invariant: (snapshot) => {
       const c = snapshot.context
       if (!c.submitted) expect(c.errors).toEqual({})
@@ -40,8 +34,7 @@ describe('password change machine — walk of every transition (spec §2 /app/up
 
 const walk = createWalk(passwordChangeMachine)
 const play = (...events: Array<PasswordChangeEvent | SyntheticEvent>) => walk.play(undefined, events)
-const actorCalls = (calls: Call[]) =>
-  calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
+const actorCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
 
 describe('password change — the form (spec §5)', () => {
   it('no error before a submit attempt; a blank submit shows the three required messages', async () => {

@@ -41,10 +41,8 @@ describe('photo machine — walk of every transition (spec §2 /app/update-pictu
 
 const walk = createWalk(photoMachine, { events: [uploaded(success)], stubActions: stubs })
 const play = (...events: Array<PhotoEvent | SyntheticEvent>) => walk.play(undefined, events)
-const actorCalls = (calls: Call[]) =>
-  calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
-const actionCalls = (calls: Call[]) =>
-  calls.filter((c): c is Extract<Call, { kind: 'action' }> => c.kind === 'action').map((c) => [c.name, c.params])
+const actorCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
+const actionCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'action' }> => c.kind === 'action').map((c) => [c.name, c.params])
 
 describe('photo — the chooser (rulings §1)', () => {
   it.each([

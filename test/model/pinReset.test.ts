@@ -75,8 +75,7 @@ describe('PIN reset machine — walk of every transition (spec §2 /reinit-passw
 
 const walk = createWalk(pinResetMachine, { stubActions: ['goToLogin'] })
 const play = (...events: Array<PinResetEvent | SyntheticEvent>) => walk.play(undefined, events)
-const actorCalls = (calls: Call[]) =>
-  calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
+const actorCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
 const actionCalls = (calls: Call[]) => calls.filter((c) => c.kind === 'action').map((c) => (c as { name: string }).name)
 const toConfirm = [type('compte', ' K123456 '), ask, asked(askOk)] as const
 
@@ -115,7 +114,10 @@ describe('PIN reset — step 1, the user code (spec §4, §5, §8)', () => {
   })
 
   it('an HTTP error without message, or a status 0 without reference: the request error', async () => {
-    for (const answer of [{ status: 500, body: null }, { status: 200, body: { status: '0' } }] as PinResetAskAnswer[]) {
+    for (const answer of [
+      { status: 500, body: null },
+      { status: 200, body: { status: '0' } },
+    ] as PinResetAskAnswer[]) {
       const { snapshot } = await play(type('compte', 'K1'), ask, asked(answer))
       expect(snapshot.value).toBe('asking')
       expect(snapshot.context.error).toBe(texts.askNetworkError)
@@ -155,7 +157,7 @@ describe('PIN reset — step 2, the confirmation code (spec §4, §5, §8)', () 
     expect(actorCalls(calls)).toHaveLength(2)
   })
 
-  it("status '0': success shown, form hidden; \"Se connecter\" goes to login", async () => {
+  it(`status '0': success shown, form hidden; "Se connecter" goes to login`, async () => {
     const { snapshot, calls } = await play(...toConfirm, type('token', '12345678'), confirm, confirmed(confirmOk), signIn)
     expect(snapshot.value).toBe('done')
     expect(pinResetScreen(snapshot)).toMatchObject({ step: 'done', success: texts.success, error: null, busy: false })

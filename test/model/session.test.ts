@@ -103,14 +103,7 @@ describe('session machine — start and restoration', () => {
   it('the token is never kept in the context', async () => {
     const { snapshot } = await walk.play(signedOut, [start, doneEvent('loadAccounts', [usd]), doneEvent('loadNotificationSize', 2)])
     expect(JSON.stringify(snapshot.context)).not.toContain(TOKEN)
-    expect(Object.keys(snapshot.context).sort()).toEqual([
-      'accounts',
-      'accountsFailed',
-      'idleSeconds',
-      'keepAliveFailed',
-      'notificationSize',
-      'user',
-    ])
+    expect(Object.keys(snapshot.context).sort()).toEqual(['accounts', 'accountsFailed', 'idleSeconds', 'keepAliveFailed', 'notificationSize', 'user'])
   })
 })
 
@@ -138,11 +131,7 @@ describe('session machine — accounts and counter', () => {
   })
 
   it('shows the counter, re-reads it on refresh, and keeps the last value when a read fails', async () => {
-    const { snapshot, calls } = await walk.play(restored, [
-      doneEvent('loadNotificationSize', 4),
-      refresh,
-      errorEvent('loadNotificationSize'),
-    ])
+    const { snapshot, calls } = await walk.play(restored, [doneEvent('loadNotificationSize', 4), refresh, errorEvent('loadNotificationSize')])
     expect(snapshot.context.notificationSize).toBe(4)
     expect(snapshot.matches({ signedIn: { counter: 'counted' } })).toBe(true)
     expect(actorCalls(calls).filter((c) => c.src === 'loadNotificationSize')).toHaveLength(2)
@@ -274,7 +263,10 @@ describe('session machine — the warning before the idle limit (rulings §6.4)'
   })
 
   it('the end of the countdown is an expiry: page kept, toast, /login', async () => {
-    for (const events of [[...warned, untilExpiry], [...warned, stay, untilExpiry]]) {
+    for (const events of [
+      [...warned, untilExpiry],
+      [...warned, stay, untilExpiry],
+    ]) {
       const { snapshot, calls } = await walk.play(restored, events)
       expect(snapshot.value).toBe('signedOut')
       expect(actions(calls).map((c) => c.kind === 'action' && c.name)).toEqual(['clearSession', 'rememberPlace', 'announceExpiry', 'goToLogin'])

@@ -14,8 +14,7 @@ import { transferMachine } from '../../machines/transfer/transfer.machine.ts'
 import type { TransferEvent } from '../../machines/transfer/transfer.types.ts'
 import { createWalk, doneEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
-const sent = (calls: Call[], src: string) =>
-  calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && c.src === src).map((c) => c.input)
+const sent = (calls: Call[], src: string) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && c.src === src).map((c) => c.input)
 
 // ---------------------------------------------------------------------------------------------
 // Transfers

@@ -4,14 +4,7 @@ import { api, statement as texts, transfer as transferTexts } from '../../machin
 import { statementMachine } from '../../machines/statement/statement.machine.ts'
 import { canDownload } from '../../machines/statement/statement.rules.ts'
 import { statementScreen } from '../../machines/statement/statement.screen.ts'
-import type {
-  StatementAnswer,
-  StatementEvent,
-  StatementField,
-  StatementInput,
-  StatementResult,
-  Transaction,
-} from '../../machines/statement/statement.types.ts'
+import type { StatementAnswer, StatementEvent, StatementField, StatementInput, StatementResult, Transaction } from '../../machines/statement/statement.types.ts'
 import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
@@ -109,8 +102,7 @@ describe('statement machine — walk of every transition (spec §4 Statement, §
 
 const walk = createWalk(statementMachine, { stubActions: ['reloadPage', 'logDownloadError'] })
 const play = (...events: Array<StatementEvent | SyntheticEvent>) => walk.play(loaded, events)
-const actorCalls = (calls: Call[], src?: string) =>
-  calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && (!src || c.src === src))
+const actorCalls = (calls: Call[], src?: string) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && (!src || c.src === src))
 const actionCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'action' }> => c.kind === 'action')
 const toTable = (answer: StatementAnswer = answers['with transactions']!) => [change('account', usd.compte), submit, answered(answer)]
 
@@ -287,9 +279,7 @@ describe('statement machine — downloads (spec §2, §7, §8)', () => {
   it('a download error is only logged: nothing is shown', async () => {
     const { snapshot, calls } = await play(...toTable(), csv, notSaved)
     expect(statementScreen(snapshot)).toMatchObject({ downloading: false, error: null, canDownload: true })
-    expect(actionCalls(calls)).toEqual([
-      { kind: 'action', name: 'logDownloadError', params: { filename: 'releve-123.csv', error: new Error('HTTP 404') } },
-    ])
+    expect(actionCalls(calls)).toEqual([{ kind: 'action', name: 'logDownloadError', params: { filename: 'releve-123.csv', error: new Error('HTTP 404') } }])
   })
 
   it('no download without links: no transaction, a status other than 0, no statement', async () => {

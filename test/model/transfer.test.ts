@@ -41,8 +41,7 @@ const valid: Record<TransferKind, Partial<TransferValues>> = {
 }
 
 const change = (field: TransferField, value: string): TransferEvent => ({ type: 'field.change', field, value })
-const fill = (kind: TransferKind): TransferEvent[] =>
-  Object.entries(valid[kind]).map(([field, value]) => change(field as TransferField, value))
+const fill = (kind: TransferKind): TransferEvent[] => Object.entries(valid[kind]).map(([field, value]) => change(field as TransferField, value))
 const submit: TransferEvent = { type: 'transfer.submit' }
 const typeCode = (value: string): TransferEvent => ({ type: 'code.change', value })
 const submitCode: TransferEvent = { type: 'code.submit' }
@@ -102,14 +101,9 @@ const confirmAnswers: Record<string, ConfirmAnswer> = {
 
 /** The edges a kind must never take: the regions it does not use, the confirm refusal it does not have. */
 const unreachableFor: Record<TransferKind, (edge: string) => boolean> = {
-  account: (edge) =>
-    edge.startsWith('transfer.editing.currencies') ||
-    edge.startsWith('transfer.editing.balance'),
+  account: (edge) => edge.startsWith('transfer.editing.currencies') || edge.startsWith('transfer.editing.balance'),
   momo: (edge) => edge.startsWith('transfer.editing.holder'),
-  card: (edge) =>
-    edge.startsWith('transfer.editing.holder') ||
-    edge.startsWith('transfer.editing.suggestions') ||
-    edge.startsWith('transfer.editing.balance'),
+  card: (edge) => edge.startsWith('transfer.editing.holder') || edge.startsWith('transfer.editing.suggestions') || edge.startsWith('transfer.editing.balance'),
 }
 
 const samples = (kind: TransferKind): Array<TransferEvent | SyntheticEvent> => [
@@ -120,7 +114,10 @@ const samples = (kind: TransferKind): Array<TransferEvent | SyntheticEvent> => [
   accountsChange,
   doneEvent('lookUpHolder', { found: true, libelle: 'Mbuyi Awa' }),
   doneEvent('lookUpHolder', { found: false }),
-  doneEvent('loadSuggestions', [{ value: '000220000000000000056', holder: 'Grace Mbuyi' }, { value: '000330000000000000078', holder: null }]),
+  doneEvent('loadSuggestions', [
+    { value: '000220000000000000056', holder: 'Grace Mbuyi' },
+    { value: '000330000000000000078', holder: null },
+  ]),
   doneEvent('loadCurrencies', ['1', '2', '3']),
   doneEvent('loadBalance', { amount: '1500.00', currency: '1' }),
   ...Object.values(askAnswers).map(asked),
@@ -188,8 +185,7 @@ describe('transfer machine — the three walks together', () => {
 
 const walk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts'] })
 const play = (kind: TransferKind, ...events: Array<TransferEvent | SyntheticEvent>) => walk.play(loaded(kind), events)
-const actorCalls = (calls: Call[], src?: string) =>
-  calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && (!src || c.src === src))
+const actorCalls = (calls: Call[], src?: string) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && (!src || c.src === src))
 /** Up to the code form. */
 const toCode = (kind: TransferKind) => [...fill(kind), submit, asked(pendingAnswer(kind))]
 
@@ -426,14 +422,38 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
     const cases: Array<[string, ConfirmAnswer | 'network', string, string | null, number | null]> = [
       ['HTTP 403: the session signs out, no message here', confirmAnswers['HTTP 403 (session expired)']!, 'awaitingCode', null, null],
       ['HTTP 400: the code form stays with the message', confirmAnswers['HTTP 400 with a message']!, 'awaitingCode', api.badRequest, null],
-      ['HTTP 500 with a description: that description', { status: 500, body: { description: 'Indisponible', message: 'x' } }, 'awaitingCode', 'Indisponible', null],
+      [
+        'HTTP 500 with a description: that description',
+        { status: 500, body: { description: 'Indisponible', message: 'x' } },
+        'awaitingCode',
+        'Indisponible',
+        null,
+      ],
       ['HTTP 500 without body: the generic error', { status: 500, body: null }, 'awaitingCode', texts.failed, null],
       ['no answer (network, timeout): the generic error', 'network', 'awaitingCode', texts.failed, null],
       // rulings §6.1: a wrong code with tries left keeps the code form, for every kind.
-      ['HTTP 422 (wrong code, tries left): the code form is kept with the message', confirmAnswers['HTTP 422, wrong code, 2 tries left']!, 'awaitingCode', 'Code incorrect.', 2],
+      [
+        'HTTP 422 (wrong code, tries left): the code form is kept with the message',
+        confirmAnswers['HTTP 422, wrong code, 2 tries left']!,
+        'awaitingCode',
+        'Code incorrect.',
+        2,
+      ],
       // rulings §6.1: status '1' says the transfer is over, for every kind.
-      ["status '1': the transfer is over, the code form is hidden, the description shows", confirmAnswers["status '1', the transfer is over"]!, 'failed', 'Code expiré.', null],
-      ["status '1' with no try left: the transfer is cancelled, the code form is hidden", confirmAnswers["status '1', no try left"]!, 'failed', 'Transfert annulé.', 0],
+      [
+        "status '1': the transfer is over, the code form is hidden, the description shows",
+        confirmAnswers["status '1', the transfer is over"]!,
+        'failed',
+        'Code expiré.',
+        null,
+      ],
+      [
+        "status '1' with no try left: the transfer is cancelled, the code form is hidden",
+        confirmAnswers["status '1', no try left"]!,
+        'failed',
+        'Transfert annulé.',
+        0,
+      ],
       ["status '1' without description: the generic error", { status: 200, body: { status: '1' } }, 'failed', texts.failed, null],
       // rulings §6.2: any other 2xx answer is a result unknown, never a success.
       ['an unreadable answer: the result is unknown', confirmAnswers['unreadable body']!, 'resultUnknown', null, null],
@@ -557,7 +577,12 @@ describe('transfer machine — holder of the account to credit (spec §2 /app/tr
 
   it('a change during the lookup cancels it and looks the new value up', async () => {
     const other = '000990000000000000011'
-    const { snapshot, calls } = await play('account', change('creditAccount', CREDIT), change('creditAccount', other), doneEvent('lookUpHolder', { found: false }))
+    const { snapshot, calls } = await play(
+      'account',
+      change('creditAccount', CREDIT),
+      change('creditAccount', other),
+      doneEvent('lookUpHolder', { found: false }),
+    )
     expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([{ account: CREDIT }, { account: other }])
     expect(snapshot.context.holderError).toBe(texts.holderNotFound)
   })

@@ -21,7 +21,11 @@ describe('POST account', () => {
     expect(res.status).toBe(200)
     expect(res.body.code).toBe('0')
     const numbers = res.body.comptes.map((c: { compte: string }) => c.compte).sort()
-    expect(numbers).toEqual(Object.values(mainCustomer.accounts).map((a) => a.number).sort())
+    expect(numbers).toEqual(
+      Object.values(mainCustomer.accounts)
+        .map((a) => a.number)
+        .sort(),
+    )
     for (const c of res.body.comptes) {
       expect(c).toEqual({
         id: expect.stringMatching(/^[0-9]+$/),
@@ -42,19 +46,17 @@ describe('POST account', () => {
       const one = await server.call(customerPath('balance'), { token: mainToken, body: { code: c.compte, currency: '' } })
       expect(c.balance).toBe(one.body.amount)
     }
-    await server.db.query(
-      "delete from customer_modules where module = 'solde' and customer_id = (select id from customers where kcode = $1)",
-      [statementOnlyCustomer.kcode],
-    )
+    await server.db.query("delete from customer_modules where module = 'solde' and customer_id = (select id from customers where kcode = $1)", [
+      statementOnlyCustomer.kcode,
+    ])
     try {
       const without = await accounts(secondToken, { code: statementOnlyCustomer.kcode, currency: '' })
       expect(without.body.comptes).toHaveLength(1)
       expect(without.body.comptes[0]).not.toHaveProperty('balance')
     } finally {
-      await server.db.query(
-        "insert into customer_modules (customer_id, module) select id, 'solde' from customers where kcode = $1",
-        [statementOnlyCustomer.kcode],
-      )
+      await server.db.query("insert into customer_modules (customer_id, module) select id, 'solde' from customers where kcode = $1", [
+        statementOnlyCustomer.kcode,
+      ])
     }
   })
 

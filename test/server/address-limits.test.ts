@@ -110,8 +110,7 @@ describe('the PIN-reset ask and confirm, and the holder lookups', () => {
   it('details: a signed-in customer cannot list holders from one address', async () => {
     const token = await server.signIn(statementOnlyCustomer)
     const address = '198.51.100.23'
-    const lookup = (account: string) =>
-      server.call(customerPath('details'), { token, body: { code: account, currency: '1' }, headers: from(address) })
+    const lookup = (account: string) => server.call(customerPath('details'), { token, body: { code: account, currency: '1' }, headers: from(address) })
     for (let i = 0; i < LIMITS.details; i++) expect((await lookup(`${'0'.repeat(20)}${i}`)).status).toBe(200)
     expectTooMany(await lookup('0'.repeat(21)))
     // Another address of the same customer is not refused.

@@ -39,7 +39,9 @@ describe('POST /auth/login', () => {
   })
 
   it('writes a "Nouvelle connexion" notification, unread', async () => {
-    const before = await server.db.query('select 1 from notifications n join customers c on c.id = n.customer_id where c.kcode = $1', [statementOnlyCustomer.kcode])
+    const before = await server.db.query('select 1 from notifications n join customers c on c.id = n.customer_id where c.kcode = $1', [
+      statementOnlyCustomer.kcode,
+    ])
     await login(statementOnlyCustomer.kcode, statementOnlyCustomer.pin)
     const rows = await server.db.query<{ title: string; content: string; seen_at: Date | null }>(
       `select title, content, seen_at from notifications n join customers c on c.id = n.customer_id
@@ -89,10 +91,10 @@ describe('POST /auth/login', () => {
   it('blocks the access at the 5th consecutive wrong PIN: 401 with a code, even with the right PIN afterwards', async () => {
     // Its own customer, so that the block does not disturb the other tests.
     const kcode = 'K5555555'
-    await server.db.query(
-      `insert into customers (kcode, name, pin_hash) select $1, 'Test Blocage', pin_hash from customers where kcode = $2`,
-      [kcode, statementOnlyCustomer.kcode],
-    )
+    await server.db.query(`insert into customers (kcode, name, pin_hash) select $1, 'Test Blocage', pin_hash from customers where kcode = $2`, [
+      kcode,
+      statementOnlyCustomer.kcode,
+    ])
     const pin = statementOnlyCustomer.pin
     for (let i = 1; i <= 4; i++) expect((await login(kcode, '99999')).status).toBe(403)
     const fifth = await login(kcode, '99999')

@@ -136,7 +136,9 @@ describe('photo uploads: limits, truncation, metadata', () => {
   }
 
   it('twenty uploads of 4 MiB: every one 413, none stored (the cut at 2 MiB is seen)', async () => {
-    const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: 'red' } }).jpeg().toBuffer()
+    const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: 'red' } })
+      .jpeg()
+      .toBuffer()
     const big = Buffer.concat([jpeg, Buffer.alloc(4 * 1024 * 1024 - jpeg.length)])
     const before = await snapshot()
     for (let i = 0; i < 20; i++) {
@@ -152,14 +154,29 @@ describe('photo uploads: limits, truncation, metadata', () => {
     const before = await snapshot()
     const form = new FormData()
     for (let i = 0; i < 1000; i++) form.append(`f${i}`, 'x')
-    form.append('photo', new Blob([new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).png().toBuffer())], { type: 'image/png' }), 'p.png')
+    form.append(
+      'photo',
+      new Blob(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+              .png()
+              .toBuffer(),
+          ),
+        ],
+        { type: 'image/png' },
+      ),
+      'p.png',
+    )
     expect(await send(form)).toEqual({ status: 413, body: { code: '1', message: api.payloadTooLarge } })
     expect(await snapshot()).toEqual(before)
   })
 
   it('two files, or a field value over its size: 413 or the missing-photo refusal, nothing stored', async () => {
     const before = await snapshot()
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer()
     const two = photoForm(png, 'a.png', 'image/png')
     two.append('photo2', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'b.png')
     const twoFiles = await send(two)
@@ -190,7 +207,9 @@ describe('photo uploads: limits, truncation, metadata', () => {
 
   it('a picture claiming a huge size (decompression bomb) is refused by its type, not decoded', async () => {
     // A PNG header claiming 100 000 × 100 000 pixels, with almost no data.
-    const bomb = await sharp({ create: { width: 1, height: 1, channels: 3, background: 'red' } }).png().toBuffer()
+    const bomb = await sharp({ create: { width: 1, height: 1, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer()
     bomb.writeUInt32BE(100_000, 16)
     bomb.writeUInt32BE(100_000, 20)
     expect((await send(photoForm(bomb, 'b.png', 'image/png'))).body).toEqual({ code: '1', message: validation.photoType })

@@ -55,7 +55,9 @@ function raw(path: string, headers: Record<string, string>, body?: string): Prom
 }
 
 const decoded = (a: RawAnswer) =>
-  (a.headers['content-encoding'] === 'br' ? brotliDecompressSync(a.body) : a.headers['content-encoding'] === 'gzip' ? gunzipSync(a.body) : a.body).toString('utf8')
+  (a.headers['content-encoding'] === 'br' ? brotliDecompressSync(a.body) : a.headers['content-encoding'] === 'gzip' ? gunzipSync(a.body) : a.body).toString(
+    'utf8',
+  )
 
 describe('the built files', () => {
   it('brotli when accepted, else gzip, else as is; always Vary: Accept-Encoding and a year immutable', async () => {

@@ -9,8 +9,23 @@ import { CONTRACT_URL, loadContract } from '../../server/http/contract.ts'
  * unevaluatedProperties, a type array with "null"…) must be checked before it enters the contract.
  */
 const KEYWORDS_WITH_THE_SAME_MEANING = new Set([
-  'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'pattern', 'format',
-  'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'description', '$ref',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'pattern',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'description',
+  '$ref',
 ])
 const ANNOTATION_CONTAINERS = new Set(['properties'])
 

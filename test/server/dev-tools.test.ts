@@ -133,7 +133,13 @@ describe('/__dev/faults', () => {
   })
 
   it('refuses a fault that does not follow the contract', async () => {
-    for (const fault of [{ status: 500 }, { path: 'auth/login' }, { path: '/auth/login', status: 99 }, { path: '/auth/login', color: 'red' }, { path: '/x', method: 'PATCH' }]) {
+    for (const fault of [
+      { status: 500 },
+      { path: 'auth/login' },
+      { path: '/auth/login', status: 99 },
+      { path: '/auth/login', color: 'red' },
+      { path: '/x', method: 'PATCH' },
+    ]) {
       const res = await addFault(fault)
       expect(res.status, JSON.stringify(fault)).toBe(400)
       expect(res.body.code).toBe('400')
@@ -167,7 +173,13 @@ describe('dropConnection: no answer at all', () => {
     const token = await server.signIn()
     const outboxBefore = (await server.call('/__dev/outbox')).body.length
     await addFault({ method: 'POST', path: customerPath('transfer/ask'), dropConnection: true, times: 1 })
-    const ask = { debitAccount: mainCustomer.accounts.usd.number, creditAccount: payeeAccounts[0]!.number, description: 'Panne réseau', currency: '1', amount: '1.00' }
+    const ask = {
+      debitAccount: mainCustomer.accounts.usd.number,
+      creditAccount: payeeAccounts[0]!.number,
+      description: 'Panne réseau',
+      currency: '1',
+      amount: '1.00',
+    }
     await expect(server.call(customerPath('transfer/ask'), { body: ask, token })).rejects.toThrow(/fetch failed/)
     expect((await server.call('/__dev/outbox')).body.length).toBe(outboxBefore)
     expect((await server.db.query(`select count(*)::int as n from pending_transfers`))[0]).toEqual({ n: 0 })
@@ -221,7 +233,8 @@ describe('/__dev/faults.html, the fault panel', () => {
     return { status: res.status, location: res.headers.get('location'), text: await res.text() }
   }
   const inForce = async () => (await server.call('/__dev/faults')).body as Fault[]
-  const custom = (fields: Record<string, string>) => post({ action: 'custom', operation: '', path: '', method: '', status: '', body: '', delayMs: '', times: '', ...fields })
+  const custom = (fields: Record<string, string>) =>
+    post({ action: 'custom', operation: '', path: '', method: '', status: '', body: '', delayMs: '', times: '', ...fields })
   const contractOperations = loadContract().operations.filter((op) => !op.path.startsWith('/__dev'))
 
   it('is a page without inline script or style, its CSS a file of its own', async () => {
@@ -330,7 +343,9 @@ describe('/__dev/faults.html, the fault panel', () => {
     expect(res.status).toBe(400)
     expect(res.text).toContain(escapeHtml(t.errorTitle))
     expect(res.text).toContain(escapeHtml(t.errors.bodyJson))
-    expect(res.text).toMatch(/<textarea id="f-body" name="body"[^>]* aria-invalid="true" aria-describedby="f-body-error f-body-hint">\{message: &#39;panne&#39; &#60;b&#62;\}<\/textarea>/)
+    expect(res.text).toMatch(
+      /<textarea id="f-body" name="body"[^>]* aria-invalid="true" aria-describedby="f-body-error f-body-hint">\{message: &#39;panne&#39; &#60;b&#62;\}<\/textarea>/,
+    )
     expect(res.text).toContain('value="/auth/v1/countries"')
     expect(res.text).toContain('<a href="#f-body">')
     expect(await inForce()).toEqual([])
@@ -415,7 +430,11 @@ describe('/__dev/faults.html, the fault panel', () => {
   })
 
   it('keeps the contract JSON-only: a form body on an API call answers 415', async () => {
-    const res = await fetch(`${server.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=K1234567&password=12345' })
+    const res = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=K1234567&password=12345',
+    })
     expect(res.status).toBe(415)
   })
 })
@@ -425,7 +444,12 @@ describe('demo mode off', () => {
     const off = await startTestServer({ config: { demoMode: false }, seed: false })
     try {
       for (const path of ['/__dev/faults.html', '/__dev/faults.css', '/__dev/faults']) expect((await off.call(path)).status, path).toBe(404)
-      const res = await fetch(`${off.url}/__dev/faults.html`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=clear', redirect: 'manual' })
+      const res = await fetch(`${off.url}/__dev/faults.html`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'action=clear',
+        redirect: 'manual',
+      })
       expect(res.status).toBe(404)
     } finally {
       await off.close()

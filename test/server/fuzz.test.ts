@@ -40,7 +40,22 @@ interface Schema {
 const resolve = (schema: Schema): Schema => (schema.$ref ? resolve(definitions[schema.$ref.split('/').pop()!]!) : schema)
 
 /** Strings that have broken servers: controls, NUL, SQL and path tricks, long and odd Unicode. */
-const nasty = fc.constantFrom('\u0000', 'a\u0000b', '\u001b[2J', "' or 1=1 --", '../../etc/passwd', '%00', '\ud800', '😀'.repeat(50), 'x'.repeat(5000), ' ', '', '\u202e', 'null', '{}')
+const nasty = fc.constantFrom(
+  '\u0000',
+  'a\u0000b',
+  '\u001b[2J',
+  "' or 1=1 --",
+  '../../etc/passwd',
+  '%00',
+  '\ud800',
+  '😀'.repeat(50),
+  'x'.repeat(5000),
+  ' ',
+  '',
+  '\u202e',
+  'null',
+  '{}',
+)
 
 /** A value that the schema accepts (as far as these keywords go). */
 function valid(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
@@ -61,7 +76,8 @@ function valid(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
     case 'boolean':
       return fc.boolean()
     case 'string': {
-      if (s.format === 'date') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))
+      if (s.format === 'date')
+        return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))
       if (s.format === 'email') return fc.emailAddress()
       if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity))
       return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 200) })
@@ -77,7 +93,12 @@ function boundary(schema: Schema): fc.Arbitrary<unknown> {
   const options: fc.Arbitrary<unknown>[] = [nasty, fc.constant(null), fc.integer(), fc.constant([]), fc.constant({})]
   if (s.type === 'string') {
     for (const n of [s.minLength, s.maxLength].filter((v): v is number => v !== undefined)) {
-      options.push(fc.constantFrom(n - 1, n, n + 1).filter((m) => m >= 0).map((m) => '9'.repeat(m)))
+      options.push(
+        fc
+          .constantFrom(n - 1, n, n + 1)
+          .filter((m) => m >= 0)
+          .map((m) => '9'.repeat(m)),
+      )
     }
   }
   if (s.type === 'integer' || s.type === 'number') {
@@ -93,9 +114,9 @@ function body(schema: Schema): fc.Arbitrary<unknown> {
   const base = valid(s)
   if (s.type !== 'object' || !s.properties) return fc.oneof(base, fc.jsonValue({ maxDepth: 2 }))
   const keys = Object.keys(s.properties)
-  const withField = fc.tuple(base, fc.constantFrom(...keys)).chain(([value, key]) =>
-    boundary(s.properties![key]!).map((v) => ({ ...(value as object), [key]: v })),
-  )
+  const withField = fc
+    .tuple(base, fc.constantFrom(...keys))
+    .chain(([value, key]) => boundary(s.properties![key]!).map((v) => ({ ...(value as object), [key]: v })))
   const dropped = fc.tuple(base, fc.constantFrom(...keys)).map(([value, key]) => {
     const copy = { ...(value as Record<string, unknown>) }
     delete copy[key]
@@ -155,10 +176,12 @@ function encodeCharacter(ch: string): string {
 }
 const encodeSegment = (text: string) => [...text].map(encodeCharacter).join('')
 
-const fill = (path: string, params: Record<string, unknown>) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeSegment(String(params[name] ?? '')))
+const fill = (path: string, params: Record<string, unknown>) => path.replace(/\{(\w+)\}/g, (_, name: string) => encodeSegment(String(params[name] ?? '')))
 
-async function send(op: ContractOperation, input: { body: unknown; params: Record<string, unknown>; query: Record<string, unknown>; auth: string | null; photo?: Uint8Array }) {
+async function send(
+  op: ContractOperation,
+  input: { body: unknown; params: Record<string, unknown>; query: Record<string, unknown>; auth: string | null; photo?: Uint8Array },
+) {
   const query = new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)])).toString()
   const url = server.url + fill(op.path, input.params) + (query ? `?${query}` : '')
   const headers: Record<string, string> = {}
@@ -178,35 +201,39 @@ async function send(op: ContractOperation, input: { body: unknown; params: Recor
 }
 
 describe('fuzzing every operation from the contract', () => {
-  it.each(operations.map((op) => [op.operationId, op] as const))('%s: never 5xx; a refused request changes nothing', async (id, op) => {
-    const bodySchema = op.schema.body as Schema | undefined
-    const input = fc.record({
-      body: bodySchema ? body(bodySchema) : fc.oneof(fc.constant(undefined), fc.string({ maxLength: 10 })),
-      params: paramsOf(op.schema.params),
-      query: paramsOf(op.schema.querystring),
-      // Mostly the live session's token; sometimes none, a garbage one, or one of the right shape.
-      auth: fc.oneof(
-        { arbitrary: fc.constant('live'), weight: 8 },
-        fc.constant(null),
-        fc.string({ maxLength: 60 }),
-        fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-      ),
-      photo: fc.uint8Array({ maxLength: 64 }),
-    })
-    await fc.assert(
-      fc.asyncProperty(input, async (generated) => {
-        // A logout with the live token would end the fuzzing session: it gets a wrong one instead.
-        const auth = generated.auth === 'live' ? (id === 'logout' ? 'A'.repeat(43) : token) : generated.auth
-        const before = await rows()
-        const status = await send(op, { ...generated, auth })
-        tried++
-        counts[id] = (counts[id] ?? 0) + 1
-        expect(status, `${id} ${JSON.stringify(generated).slice(0, 300)}`).toBeLessThan(500)
-        if (status >= 400) expect(await rows(), `${id} refused with ${status} but changed rows`).toEqual(before)
-        if (id === 'changePassword' || id === 'login' || id === 'confirmPinReset') await keepCustomerUsable()
-      }),
-      { numRuns: RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
-    )
-    expect(counts[id]).toBeGreaterThanOrEqual(RUNS)
-  }, 600_000)
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s: never 5xx; a refused request changes nothing',
+    async (id, op) => {
+      const bodySchema = op.schema.body as Schema | undefined
+      const input = fc.record({
+        body: bodySchema ? body(bodySchema) : fc.oneof(fc.constant(undefined), fc.string({ maxLength: 10 })),
+        params: paramsOf(op.schema.params),
+        query: paramsOf(op.schema.querystring),
+        // Mostly the live session's token; sometimes none, a garbage one, or one of the right shape.
+        auth: fc.oneof(
+          { arbitrary: fc.constant('live'), weight: 8 },
+          fc.constant(null),
+          fc.string({ maxLength: 60 }),
+          fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        ),
+        photo: fc.uint8Array({ maxLength: 64 }),
+      })
+      await fc.assert(
+        fc.asyncProperty(input, async (generated) => {
+          // A logout with the live token would end the fuzzing session: it gets a wrong one instead.
+          const auth = generated.auth === 'live' ? (id === 'logout' ? 'A'.repeat(43) : token) : generated.auth
+          const before = await rows()
+          const status = await send(op, { ...generated, auth })
+          tried++
+          counts[id] = (counts[id] ?? 0) + 1
+          expect(status, `${id} ${JSON.stringify(generated).slice(0, 300)}`).toBeLessThan(500)
+          if (status >= 400) expect(await rows(), `${id} refused with ${status} but changed rows`).toEqual(before)
+          if (id === 'changePassword' || id === 'login' || id === 'confirmPinReset') await keepCustomerUsable()
+        }),
+        { numRuns: RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+      )
+      expect(counts[id]).toBeGreaterThanOrEqual(RUNS)
+    },
+    600_000,
+  )
 })

@@ -24,10 +24,12 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 beforeEach(async () => {
   kcode = `K77700${String(++n).padStart(2, '0')}`
-  await server.db.query(
-    `insert into customers (kcode, name, pin_hash, phone, email) values ($1, 'Client Test', $2, $3, $4)`,
-    [kcode, pinHash, `08100000${String(n).padStart(2, '0')}`, `client${n}@exemple.cd`],
-  )
+  await server.db.query(`insert into customers (kcode, name, pin_hash, phone, email) values ($1, 'Client Test', $2, $3, $4)`, [
+    kcode,
+    pinHash,
+    `08100000${String(n).padStart(2, '0')}`,
+    `client${n}@exemple.cd`,
+  ])
 })
 
 const login = (address: string, password: string, code = kcode) =>
@@ -66,7 +68,9 @@ describe('a lock-out attempt by a stranger fails', () => {
     expect(early.status).toBe(429)
     expect(early.body).toEqual({ code: '1', message: api.tooManyTries(1) })
     expect(early.headers.get('retry-after')).toBe('60')
-    const [{ failed_attempts: counted }] = (await server.db.query<{ failed_attempts: number }>('select failed_attempts from customers where kcode = $1', [kcode])) as [{ failed_attempts: number }]
+    const [{ failed_attempts: counted }] = (await server.db.query<{ failed_attempts: number }>('select failed_attempts from customers where kcode = $1', [
+      kcode,
+    ])) as [{ failed_attempts: number }]
     expect(counted).toBe(5)
     // The stranger waits each time: 1, 2, 4, 8, 16 minutes.
     let waited = 0

@@ -103,7 +103,13 @@ describe('/metrics', () => {
     expect(sample(text, 'portal_outbox_messages', { state: 'pending', channel: 'email' })).toBe(0)
     expect(sample(text, 'portal_outbox_oldest_pending_seconds')).toBe(0)
 
-    await enqueueMessage(guarded.db, { channel: 'email', to: 'client@banque.example', subject: 'Code', text: 'Votre code', createdAt: new Date(Date.now() - 60_000) })
+    await enqueueMessage(guarded.db, {
+      channel: 'email',
+      to: 'client@banque.example',
+      subject: 'Code',
+      text: 'Votre code',
+      createdAt: new Date(Date.now() - 60_000),
+    })
     await enqueueMessage(guarded.db, { channel: 'sms', to: '0810000000', text: 'Votre code' })
     const queued = await scrape()
     expect(sample(queued, 'portal_outbox_messages', { state: 'pending', channel: 'email' })).toBe(1)

@@ -55,7 +55,11 @@ describe('npm run migrate', { timeout: 180_000 }, () => {
     promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/migrate-command.ts'], { env: { PATH: process.env.PATH, DATA_DIR: dataDir } })
 
   it('applies the pending migrations, then none', async () => {
-    expect((await run()).stdout).toBe(`Applied migrations ${listMigrations().map((m) => m.version).join(', ')}.\n`)
+    expect((await run()).stdout).toBe(
+      `Applied migrations ${listMigrations()
+        .map((m) => m.version)
+        .join(', ')}.\n`,
+    )
     expect((await run()).stdout).toBe('No pending migration.\n')
   })
 })

@@ -100,14 +100,22 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL through pg (DATABASE_URL)', () => {
 
       // a converted mobile transfer, confirmed 20 times at once
       const asked = await call('transfer/ask-wallet', {
-        debitAccount: mainCustomer.accounts.usd.number, phone: '243812345678', description: 'Essai pg', currency: '1', amount: '10000.00', currencySent: '3',
+        debitAccount: mainCustomer.accounts.usd.number,
+        phone: '243812345678',
+        description: 'Essai pg',
+        currency: '1',
+        amount: '10000.00',
+        currencySent: '3',
       })
       expect(asked).toMatchObject({ status: '0', debitAmount: '3.51' })
       const code = await lastCode()
       const answers = await Promise.all(Array.from({ length: 20 }, () => call('transfer/confirm-wallet', { code: asked.code, token: code })))
       expect(answers.filter((a) => a.status === '0')).toHaveLength(1)
       expect(answers.filter((a) => a.description === api.transfer.alreadyExecuted(asked.code))).toHaveLength(19)
-      const entries = await db.query('select e.amount::text from ledger_entries e join ledger_transactions t on t.id = e.transaction_id where t.reference = $1 order by e.amount', [asked.code])
+      const entries = await db.query(
+        'select e.amount::text from ledger_entries e join ledger_transactions t on t.id = e.transaction_id where t.reference = $1 order by e.amount',
+        [asked.code],
+      )
       expect(entries).toEqual([{ amount: '-3.51' }, { amount: '3.51' }])
 
       // two transfers, each covered alone, not together, confirmed at the same time

@@ -7,8 +7,10 @@ import { customerPath, startTestServer, type TestServer } from './harness.ts'
 let server: TestServer
 let token: string
 /** Real pictures: the server decodes and re-encodes every photo, so a few magic bytes are not enough. */
-const picture = (format: 'png' | 'jpeg' | 'webp') =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 20, g: 80, b: 200 } } })[format]().toBuffer()
+const picture = (format: 'png' | 'jpeg' | 'webp') => {
+  const blue = sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 20, g: 80, b: 200 } } })
+  return blue[format]().toBuffer()
+}
 let PNG: Buffer
 beforeAll(async () => {
   server = await startTestServer()

@@ -51,10 +51,7 @@ async function counts() {
 }
 
 async function newestCodeTo(phone: string): Promise<string> {
-  const [row] = await server.db.query<{ body: string }>(
-    "select body from outbox where channel = 'sms' and recipient = $1 order by id desc limit 1",
-    [phone],
-  )
+  const [row] = await server.db.query<{ body: string }>("select body from outbox where channel = 'sms' and recipient = $1 order by id desc limit 1", [phone])
   return CODE_IN_TEXT.exec(row!.body)![1]!
 }
 
@@ -127,10 +124,9 @@ describe('PIN-reset asks (password/ask), per user code', () => {
   it('keeps no row that no window counts any more', async () => {
     server.clock.advance(16 * MINUTE)
     await askReset('K0000003')
-    const [row] = await server.db.query<{ old: number }>(
-      "select count(*)::int as old from ask_throttle where scope = 'pin_reset' and asked_at <= $1",
-      [new Date(server.clock.now().getTime() - 15 * MINUTE)],
-    )
+    const [row] = await server.db.query<{ old: number }>("select count(*)::int as old from ask_throttle where scope = 'pin_reset' and asked_at <= $1", [
+      new Date(server.clock.now().getTime() - 15 * MINUTE),
+    ])
     expect(row!.old).toBe(0)
   })
 })
@@ -142,7 +138,15 @@ describe('transfer asks (transfer/ask, ask-wallet, ask-card), per customer, the 
   const bodies: Record<Kind, Record<string, unknown>> = {
     account: { debitAccount: usd.number, creditAccount: payeeAccounts[0].number, description: 'Loyer de mars', currency: '1', amount: '1.00' },
     momo: { debitAccount: usd.number, phone: '243812345678', description: 'Argent de poche', currency: '1', amount: '1.00', currencySent: '1' },
-    card: { debitAccount: usd.number, accountId: '12345678', lastFour: '4321', description: 'Recharge carte', currency: '1', amount: '1.00', currencySent: '1' },
+    card: {
+      debitAccount: usd.number,
+      accountId: '12345678',
+      lastFour: '4321',
+      description: 'Recharge carte',
+      currency: '1',
+      amount: '1.00',
+      currencySent: '1',
+    },
   }
   const kinds: Kind[] = ['account', 'momo', 'card']
 

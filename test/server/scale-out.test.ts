@@ -99,19 +99,33 @@ describe.skipIf(!bin)('two server processes on one PostgreSQL', { timeout: 300_0
     // the balance cannot both pay: each passes the ask, only one can pass the confirm.
     const amounts = Array.from({ length: 10 }, (_, i) => `1.${String(11 + i)}`)
     const large = ((Number(balance) * 0.6) | 0).toFixed(2)
-    const plans = [...amounts.map((amount) => ({ amount, large: false })), { amount: large, large: true }, { amount: (Number(large) + 0.01).toFixed(2), large: true }]
+    const plans = [
+      ...amounts.map((amount) => ({ amount, large: false })),
+      { amount: large, large: true },
+      { amount: (Number(large) + 0.01).toFixed(2), large: true },
+    ]
 
     const results = await Promise.all(
       plans.map(async ({ amount }, i) => {
         const asker = pick()
-        const ask = await post(asker, `${CUSTOMER}/transfer/ask`, { debitAccount: usd, creditAccount: payeeAccounts[0]!.number, description: `Virement ${i}`, currency: '1', amount }, token)
+        const ask = await post(
+          asker,
+          `${CUSTOMER}/transfer/ask`,
+          { debitAccount: usd, creditAccount: payeeAccounts[0]!.number, description: `Virement ${i}`, currency: '1', amount },
+          token,
+        )
         if (ask.body?.status !== '0') return { amount, asked: false, why: JSON.stringify(ask) }
         const code = await codeFor(amount)
         const confirmer = other(asker)
         const style = i % 4
         if (style === 1) {
           // A wrong code first (refused with tries left: 422 by rulings §6.1), then the right one.
-          const wrong = await post(confirmer, `${CUSTOMER}/transfer/confirm`, { code: ask.body.code, token: code === '00000000' ? '11111111' : '00000000' }, token)
+          const wrong = await post(
+            confirmer,
+            `${CUSTOMER}/transfer/confirm`,
+            { code: ask.body.code, token: code === '00000000' ? '11111111' : '00000000' },
+            token,
+          )
           expect([200, 422]).toContain(wrong.status)
           expect(wrong.body.status ?? wrong.body.code).toBe('1')
         }

@@ -17,7 +17,12 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 type Line = Record<string, any>
-const lines = (): Line[] => server.logs().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line)
+const lines = (): Line[] =>
+  server
+    .logs()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Line)
 const since = (mark: number) => lines().slice(mark)
 const events = (from: Line[], name: string) => from.filter((l) => l.security === name)
 
@@ -26,7 +31,20 @@ describe('downloads log no error', () => {
     const token = await server.signIn()
     const mark = lines().length
     const form = new FormData()
-    form.append('photo', new Blob([new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).png().toBuffer())], { type: 'image/png' }), 'p.png')
+    form.append(
+      'photo',
+      new Blob(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+              .png()
+              .toBuffer(),
+          ),
+        ],
+        { type: 'image/png' },
+      ),
+      'p.png',
+    )
     await fetch(server.url + customerPath('photo/update'), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
     const photo = (await server.call(customerPath('get-contact'), { token })).body.photo
     const get = (path: string) => fetch(server.url + customerPath(path), { headers: { authorization: `Bearer ${token}` } })
@@ -42,7 +60,13 @@ describe('downloads log no error', () => {
     expect((await get(`download/pdf/${report.body.filename}.csv`)).status).toBe(200)
 
     const payee = payeeAccounts.find((p) => p.currency === usd.currency)!
-    const asked = await t.ask('account', token, { debitAccount: usd.number, creditAccount: payee.number, description: 'Loyer test', currency: usd.currency, amount: '1.00' })
+    const asked = await t.ask('account', token, {
+      debitAccount: usd.number,
+      creditAccount: payee.number,
+      description: 'Loyer test',
+      currency: usd.currency,
+      amount: '1.00',
+    })
     const confirmed = await t.confirm('account', token, asked.body.code, await t.codeSentTo(mainCustomer))
     expect(confirmed.body.status).toBe('0')
     expect((await get(`transfer/receipt/${confirmed.body.reference}`)).status).toBe(200)

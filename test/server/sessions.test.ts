@@ -12,8 +12,7 @@ afterAll(() => server?.close())
 
 const MINUTE = 60_000
 const expired = { code: '2', message: api.sessionExpired }
-const size = (token?: string, headers?: Record<string, string>) =>
-  server.call(customerPath('notification-size'), { token, headers })
+const size = (token?: string, headers?: Record<string, string>) => server.call(customerPath('notification-size'), { token, headers })
 
 describe('customer calls without a valid session: HTTP 403 code 2', () => {
   it('no Authorization header', async () => {
@@ -57,10 +56,9 @@ describe('idle and absolute expiry', () => {
     const token = await server.signIn()
     server.clock.advance(5 * MINUTE + 1000)
     expect(await size(token)).toMatchObject({ status: 403, body: expired })
-    const [row] = await server.db.query<{ ended_at: Date | null; end_reason: string }>(
-      'select ended_at, end_reason from sessions where token_hash = $1',
-      [hashToken(token)],
-    )
+    const [row] = await server.db.query<{ ended_at: Date | null; end_reason: string }>('select ended_at, end_reason from sessions where token_hash = $1', [
+      hashToken(token),
+    ])
     expect(row).toMatchObject({ end_reason: 'idle' })
     expect(row!.ended_at).not.toBeNull()
   })

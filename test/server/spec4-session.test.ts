@@ -75,10 +75,10 @@ const record = (request: IncomingMessage) =>
 // ---------------------------------------------------------------------------------------------
 
 let app: {
-  api: typeof import('../../src/api/client.ts')['api']
-  startSession: typeof import('../../src/session/session.ts')['startSession']
-  authenticate: typeof import('../../src/api/actors.ts')['authenticate']
-  toaster: typeof import('../../src/ui/toasts.ts')['toaster']
+  api: (typeof import('../../src/api/client.ts'))['api']
+  startSession: (typeof import('../../src/session/session.ts'))['startSession']
+  authenticate: (typeof import('../../src/api/actors.ts'))['authenticate']
+  toaster: (typeof import('../../src/ui/toasts.ts'))['toaster']
   EXPIRY_TOAST_MS: number
 }
 
@@ -92,7 +92,13 @@ beforeAll(async () => {
     import('../../src/api/actors.ts'),
     import('../../src/ui/toasts.ts'),
   ])
-  app = { api: client.api, startSession: session.startSession, authenticate: actors.authenticate, toaster: toasts.toaster, EXPIRY_TOAST_MS: toasts.EXPIRY_TOAST_MS }
+  app = {
+    api: client.api,
+    startSession: session.startSession,
+    authenticate: actors.authenticate,
+    toaster: toasts.toaster,
+    EXPIRY_TOAST_MS: toasts.EXPIRY_TOAST_MS,
+  }
   TOKEN = await server.signIn(mainCustomer)
   server.app.server.on('request', record)
 })
@@ -152,8 +158,20 @@ describe("spec §4 Session: code '2' or HTTP 403 on any customer call signs out,
   const customer = '/api/rest/customer/v1'
   const cases: Array<[string, 'GET' | 'POST', string, object, Answer]> = [
     ['HTTP 403 without body, on the shell counter (GET notification-size)', 'GET', `${customer}/notification-size`, {}, { status: 403 }],
-    ["code '2' in a 200 answer, on a statement (POST statements)", 'POST', `${customer}/statements`, { body: {} }, { status: 200, body: { code: '2', message: 'Session expirée' } }],
-    ['HTTP 403 with an error body, on a transfer ask (POST transfer/ask)', 'POST', `${customer}/transfer/ask`, { body: {} }, { status: 403, body: { message: 'Interdit' } }],
+    [
+      "code '2' in a 200 answer, on a statement (POST statements)",
+      'POST',
+      `${customer}/statements`,
+      { body: {} },
+      { status: 200, body: { code: '2', message: 'Session expirée' } },
+    ],
+    [
+      'HTTP 403 with an error body, on a transfer ask (POST transfer/ask)',
+      'POST',
+      `${customer}/transfer/ask`,
+      { body: {} },
+      { status: 403, body: { message: 'Interdit' } },
+    ],
     ["code '2' on a contact update (POST update-contact)", 'POST', `${customer}/update-contact`, { body: {} }, { status: 200, body: { code: '2' } }],
     ['HTTP 403 on a file download (GET download/pdf/{id})', 'GET', `${customer}/download/pdf/releve-1.pdf`, { parseAs: 'blob' }, { status: 403 }],
   ]
@@ -246,7 +264,9 @@ describe('spec §4 Login: on success the token and user are saved and the user g
     expect(session.getSnapshot().matches('signedOut')).toBe(true)
 
     // As the sign-in screen does: the login machine with the app's real actor, its output to the session.
-    const login = createActor(loginMachine.provide({ actors: { authenticate: app.authenticate }, actions: { startSession: () => {} } }), { input: { provider: 'Banque' } }).start()
+    const login = createActor(loginMachine.provide({ actors: { authenticate: app.authenticate }, actions: { startSession: () => {} } }), {
+      input: { provider: 'Banque' },
+    }).start()
     login.send({ type: 'field.change', field: 'username', value: mainCustomer.kcode })
     login.send({ type: 'field.change', field: 'password', value: mainCustomer.pin })
     login.send({ type: 'login.submit' })
@@ -272,7 +292,9 @@ describe('spec §4 Login: on success the token and user are saved and the user g
   it('a refused sign-in saves nothing and stays on /login', async () => {
     await fault('POST', '/auth/login', { status: 200, body: { code: '1', message: 'Compte suspendu' } })
     const session = app.startSession(navigate)
-    const login = createActor(loginMachine.provide({ actors: { authenticate: app.authenticate }, actions: { startSession: () => {} } }), { input: { provider: 'Banque' } }).start()
+    const login = createActor(loginMachine.provide({ actors: { authenticate: app.authenticate }, actions: { startSession: () => {} } }), {
+      input: { provider: 'Banque' },
+    }).start()
     login.send({ type: 'field.change', field: 'username', value: mainCustomer.kcode })
     login.send({ type: 'field.change', field: 'password', value: mainCustomer.pin })
     login.send({ type: 'login.submit' })

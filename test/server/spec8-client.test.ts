@@ -235,7 +235,7 @@ describe('spec §8 session expired (HTTP 403 or code 2): sign out, warning toast
 // Accounts not loaded or empty
 // ---------------------------------------------------------------------------------------------
 
-describe("spec §8 accounts not loaded or empty: \"Vos comptes n'ont pu être chargés, cliquez pour réessayer\"", () => {
+describe('spec §8 accounts not loaded or empty: "Vos comptes n\'ont pu être chargés, cliquez pour réessayer"', () => {
   /** The balance screen opened with the session's accounts, as BalancePage does. */
   async function balanceScreenAfterSession() {
     const { actor } = signedInTab()

@@ -47,7 +47,9 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: server.config.t
 const daysAgo = (n: number) => new Date(server.clock.now().getTime() - n * DAY_MS).toISOString().slice(0, 10)
 const download = (id: string, token: string) => fetch(`${server.url}${customerPath(`download/pdf/${id}`)}`, { headers: { authorization: `Bearer ${token}` } })
 const pdfText = (file: string, pages: string[] = []) =>
-  execFileSync('/usr/bin/pdftotext', [...pages, '-layout', '-enc', 'UTF-8', file, '-']).toString('utf8').replace(/\s+/g, ' ')
+  execFileSync('/usr/bin/pdftotext', [...pages, '-layout', '-enc', 'UTF-8', file, '-'])
+    .toString('utf8')
+    .replace(/\s+/g, ' ')
 
 /** A fresh CDF account of Esther with `count` deposits of 1,00 over the last days, written in bulk. */
 async function accountWithLines(number: string, count: number, description: string): Promise<void> {
@@ -166,7 +168,7 @@ describe(`a statement of ${LINES.toLocaleString('en')} lines`, () => {
     const last = pdfText(file, ['-f', String(pages), '-l', String(pages)])
     expect(last).toContain(`Page ${pages} / ${pages}`)
     expect(last).toContain(`BULK0${LINES}`)
-    expect(last).toContain("50 000,00")
+    expect(last).toContain('50 000,00')
     expect(last).toContain(`Dépôt en espèces n° ${LINES}`)
   }, 300_000)
 

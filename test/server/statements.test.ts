@@ -81,8 +81,7 @@ function parseCsv(text: string): string[][] {
       if (c === '"' && text[i + 1] === '"') {
         field += '"'
         i++
-      }
-      else if (c === '"') quoted = false
+      } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
     else if (c === ';') {
@@ -94,8 +93,7 @@ function parseCsv(text: string): string[][] {
       row = []
       field = ''
       i++
-    }
-    else field += c
+    } else field += c
   }
   if (field !== '' || row.length > 0) {
     row.push(field)
@@ -167,7 +165,11 @@ describe('POST statements', () => {
 
   it('shows a transfer made through the API on both sides, each in its own words', async () => {
     const ask = await h.ask('account', jean, {
-      debitAccount: cdf.number, creditAccount: estherCdf.number, description: 'Loyer mars', currency: '3', amount: '12500.50',
+      debitAccount: cdf.number,
+      creditAccount: estherCdf.number,
+      description: 'Loyer mars',
+      currency: '3',
+      amount: '12500.50',
     })
     expect(ask.body.status, ask.body.message).toBe('0')
     const code = await h.codeSentTo(mainCustomer)
@@ -177,13 +179,21 @@ describe('POST statements', () => {
     const mine = (await statements(jean, request(cdf, daysAgo(2), today()))).body.transactions
     const last = mine.at(-1)
     expect(last).toMatchObject({
-      num_transaction: ask.body.code, num: cdf.number, description: api.transfer.debitLine(statementOnlyCustomer.name, 'Loyer mars'),
-      debit: '12500.50', credit: '', solde: await h.balanceOf(cdf.number),
+      num_transaction: ask.body.code,
+      num: cdf.number,
+      description: api.transfer.debitLine(statementOnlyCustomer.name, 'Loyer mars'),
+      debit: '12500.50',
+      credit: '',
+      solde: await h.balanceOf(cdf.number),
     })
     const theirs = (await statements(esther, request(estherCdf, daysAgo(2), today()))).body.transactions
     expect(theirs.at(-1)).toMatchObject({
-      num_transaction: ask.body.code, num: estherCdf.number, description: api.transfer.creditLine(mainCustomer.name, 'Loyer mars'),
-      debit: '', credit: '12500.50', solde: await h.balanceOf(estherCdf.number),
+      num_transaction: ask.body.code,
+      num: estherCdf.number,
+      description: api.transfer.creditLine(mainCustomer.name, 'Loyer mars'),
+      debit: '',
+      credit: '12500.50',
+      solde: await h.balanceOf(estherCdf.number),
     })
     expect(last.date_operation).toBe(done.body.executedAt)
   })
@@ -278,7 +288,15 @@ describe('CSV', () => {
     expect(csvText('Paiement "A"; B')).toBe('"Paiement ""A""; B"')
     expect(csvText('ligne\nsuite')).toBe('"ligne\nsuite"')
     expect(csvText('Achat simple')).toBe('Achat simple')
-    const row = csvRow({ num_transaction: 'R1', date_operation: '2026-03-01T08:00:00.000Z', num: usd.number, description: '-x', debit: '', credit: '1234.50', solde: '-12.50' })
+    const row = csvRow({
+      num_transaction: 'R1',
+      date_operation: '2026-03-01T08:00:00.000Z',
+      num: usd.number,
+      description: '-x',
+      debit: '',
+      credit: '1234.50',
+      solde: '-12.50',
+    })
     expect(row).toBe(`R1;2026-03-01T08:00:00.000Z;${usd.number};'-x;;1234,50;-12,50`)
   })
 })
@@ -327,7 +345,9 @@ describe('PDF', () => {
       `insert into accounts (number, currency, kind, customer_id, holder_label) values ($1, '3', 'customer', $2, $3) returning id::text`,
       [number, customer!.id, statementOnlyCustomer.name],
     )
-    const [bank] = await server.db.query<{ id: string; balance: string }>('select id::text, balance::text from accounts where number = $1', [internalAccountNumber('3')])
+    const [bank] = await server.db.query<{ id: string; balance: string }>('select id::text, balance::text from accounts where number = $1', [
+      internalAccountNumber('3'),
+    ])
     let bankCents = decimalToCents(bank!.balance)
     const count = 120
     const start = seedDay() - 10 * DAY_MS + 9 * 60 * 60 * 1000
@@ -379,7 +399,11 @@ describe('download/pdf/{id}', () => {
       expect(res.status, id).toBe(404)
       expect(res.body).toEqual(notFound)
     }
-    for (const id of ['releve-20260101-20260131-00000000000000000000000000000000.pdf', 'inconnu.csv', `${filename.slice(0, -1)}${filename.endsWith('0') ? '1' : '0'}.csv`]) {
+    for (const id of [
+      'releve-20260101-20260131-00000000000000000000000000000000.pdf',
+      'inconnu.csv',
+      `${filename.slice(0, -1)}${filename.endsWith('0') ? '1' : '0'}.csv`,
+    ]) {
       const res = await server.call(customerPath(`download/pdf/${id}`), { token: jean })
       expect(res.status, id).toBe(404)
       expect(res.body).toEqual(notFound)

@@ -73,7 +73,12 @@ describe('statements of a complete account transfer', { timeout: 120_000 }, () =
     const before = [await balance(usd.number), await balance(payee.number)]
     const counted = counting(db)
 
-    const asked = await askTransfer(counted.db, customerId, { kind: 'account', debitAccount: usd.number, creditAccount: payee.number, currency: usd.currency, amount: '10.00', description: 'Loyer de mars' }, settings)
+    const asked = await askTransfer(
+      counted.db,
+      customerId,
+      { kind: 'account', debitAccount: usd.number, creditAccount: payee.number, currency: usd.currency, amount: '10.00', description: 'Loyer de mars' },
+      settings,
+    )
     if (!asked.ok) throw new Error(asked.message)
     const asking = counted.count()
 

@@ -48,7 +48,13 @@ export function transferHelpers(server: () => TestServer) {
   /** Everything a refused or repeated call must leave as it was (sessions move at every call). */
   async function snapshot() {
     const [row] = await server().db.query<{
-      pending: number; states: string; outbox: number; transactions: number; entries: number; notifications: number; balances: string
+      pending: number
+      states: string
+      outbox: number
+      transactions: number
+      entries: number
+      notifications: number
+      balances: string
     }>(
       `select (select count(*)::int from pending_transfers) as pending,
               (select coalesce(string_agg(reference || ':' || state || ':' || tries_left, ',' order by id), '') from pending_transfers) as states,

@@ -40,7 +40,7 @@ function rng(seed: number) {
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
     chance: (p: number) => next() < p,
   }
 }
@@ -80,7 +80,11 @@ describe('~100 random transfers of the three kinds', () => {
         return { kind, currencySent, body: { ...common, creditAccount: r.pick(sameCurrency).number } }
       }
       if (kind === 'momo') return { kind, currencySent, body: { ...common, currencySent, phone: r.pick(PHONES) } }
-      return { kind, currencySent, body: { ...common, currencySent, accountId: String(r.int(10_000_000, 99_999_999)), lastFour: String(r.int(0, 9999)).padStart(4, '0') } }
+      return {
+        kind,
+        currencySent,
+        body: { ...common, currencySent, accountId: String(r.int(10_000_000, 99_999_999)), lastFour: String(r.int(0, 9999)).padStart(4, '0') },
+      }
     }
 
     async function askOne() {
@@ -145,12 +149,25 @@ describe('~100 random transfers of the three kinds', () => {
         // two asked together, confirmed in the other order: the second may no longer be covered
         const debit = r.pick(own)
         const share = (model.get(debit.number)! * 6n) / 10n
-        const body = (payee: string) => ({ debitAccount: debit.number, creditAccount: payee, currency: debit.currency, amount: centsToDecimal(share > 0n ? share : 1n), description: 'Deux transferts' })
+        const body = (payee: string) => ({
+          debitAccount: debit.number,
+          creditAccount: payee,
+          currency: debit.currency,
+          amount: centsToDecimal(share > 0n ? share : 1n),
+          description: 'Deux transferts',
+        })
         const payees = creditable.filter((c) => c.currency === debit.currency)
         const ask = async (payee: string) => {
           const res = await h.ask('account', token, body(payee))
           if (res.body.status !== '0') return undefined
-          return { kind: 'account' as const, body: body(payee), currencySent: debit.currency, reference: res.body.code as string, code: await h.codeSentTo(mainCustomer), debit: res.body.debitAmount as string }
+          return {
+            kind: 'account' as const,
+            body: body(payee),
+            currencySent: debit.currency,
+            reference: res.body.code as string,
+            code: await h.codeSentTo(mainCustomer),
+            debit: res.body.debitAmount as string,
+          }
         }
         const a = await ask(r.pick(payees).number)
         const b = await ask(r.pick(payees).number)

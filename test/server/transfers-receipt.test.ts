@@ -59,7 +59,12 @@ const toAccount = (payee: { number: string; currency: string }, amount = '1.00')
   return { debitAccount: own.number, creditAccount: payee.number, description: 'Paiement test', currency: payee.currency, amount }
 }
 const toPhone = (phone: string, amount = '1.00') => ({
-  debitAccount: usd.number, phone, description: 'Paiement test', currency: '1', amount, currencySent: '1',
+  debitAccount: usd.number,
+  phone,
+  description: 'Paiement test',
+  currency: '1',
+  amount,
+  currencySent: '1',
 })
 
 describe('GET transfer/receipt/{reference}', () => {
@@ -171,9 +176,7 @@ describe('GET used-freq/{1,2}', () => {
     expect(await freq('1')).toEqual([grace.number, kivu.number, patrick.number, paul.number, espoir.number])
     // The same payees with the holder's name, so the portal can offer "number — name".
     const res = await server.call(customerPath('used-freq/1'), { token })
-    expect(res.body.payees).toEqual(
-      [grace, kivu, patrick, paul, espoir].map((a) => ({ compte: a.number, holder: expect.stringMatching(/\S/) })),
-    )
+    expect(res.body.payees).toEqual([grace, kivu, patrick, paul, espoir].map((a) => ({ compte: a.number, holder: expect.stringMatching(/\S/) })))
     expect(res.body.payees.slice(0, 3).map((p: { holder: string }) => p.holder)).toEqual([grace.holder, kivu.holder, patrick.holder])
   })
 
@@ -182,7 +185,15 @@ describe('GET used-freq/{1,2}', () => {
       await transfer('momo', toPhone(phone))
       server.clock.advance(1000)
     }
-    await transfer('card', { debitAccount: usd.number, accountId: '12345678', lastFour: '4321', description: 'Recharge carte', currency: '1', amount: '1.00', currencySent: '1' })
+    await transfer('card', {
+      debitAccount: usd.number,
+      accountId: '12345678',
+      lastFour: '4321',
+      description: 'Recharge carte',
+      currency: '1',
+      amount: '1.00',
+      currencySent: '1',
+    })
     await transfer('momo', toPhone('243900000004'), false)
     // 243810000001: 1 here + 1 in the previous test; 243810000009: 1 in the receipt tests, the oldest
     expect(await freq('2')).toEqual(['243840000003', '243810000001', '243970000002', '243810000009'])
@@ -191,7 +202,7 @@ describe('GET used-freq/{1,2}', () => {
     expect(res.body.payees[0]).toEqual({ compte: '243840000003' })
   })
 
-  it("each customer sees only their own", async () => {
+  it('each customer sees only their own', async () => {
     expect(await freq('1', esther)).toEqual([])
     expect(await freq('2', esther)).toEqual([])
   })

@@ -122,7 +122,9 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
       expect(text).toContain('243812345678')
       expect(text).toContain('3,51 USD')
     }
-    const [row] = await server.db.query('select amount::text, currency_sent, debit_amount::text, rate::text from pending_transfers where reference = $1', [reference])
+    const [row] = await server.db.query('select amount::text, currency_sent, debit_amount::text, rate::text from pending_transfers where reference = $1', [
+      reference,
+    ])
     expect(row).toEqual({ amount: '10000.00', currency_sent: '3', debit_amount: '3.51', rate: '0.00035088' })
 
     const mpesa = settlement('mpesa', '1')
@@ -142,10 +144,10 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
 
   it('uses the newest rate in force, not a future one', async () => {
     const now = server.clock.now()
-    await server.db.query("insert into exchange_rates (from_currency, to_currency, rate, valid_from) values ('3', '1', '0.00040000', $1), ('3', '1', '0.00100000', $2)", [
-      new Date(now.getTime() - 60_000),
-      new Date(now.getTime() + 86_400_000),
-    ])
+    await server.db.query(
+      "insert into exchange_rates (from_currency, to_currency, rate, valid_from) values ('3', '1', '0.00040000', $1), ('3', '1', '0.00100000', $2)",
+      [new Date(now.getTime() - 60_000), new Date(now.getTime() + 86_400_000)],
+    )
     try {
       const { answer } = await asked('momo', wallet({ amount: '10000.00', currencySent: '3' }))
       expect(answer.debitAmount).toBe('4.00')

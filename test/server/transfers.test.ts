@@ -5,14 +5,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
-import {
-  bankAccounts,
-  demoBalanceCents,
-  mainCustomer,
-  payeeAccounts,
-  statementOnlyCustomer,
-  unknownAccountNumber,
-} from '../../server/demo/demo-data.ts'
+import { bankAccounts, demoBalanceCents, mainCustomer, payeeAccounts, statementOnlyCustomer, unknownAccountNumber } from '../../server/demo/demo-data.ts'
 import { centsToDecimal, decimalToCents, formatMoney } from '../../server/domain/money.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 import { CODE_IN_TEXT, otherCode, transferHelpers } from './transfers-helpers.ts'
@@ -83,7 +76,11 @@ describe('POST details', () => {
 
 describe('POST transfer/ask: refusals answer status 1 with a message and change no row', () => {
   it.each([
-    ["another customer's account as debit", { debitAccount: statementOnlyCustomer.accounts.cdf.number, creditAccount: patrick.number, currency: '3' }, t.debitNotOwn],
+    [
+      "another customer's account as debit",
+      { debitAccount: statementOnlyCustomer.accounts.cdf.number, creditAccount: patrick.number, currency: '3' },
+      t.debitNotOwn,
+    ],
     ['an unknown debit account', { debitAccount: unknownAccountNumber }, t.debitNotOwn],
     ['an unknown credit account', { creditAccount: unknownAccountNumber }, t.creditNotFound],
     ["a settlement account of the bank's as credit", { creditAccount: bankAccounts[1]!.number }, t.creditNotFound],
@@ -168,7 +165,16 @@ describe('POST transfer/ask: a pending transfer and its code', () => {
          from pending_transfers p join customers c on c.id = p.customer_id where p.reference = $1`,
       [res.body.code],
     )
-    expect(row).toEqual({ state: 'pending', tries_left: 3, amount: '10.50', debit_amount: '10.50', payee: grace.holder, payee_key: grace.number, kind: 'account', kcode: mainCustomer.kcode })
+    expect(row).toEqual({
+      state: 'pending',
+      tries_left: 3,
+      amount: '10.50',
+      debit_amount: '10.50',
+      payee: grace.holder,
+      payee_key: grace.number,
+      kind: 'account',
+      kcode: mainCustomer.kcode,
+    })
   })
 
   it('sends the code by SMS and by e-mail, both naming the amount, the currency and the payee', async () => {
@@ -203,10 +209,7 @@ describe('POST transfer/ask: a pending transfer and its code', () => {
       "select table_name from information_schema.tables where table_schema = 'public' and table_name not in ('outbox')",
     )
     for (const { table_name } of tables) {
-      const [hit] = await server.db.query<{ n: number }>(
-        `select count(*)::int as n from ${table_name} x where row_to_json(x)::text like $1`,
-        [`%${code}%`],
-      )
+      const [hit] = await server.db.query<{ n: number }>(`select count(*)::int as n from ${table_name} x where row_to_json(x)::text like $1`, [`%${code}%`])
       expect(hit!.n, table_name).toBe(0)
     }
   })
@@ -251,10 +254,24 @@ describe('POST transfer/confirm', () => {
       [reference],
     )
     expect(entries).toEqual([
-      { number: usd.number, amount: '-25.40', balance_after: solde, description: t.debitLine(grace.holder, 'Facture avril'), kind: 'account', what: 'Facture avril' },
-      { number: grace.number, amount: '25.40', balance_after: await h.balanceOf(grace.number), description: t.creditLine(mainCustomer.name, 'Facture avril'), kind: 'account', what: 'Facture avril' },
+      {
+        number: usd.number,
+        amount: '-25.40',
+        balance_after: solde,
+        description: t.debitLine(grace.holder, 'Facture avril'),
+        kind: 'account',
+        what: 'Facture avril',
+      },
+      {
+        number: grace.number,
+        amount: '25.40',
+        balance_after: await h.balanceOf(grace.number),
+        description: t.creditLine(mainCustomer.name, 'Facture avril'),
+        kind: 'account',
+        what: 'Facture avril',
+      },
     ])
-    const [pending] = await server.db.query("select state, balance_after::text from pending_transfers where reference = $1", [reference])
+    const [pending] = await server.db.query('select state, balance_after::text from pending_transfers where reference = $1', [reference])
     expect(pending).toEqual({ state: 'executed', balance_after: solde })
 
     const [note] = await server.db.query<{ title: string; content: string }>(
@@ -300,12 +317,24 @@ describe('POST transfer/confirm', () => {
     const { reference, code } = await asked({ amount: '5.00' })
     const wrong = otherCode(code)
     // rulings §6.1: a wrong code with tries left is HTTP 422, the transfer still pending.
-    expect(await h.confirm('account', token, reference, wrong)).toMatchObject({ status: 422, body: { code: '1', message: t.wrongCode(2), description: t.wrongCode(2), triesLeft: 2 } })
-    expect(await h.confirm('account', token, reference, wrong)).toMatchObject({ status: 422, body: { code: '1', message: t.wrongCode(1), description: t.wrongCode(1), triesLeft: 1 } })
+    expect(await h.confirm('account', token, reference, wrong)).toMatchObject({
+      status: 422,
+      body: { code: '1', message: t.wrongCode(2), description: t.wrongCode(2), triesLeft: 2 },
+    })
+    expect(await h.confirm('account', token, reference, wrong)).toMatchObject({
+      status: 422,
+      body: { code: '1', message: t.wrongCode(1), description: t.wrongCode(1), triesLeft: 1 },
+    })
     const balances = (await h.snapshot()).balances
     // The third ends the transfer: a 200 with status '1', no code can succeed any more.
-    expect(await h.confirm('account', token, reference, wrong)).toMatchObject({ status: 200, body: { status: '1', description: t.cancelledWrongCode, triesLeft: 0 } })
-    expect(await h.confirm('account', token, reference, code)).toMatchObject({ status: 200, body: { status: '1', description: t.cancelledWrongCode, triesLeft: 0 } })
+    expect(await h.confirm('account', token, reference, wrong)).toMatchObject({
+      status: 200,
+      body: { status: '1', description: t.cancelledWrongCode, triesLeft: 0 },
+    })
+    expect(await h.confirm('account', token, reference, code)).toMatchObject({
+      status: 200,
+      body: { status: '1', description: t.cancelledWrongCode, triesLeft: 0 },
+    })
     expect((await h.snapshot()).balances).toBe(balances)
     const [row] = await server.db.query('select state, cancel_reason, tries_left from pending_transfers where reference = $1', [reference])
     expect(row).toEqual({ state: 'cancelled', cancel_reason: 'wrong_code', tries_left: 0 })
@@ -324,7 +353,10 @@ describe('POST transfer/confirm', () => {
 
   it('a code of more than 8 digits is a wrong code', async () => {
     const { reference, code } = await asked({ amount: '1.00' })
-    expect(await h.confirm('account', token, reference, `${code}0`)).toMatchObject({ status: 422, body: { code: '1', message: t.wrongCode(2), description: t.wrongCode(2), triesLeft: 2 } })
+    expect(await h.confirm('account', token, reference, `${code}0`)).toMatchObject({
+      status: 422,
+      body: { code: '1', message: t.wrongCode(2), description: t.wrongCode(2), triesLeft: 2 },
+    })
   })
 
   it('the code works until its 5 minutes are over; then the transfer is cancelled as expired', async () => {

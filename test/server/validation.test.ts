@@ -29,7 +29,11 @@ describe('a request that does not follow the contract: 400, and nothing changed'
 
   it.each([
     ['a missing field', { username: mainCustomer.kcode }, [{ field: 'password', message: f.required }]],
-    ['an extra field, even with the right PIN', { username: mainCustomer.kcode, password: mainCustomer.pin, remember: true }, [{ field: 'remember', message: f.unexpected }]],
+    [
+      'an extra field, even with the right PIN',
+      { username: mainCustomer.kcode, password: mainCustomer.pin, remember: true },
+      [{ field: 'remember', message: f.unexpected }],
+    ],
     ['a PIN under 5 characters', { username: mainCustomer.kcode, password: '1234' }, [{ field: 'password', message: f.tooShort }]],
     ['a PIN sent as a number (no coercion)', { username: mainCustomer.kcode, password: 12345 }, [{ field: 'password', message: f.type }]],
     ['an empty user code', { username: '', password: mainCustomer.pin }, [{ field: 'username', message: f.tooShort }]],

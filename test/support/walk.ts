@@ -72,9 +72,7 @@ import { getStateNodes, toDirectedGraph, type DirectedGraphNode } from 'xstate/g
 
 /** An event XState produces itself: an actor's answer or a delay. */
 export type SyntheticEvent =
-  | { type: `xstate.done.actor.${string}`; output?: unknown }
-  | { type: `xstate.error.actor.${string}`; error?: unknown }
-  | { type: `xstate.after.${string}` }
+  { type: `xstate.done.actor.${string}`; output?: unknown } | { type: `xstate.error.actor.${string}`; error?: unknown } | { type: `xstate.after.${string}` }
 
 /** The answer `output` of the invoked actor `id`. */
 export const doneEvent = (id: string, output: unknown): SyntheticEvent => ({ type: `xstate.done.actor.${id}`, output })
@@ -110,9 +108,7 @@ export interface WalkOptions<TMachine extends AnyStateMachine> {
 }
 
 /** What a run observed, in order: the invoked actors (with their input) and the stubbed actions. */
-export type Call =
-  | { kind: 'actor'; src: string; id: string; input: unknown }
-  | { kind: 'action'; name: string; params: unknown }
+export type Call = { kind: 'actor'; src: string; id: string; input: unknown } | { kind: 'action'; name: string; params: unknown }
 
 export interface WalkRun<TMachine extends AnyStateMachine> {
   snapshot: SnapshotFrom<TMachine>
@@ -149,10 +145,7 @@ export interface Walk<TMachine extends AnyStateMachine> {
   play(input: InputFrom<TMachine>, events: ReadonlyArray<EventFromLogic<TMachine> | SyntheticEvent>): Promise<WalkRun<TMachine>>
 }
 
-export function createWalk<TMachine extends AnyStateMachine>(
-  machine: TMachine,
-  options: WalkOptions<TMachine> = {},
-): Walk<TMachine> {
+export function createWalk<TMachine extends AnyStateMachine>(machine: TMachine, options: WalkOptions<TMachine> = {}): Walk<TMachine> {
   const base: AnyStateMachine = options.provide ? machine.provide(options.provide as never) : machine
   const inputs = options.inputs ?? { '': undefined as InputFrom<TMachine> }
   const edges = graphEdges(base)
@@ -160,27 +153,22 @@ export function createWalk<TMachine extends AnyStateMachine>(
   const player = makePlayer(base, options)
   const ran = new Set<number>()
 
-  const paths = plan(base, inputs, (options.events ?? []) as EventObject[], options.maxStates ?? 5000).map(
-    (p, index): WalkPath<TMachine> => ({
-      description: p.description,
-      input: p.input as InputFrom<TMachine>,
-      events: p.events,
-      run: () => {
-        ran.add(index)
-        return player(p.input, p.events, p.expected, walked) as Promise<WalkRun<TMachine>>
-      },
-    }),
-  )
+  const paths = plan(base, inputs, (options.events ?? []) as EventObject[], options.maxStates ?? 5000).map((p, index): WalkPath<TMachine> => ({
+    description: p.description,
+    input: p.input as InputFrom<TMachine>,
+    events: p.events,
+    run: () => {
+      ran.add(index)
+      return player(p.input, p.events, p.expected, walked) as Promise<WalkRun<TMachine>>
+    },
+  }))
 
   const unwalked = () => [...edges].filter(([key]) => !walked.has(key)).map(([, label]) => label)
   const assertEveryEdgeWalked = async ({ unreachable = () => false }: CoverageOptions = {}) => {
     for (const [index, path] of paths.entries()) if (!ran.has(index)) await path.run()
     const missing = unwalked().filter((label) => !unreachable(label))
     if (missing.length > 0) {
-      throw new Error(
-        `${missing.length} of ${edges.size} transitions were never walked (missing event samples?):\n  ` +
-          missing.join('\n  '),
-      )
+      throw new Error(`${missing.length} of ${edges.size} transitions were never walked (missing event samples?):\n  ` + missing.join('\n  '))
     }
     const forbidden = [...edges].filter(([key, label]) => walked.has(key) && unreachable(label)).map(([, l]) => l)
     if (forbidden.length > 0) {
@@ -196,8 +184,7 @@ export function createWalk<TMachine extends AnyStateMachine>(
       for (const path of paths) await path.run()
       await assertEveryEdgeWalked()
     },
-    play: (input, events) =>
-      player(input, events as EventObject[], undefined, new Set()) as Promise<WalkRun<TMachine>>,
+    play: (input, events) => player(input, events as EventObject[], undefined, new Set()) as Promise<WalkRun<TMachine>>,
   }
 }
 
@@ -213,14 +200,7 @@ function edgeKey(t: AnyTransitionDefinition): string {
 
 function edgeLabel(t: AnyTransitionDefinition): string {
   const g: unknown = t.guard
-  const guard =
-    typeof g === 'string'
-      ? g
-      : typeof g === 'function'
-        ? g.name || 'inline guard'
-        : g && typeof g === 'object' && 'type' in g
-          ? String(g.type)
-          : ''
+  const guard = typeof g === 'string' ? g : typeof g === 'function' ? g.name || 'inline guard' : g && typeof g === 'object' && 'type' in g ? String(g.type) : ''
   const targets = t.target?.map((n) => n.id).join(', ') ?? '(stays)'
   return `${t.source.id} —${t.eventType || 'always'}${guard ? ` [${guard}]` : ''}→ ${targets}`
 }
@@ -259,19 +239,17 @@ function serialize(snapshot: AnyMachineSnapshot, running: string[]): string {
 const isAnswer = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')
 const actorIdOf = (type: string) => type.replace(/^xstate\.(done|error)\.actor\./, '')
 
-function plan(
-  machine: AnyStateMachine,
-  inputs: Record<string, unknown>,
-  samples: EventObject[],
-  maxStates: number,
-): PlannedPath[] {
+function plan(machine: AnyStateMachine, inputs: Record<string, unknown>, samples: EventObject[], maxStates: number): PlannedPath[] {
   // A scope whose system reports the transitions XState takes; actions are not executed.
   const taken: AnyTransitionDefinition[] = []
-  const self: AnyActorRef = createActor(fromTransition((s) => s, null), {
-    inspect: (ev: InspectionEvent) => {
-      if (ev.type === '@xstate.microstep' && ev.actorRef === self) taken.push(...ev._transitions)
+  const self: AnyActorRef = createActor(
+    fromTransition((s) => s, null),
+    {
+      inspect: (ev: InspectionEvent) => {
+        if (ev.type === '@xstate.microstep' && ev.actorRef === self) taken.push(...ev._transitions)
+      },
     },
-  })
+  )
   const scope: AnyActorScope = {
     self,
     id: '',
@@ -369,8 +347,7 @@ function plan(
   const unique = new Map<string, { inputName: string; events: EventObject[]; expected: string[] }>()
   for (const p of chosen.values()) unique.set(`${p.inputName}\u0000${JSON.stringify(p.events)}`, p)
   const all = [...unique.values()]
-  const isPrefixOf = (a: EventObject[], b: EventObject[]) =>
-    a.length < b.length && a.every((e, i) => JSON.stringify(e) === JSON.stringify(b[i]))
+  const isPrefixOf = (a: EventObject[], b: EventObject[]) => a.length < b.length && a.every((e, i) => JSON.stringify(e) === JSON.stringify(b[i]))
   const multipleInputs = Object.keys(inputs).length > 1
   return all
     .filter((p) => !all.some((q) => q.inputName === p.inputName && isPrefixOf(p.events, q.events)))
@@ -432,10 +409,7 @@ function makePlayer<TMachine extends AnyStateMachine>(base: AnyStateMachine, opt
       ]),
     )
     const actions = Object.fromEntries(
-      (options.stubActions ?? []).map((name) => [
-        name,
-        (_: unknown, params: unknown) => void calls.push({ kind: 'action', name, params }),
-      ]),
+      (options.stubActions ?? []).map((name) => [name, (_: unknown, params: unknown) => void calls.push({ kind: 'action', name, params })]),
     )
     const clock = new SimulatedClock()
     const actor = createActor(base.provide({ actors, actions } as never), {

@@ -60,7 +60,12 @@ describe('formatAmount (rulings §1)', () => {
     expect(CURRENCY_SEPARATOR).toBe('\u00A0')
     // Cross-check with the browser's own formatting, on values a float holds exactly.
     const intl = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'USD', currencyDisplay: 'code' })
-    for (const [amount, value] of [['1234.5', 1234.5], ['-1234567.25', -1234567.25], ['0', 0], ['999.75', 999.75]] as const) {
+    for (const [amount, value] of [
+      ['1234.5', 1234.5],
+      ['-1234567.25', -1234567.25],
+      ['0', 0],
+      ['999.75', 999.75],
+    ] as const) {
       expect(formatAmount(amount, '1')).toBe(intl.format(value))
     }
   })

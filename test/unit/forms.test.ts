@@ -12,8 +12,14 @@ import { fieldErrors, isValid } from '../../machines/shared/form.ts'
 
 describe('login form (spec §5 login user code, login PIN)', () => {
   it.each([
-    [{ username: '', password: '' }, { username: 'Veuillez saisir le code', password: 'Veuillez saisir le mot de passe' }],
-    [{ username: '   ', password: '1234' }, { username: 'Veuillez saisir le code', password: 'Veuillez saisir minimun 5 caractères' }],
+    [
+      { username: '', password: '' },
+      { username: 'Veuillez saisir le code', password: 'Veuillez saisir le mot de passe' },
+    ],
+    [
+      { username: '   ', password: '1234' },
+      { username: 'Veuillez saisir le code', password: 'Veuillez saisir minimun 5 caractères' },
+    ],
     [{ username: 'K1234567', password: '12345' }, {}],
   ])('%j → %j', (values, errors) => {
     expect(fieldErrors(loginForm, values)).toEqual(errors)
@@ -63,25 +69,17 @@ describe('transfer forms (spec §5)', () => {
     ['-3', false],
     ['1e3', false],
   ])('amount %j valid: %s ("Saisir correctement le montant")', (amount, valid) => {
-    expect(fieldErrors(accountTransferForm, { ...validAccount, amount }).amount).toBe(
-      valid ? undefined : 'Saisir correctement le montant',
-    )
+    expect(fieldErrors(accountTransferForm, { ...validAccount, amount }).amount).toBe(valid ? undefined : 'Saisir correctement le montant')
   })
   it('the contract gets the amount with a dot', () => {
     expect(toContractAmount(' 12,50 ')).toBe('12.50')
   })
   it('account to credit: exactly 21 characters, "Le code saisi est trop court" both ways', () => {
-    expect(fieldErrors(accountTransferForm, { ...validAccount, creditAccount: '0'.repeat(20) }).creditAccount).toBe(
-      'Le code saisi est trop court',
-    )
-    expect(fieldErrors(accountTransferForm, { ...validAccount, creditAccount: '0'.repeat(22) }).creditAccount).toBe(
-      'Le code saisi est trop court',
-    )
+    expect(fieldErrors(accountTransferForm, { ...validAccount, creditAccount: '0'.repeat(20) }).creditAccount).toBe('Le code saisi est trop court')
+    expect(fieldErrors(accountTransferForm, { ...validAccount, creditAccount: '0'.repeat(22) }).creditAccount).toBe('Le code saisi est trop court')
   })
   it('description: min 5 "La description est trop courte"', () => {
-    expect(fieldErrors(accountTransferForm, { ...validAccount, description: 'abcd' }).description).toBe(
-      'La description est trop courte',
-    )
+    expect(fieldErrors(accountTransferForm, { ...validAccount, description: 'abcd' }).description).toBe('La description est trop courte')
   })
 
   const validMomo = { debitAccount: 'x', amount: '5', currencySent: '1', phone: '243812345678', description: 'Famille' }

@@ -47,8 +47,7 @@ const inClear = (secret: string) => new RegExp(`(?<![\\w-])${secret.replace(/[.]
 const ofActor = (sent: StatelyInspectionEvent[], sessionId: string) => sent.filter((event) => event.sessionId === sessionId)
 const snapshotValues = (events: StatelyInspectionEvent[]) =>
   events.flatMap((event) => (event.type === '@xstate.snapshot' ? [(event.snapshot as { value?: string | object }).value] : []))
-const eventsSent = (events: StatelyInspectionEvent[]) =>
-  events.flatMap((event) => (event.type === '@xstate.event' ? [event.event] : []))
+const eventsSent = (events: StatelyInspectionEvent[]) => events.flatMap((event) => (event.type === '@xstate.event' ? [event.event] : []))
 
 describe('inspection of a transfer (form → ask → code → confirm → done)', () => {
   const { sent, inspection } = capturing()
@@ -86,7 +85,10 @@ describe('inspection of a transfer (form → ask → code → confirm → done)'
     await look('editing')
     actor.send({ type: 'transfer.submit' })
     await look('asking')
-    ask.open({ status: 200, body: { status: '0', code: 'TRF-0042', amount: '12.50', currencySent: 'USD', payee: 'Awa Diallo', message: 'Un code a été envoyé au +243 81 *** 45 67.' } })
+    ask.open({
+      status: 200,
+      body: { status: '0', code: 'TRF-0042', amount: '12.50', currencySent: 'USD', payee: 'Awa Diallo', message: 'Un code a été envoyé au +243 81 *** 45 67.' },
+    })
     await waitFor(actor, is('awaitingCode'))
     actor.send({ type: 'code.change', value: CODE })
     await look('awaitingCode')
@@ -118,7 +120,15 @@ describe('inspection of a transfer (form → ask → code → confirm → done)'
   it('sends the events the transfer received, the typed code masked', () => {
     const events = eventsSent(ofActor(sent, transferId()))
     expect(events.map((event) => event.type)).toEqual(
-      expect.arrayContaining(['xstate.init', 'field.change', 'transfer.submit', 'xstate.done.actor.askTransfer', 'code.change', 'code.submit', 'xstate.done.actor.confirmTransfer']),
+      expect.arrayContaining([
+        'xstate.init',
+        'field.change',
+        'transfer.submit',
+        'xstate.done.actor.askTransfer',
+        'code.change',
+        'code.submit',
+        'xstate.done.actor.confirmTransfer',
+      ]),
     )
     expect(events.find((event) => event.type === 'code.change')).toEqual({ type: 'code.change', value: MASK })
     expect(events.find((event) => event.type === 'field.change' && event.field === 'creditAccount')).toMatchObject({ value: PAYEE })
@@ -126,7 +136,9 @@ describe('inspection of a transfer (form → ask → code → confirm → done)'
 
   it("masks the code in the context and in the confirm call's input, which the app really sent in clear", () => {
     expect(confirmInputs).toEqual([{ kind: 'account', reference: 'TRF-0042', token: CODE }])
-    const awaiting = ofActor(sent, transferId()).filter((event) => event.type === '@xstate.snapshot' && (event.snapshot as { value?: unknown }).value === 'awaitingCode')
+    const awaiting = ofActor(sent, transferId()).filter(
+      (event) => event.type === '@xstate.snapshot' && (event.snapshot as { value?: unknown }).value === 'awaitingCode',
+    )
     expect(awaiting.at(-1)).toMatchObject({ snapshot: { context: { token: MASK } } })
     const confirmCall = sent.filter((event) => event.type === '@xstate.actor' && event.name === 'confirmTransfer')
     const confirmId = confirmCall[0]!.sessionId

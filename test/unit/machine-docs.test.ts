@@ -8,12 +8,8 @@ import type { AnyStateNode, AnyTransitionDefinition } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { machineRegistry } from '../../machines/registry.ts'
 
-const descendants = (node: AnyStateNode): AnyStateNode[] =>
-  Object.values(node.states).flatMap((child) => [child, ...descendants(child)])
-const transitionsOf = (node: AnyStateNode): AnyTransitionDefinition[] => [
-  ...[...node.transitions.values()].flat(),
-  ...(node.always ?? []),
-]
+const descendants = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states).flatMap((child) => [child, ...descendants(child)])
+const transitionsOf = (node: AnyStateNode): AnyTransitionDefinition[] => [...[...node.transitions.values()].flat(), ...(node.always ?? [])]
 
 describe('the machine registry', () => {
   it('has every machine of machines/ (each module that calls createMachine)', () => {
@@ -24,7 +20,7 @@ describe('the machine registry', () => {
     expect(machineRegistry.map((e) => e.source).sort()).toEqual(withMachine.sort())
   })
 
-  it("names each machine by its id (the name of its document)", () => {
+  it('names each machine by its id (the name of its document)', () => {
     expect(machineRegistry.map((e) => e.machine.id)).toEqual(machineRegistry.map((e) => e.id))
   })
 })
@@ -43,9 +39,7 @@ describe.each(machineRegistry.map((entry) => [entry.id, entry.machine] as const)
   })
 
   it('every transition cites its spec or rulings clause, or the recorded decision where the spec is silent', () => {
-    const unsourced = [machine.root, ...states]
-      .flatMap(transitionsOf)
-      .filter((t) => !/\b(spec|rulings) §\d|docs\/decisions\.md/.test(t.description ?? ''))
+    const unsourced = [machine.root, ...states].flatMap(transitionsOf).filter((t) => !/\b(spec|rulings) §\d|docs\/decisions\.md/.test(t.description ?? ''))
     expect(unsourced.map((t) => `${t.source.id} ${t.eventType || 'always'}: ${t.description}`)).toEqual([])
   })
 })

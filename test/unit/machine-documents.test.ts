@@ -13,12 +13,8 @@ import { mermaidDiagrams } from '../../scripts/audit/mermaid.ts'
 
 const documents = allDocuments(machineRegistry, openSources(machineRegistry))
 
-const descendants = (node: AnyStateNode): AnyStateNode[] =>
-  Object.values(node.states).flatMap((child) => [child, ...descendants(child)])
-const transitionsOf = (node: AnyStateNode): AnyTransitionDefinition[] => [
-  ...[...node.transitions.values()].flat(),
-  ...(node.always ?? []),
-]
+const descendants = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states).flatMap((child) => [child, ...descendants(child)])
+const transitionsOf = (node: AnyStateNode): AnyTransitionDefinition[] => [...[...node.transitions.values()].flat(), ...(node.always ?? [])]
 
 /** The rows of the table under `## <title>`, as arrays of cells. */
 function tableRows(markdown: string, title: string): string[][] {
@@ -38,7 +34,10 @@ describe('docs/machines', () => {
 
   it('holds no document of a machine that is gone', () => {
     const files = readdirSync(DOCS_DIR).map((name) => `${DOCS_DIR}/${name}`)
-    expect(files.filter((path) => !documents.has(path)), 'run npm run docs:machines').toEqual([])
+    expect(
+      files.filter((path) => !documents.has(path)),
+      'run npm run docs:machines',
+    ).toEqual([])
   })
 
   it('the index lists every machine of the registry', () => {
@@ -67,7 +66,10 @@ describe.each(machineRegistry.map((entry) => [entry.id, entry] as const))('docs/
     // Each state has as many rows as it declares transitions (the machine's own read "any state").
     const from = (node: AnyStateNode) => (node.path.length === 0 ? '*any state*' : `\`${node.path.join('.')}\``)
     for (const node of nodes) {
-      expect(rows.filter((cells) => cells[0] === from(node)), from(node)).toHaveLength(transitionsOf(node).length)
+      expect(
+        rows.filter((cells) => cells[0] === from(node)),
+        from(node),
+      ).toHaveLength(transitionsOf(node).length)
     }
   })
 

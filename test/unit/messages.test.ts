@@ -66,8 +66,7 @@ const handledByRulings: Array<{ quote: string; ruling: string; check: () => void
   {
     quote: 'Le numéro saisit est incorrect',
     required: true,
-    ruling:
-      'rulings §1: the momo length rule is "Le numéro saisi est incorrect"; the quote, typo included, stays for the card account id',
+    ruling: 'rulings §1: the momo length rule is "Le numéro saisi est incorrect"; the quote, typo included, stays for the card account id',
     stillPlain: true,
     check: () => {
       expect(validation.momoNumberFormat).toBe('Le numéro saisi est incorrect')

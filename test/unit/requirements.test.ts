@@ -9,12 +9,8 @@ import { machineRegistry } from '../../machines/registry.ts'
 import { sectionsOf } from '../../scripts/audit/spec-clauses.ts'
 import { clausesIn, requirementSections, requirements } from '../../scripts/audit/trace/requirements.ts'
 
-const descendants = (node: AnyStateNode): AnyStateNode[] =>
-  Object.values(node.states).flatMap((child) => [child, ...descendants(child)])
-const transitionsOf = (node: AnyStateNode): AnyTransitionDefinition[] => [
-  ...[...node.transitions.values()].flat(),
-  ...(node.always ?? []),
-]
+const descendants = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states).flatMap((child) => [child, ...descendants(child)])
+const transitionsOf = (node: AnyStateNode): AnyTransitionDefinition[] => [...[...node.transitions.values()].flat(), ...(node.always ?? [])]
 
 describe('docs/requirements.md', () => {
   const sections = requirementSections()
@@ -36,9 +32,7 @@ describe('docs/requirements.md', () => {
 
   it('joins a requirement written over several lines, and never lets a quoted text break', () => {
     const review = all.find((r) => r.id === 'REQ-XFER-08')!.text
-    expect(review).toContain(
-      '"Nous n\'avons pas pu confirmer le résultat de votre transfert. Consultez votre relevé avant de refaire l\'opération."',
-    )
+    expect(review).toContain('"Nous n\'avons pas pu confirmer le résultat de votre transfert. Consultez votre relevé avant de refaire l\'opération."')
     for (const r of all) expect((r.text.match(/"/g) ?? []).length % 2, r.id).toBe(0)
   })
 

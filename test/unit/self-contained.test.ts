@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest'
 import { ROOT } from '../../scripts/audit/trace/check.ts'
 
 /** The repository's files as git sees them: tracked, and new ones not ignored (build output and node_modules aside). */
-const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean)
+const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\0')
+  .filter(Boolean)
 
 const texts = tracked.flatMap((file) => {
   const bytes = readFileSync(join(ROOT, file))

@@ -20,12 +20,7 @@ function evaluate(code: string, names: string[]): Record<string, unknown> {
   const setup = () => ({ createMachine })
   const label = () => 'computed'
   const specOf = (name: string) => ({ spec: name })
-  return new Function('createMachine', 'setup', 'label', 'specOf', `${code}\nreturn { ${names.join(', ')} }`)(
-    createMachine,
-    setup,
-    label,
-    specOf,
-  )
+  return new Function('createMachine', 'setup', 'label', 'specOf', `${code}\nreturn { ${names.join(', ')} }`)(createMachine, setup, label, specOf)
 }
 
 const strip = (code: string) => stripMachineDocs(code, parseAst(code), 'machine.js')
@@ -167,8 +162,9 @@ describe('the machines of machines/*.ts, built with the plugin', () => {
         build: { ssr: resolve(root, 'machines/registry.ts'), outDir, emptyOutDir: true, minify: false },
       })
     } finally {
-      for (const [name, value] of Object.entries(shell)) if (value === undefined) delete process.env[name]
-      else process.env[name] = value
+      for (const [name, value] of Object.entries(shell))
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
     }
     const output = resolve(outDir, 'registry.js')
     // Not vacuous: the machines' own code went through the build, without the documentation.
@@ -194,7 +190,11 @@ describe('the machines of machines/*.ts, built with the plugin', () => {
 
   it('a transition keeps its description only when written outside createMachine(...)', () => {
     const described = built.flatMap(({ machine }) =>
-      nodesOf(machine).flatMap((node) => transitionsOf(node).filter((t) => t.description).map((t) => `${machine.id} ${t.event}`)),
+      nodesOf(machine).flatMap((node) =>
+        transitionsOf(node)
+          .filter((t) => t.description)
+          .map((t) => `${machine.id} ${t.event}`),
+      ),
     )
     // balance and statement share their submit transitions (and statement its download links) as
     // constants above the machine: the plugin edits only the argument of createMachine(...).

@@ -22,9 +22,7 @@ describe('traced items of docs/requirements.md', () => {
     expect(items.filter((i) => i.kind === 'rule').map((i) => i.id)).toEqual(traced.map((r) => r.id))
     const quoted = traced.flatMap((r) => quotesIn(r.text))
     expect(items.filter((i) => i.kind === 'message').map((i) => i.text)).toEqual(quoted)
-    expect(items.find((i) => i.id === 'REQ-LOGIN-04.m1')?.text).toBe(
-      'Une erreur lors de votre authentification. Veuillez contacter le support si ça persiste',
-    )
+    expect(items.find((i) => i.id === 'REQ-LOGIN-04.m1')?.text).toBe('Une erreur lors de votre authentification. Veuillez contacter le support si ça persiste')
   })
 })
 

@@ -27,8 +27,7 @@ describe('the three kinds (spec §2, rulings §1)', () => {
   it('modules, fields in screen order, extras', () => {
     expect(
       TRANSFER_KINDS.map((k) => {
-        const { module, fields, looksUpHolder, suggestions, currencies, showsBalance, showsSteps, payeeField } =
-          transferKinds[k]
+        const { module, fields, looksUpHolder, suggestions, currencies, showsBalance, showsSteps, payeeField } = transferKinds[k]
         return { module, fields, looksUpHolder, suggestions, currencies, showsBalance, showsSteps, payeeField }
       }),
     ).toEqual([
@@ -195,9 +194,13 @@ describe('request bodies (spec §7)', () => {
 
   it("only the kind's own fields are sent", () => {
     const everything = values({ ...account, currencySent: '2', phone: '243812345678', accountId: '12345678', lastFour: '4242' })
-    expect(Object.keys(toAskTransferInput('account', everything, [usd])!.body).sort()).toEqual(
-      ['amount', 'creditAccount', 'currency', 'debitAccount', 'description'],
-    )
+    expect(Object.keys(toAskTransferInput('account', everything, [usd])!.body).sort()).toEqual([
+      'amount',
+      'creditAccount',
+      'currency',
+      'debitAccount',
+      'description',
+    ])
   })
 
   it("no body without one of the customer's accounts", () => {

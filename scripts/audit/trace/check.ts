@@ -40,9 +40,7 @@ const contract = (() => {
       paths: Record<string, Record<string, { operationId?: string }>>
       components: { schemas: Record<string, unknown> }
     }
-    const operations = new Set(
-      Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op?.operationId ? [op.operationId] : []))),
-    )
+    const operations = new Set(Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op?.operationId ? [op.operationId] : []))))
     cached = { schemas: new Set(Object.keys(doc.components.schemas)), operations }
     return cached
   }
@@ -102,8 +100,7 @@ export function catalogueKeysOf(message: string): string[] {
   const keys: string[] = []
   const walk = (value: unknown, path: string[]) => {
     if (typeof value === 'string' && value === message) keys.push(path.join('.'))
-    else if (value && typeof value === 'object' && !Array.isArray(value))
-      for (const [key, inner] of Object.entries(value)) walk(inner, [...path, key])
+    else if (value && typeof value === 'object' && !Array.isArray(value)) for (const [key, inner] of Object.entries(value)) walk(inner, [...path, key])
   }
   for (const [namespace, value] of Object.entries(catalogue)) if (value && typeof value === 'object') walk(value, [namespace])
   return keys.sort()

@@ -132,9 +132,14 @@ export function traceItems(doc = readRequirements()): TraceItem[] {
     .filter((r) => r.section.status === 'traced')
     .flatMap((r) => {
       const rule: TraceItem = { id: r.id, section: r.section.n, heading: r.heading, kind: 'rule', text: r.text }
-      const messages = quotesIn(r.text).map(
-        (text, i): TraceItem => ({ id: `${r.id}.m${i + 1}`, section: r.section.n, heading: r.heading, kind: 'message', text, parent: r.id }),
-      )
+      const messages = quotesIn(r.text).map((text, i): TraceItem => ({
+        id: `${r.id}.m${i + 1}`,
+        section: r.section.n,
+        heading: r.heading,
+        kind: 'message',
+        text,
+        parent: r.id,
+      }))
       return [rule, ...messages]
     })
 }

@@ -37,16 +37,11 @@ export const section4: Trace[] = [
       { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
       { file: 'machines/login/login.machine.ts', symbol: 'isAccepted' },
     ],
-    tests: [
-      'test/model/login.test.ts > a token without code signs in',
-    ],
+    tests: ['test/model/login.test.ts > a token without code signs in'],
   },
   {
     items: ['REQ-LOGIN-04', 'REQ-LOGIN-04.m1'],
-    by: [
-      { machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' },
-      { catalogue: 'login.unusableAnswer' },
-    ],
+    by: [{ machine: 'login', state: 'authenticating', event: 'xstate.done.actor.authenticate' }, { catalogue: 'login.unusableAnswer' }],
     tests: [
       'test/model/login.test.ts > body without code or token',
       "test/model/login.test.ts > code '0' without token",
@@ -117,9 +112,7 @@ export const section4: Trace[] = [
       { machine: 'transfer', state: 'editing.form.filling', event: 'transfer.submit' },
       { machine: 'transfer', state: 'asking' },
     ],
-    tests: [
-      'test/model/transfer.test.ts > %s: a double submit sends one request',
-    ],
+    tests: ['test/model/transfer.test.ts > %s: a double submit sends one request'],
   },
   {
     items: ['REQ-XFER-02'],
@@ -162,9 +155,7 @@ export const section4: Trace[] = [
       { machine: 'transfer', state: 'awaitingCode', event: 'code.submit' },
       { machine: 'transfer', state: 'confirming' },
     ],
-    tests: [
-      'test/model/transfer.test.ts > sends the reference and the trimmed code; a double submit sends one request',
-    ],
+    tests: ['test/model/transfer.test.ts > sends the reference and the trimmed code; a double submit sends one request'],
   },
   {
     items: ['REQ-XFER-05', 'REQ-XFER-05.m1'],
@@ -204,10 +195,7 @@ export const section4: Trace[] = [
   },
   {
     items: ['REQ-XFER-06', 'REQ-XFER-06.m2'],
-    by: [
-      { machine: 'transfer', state: 'done', event: 'transfer.restart' },
-      { catalogue: 'transfer.another' },
-    ],
+    by: [{ machine: 'transfer', state: 'done', event: 'transfer.restart' }, { catalogue: 'transfer.another' }],
     tests: [
       'test/model/transfer.test.ts > transfer.restart gives a fresh form and loads the lists again',
       'test/e2e/transfers.test.ts > goes from form to receipt, with the holder looked up and the code from the outbox',
@@ -294,7 +282,7 @@ export const section4: Trace[] = [
       'test/e2e/self-service.test.ts > checks the fields, refuses a wrong old PIN, then changes it and the new PIN signs in',
     ],
     note:
-      'The spec quotes no success text: password.success is the catalogue\'s (docs/decisions.md, Self-service: Password change). ' +
+      "The spec quotes no success text: password.success is the catalogue's (docs/decisions.md, Self-service: Password change). " +
       'A refusal without description shows password.changeError, the §8 HTTP failure text.',
   },
 

@@ -68,7 +68,7 @@ export const section5: Trace[] = [
       'test/model/passwordChange.test.ts > different new passwords are sent as typed (spec §5: no equality check), once',
       'test/server/profile.test.ts > refuses different new PINs, a wrong old PIN, the same PIN; nothing changes',
     ],
-    note: 'The client does not compare the two new passwords (spec §5); the reference server does and answers status \'1\' with api.changePassword.mismatch (docs/decisions.md, Self-service: Password change).',
+    note: "The client does not compare the two new passwords (spec §5); the reference server does and answers status '1' with api.changePassword.mismatch (docs/decisions.md, Self-service: Password change).",
   },
 
   // Login user code
@@ -126,12 +126,7 @@ export const section5: Trace[] = [
   },
   // Reset confirmation code
   {
-    items: [
-      'REQ-VAL-13',
-      'REQ-VAL-13.m1',
-      'REQ-VAL-13.m2',
-      'REQ-VAL-13.m3',
-    ],
+    items: ['REQ-VAL-13', 'REQ-VAL-13.m1', 'REQ-VAL-13.m2', 'REQ-VAL-13.m3'],
     by: [
       { form: 'pinResetConfirmForm', field: 'token' },
       { machine: 'pinReset', state: 'confirming', event: 'confirm.submit' },
@@ -146,7 +141,7 @@ export const section5: Trace[] = [
       'test/e2e/self-service.test.ts > resets the PIN in two steps, then the new PIN signs in',
       'test/server/pin-reset.test.ts > the contract refuses a code that is not 8 to 12 digits',
     ],
-    note: 'Checks in the spec\'s order (required, min 8, digits only): the first failing one gives the message. The contract also caps the code at 12 digits.',
+    note: "Checks in the spec's order (required, min 8, digits only): the first failing one gives the message. The contract also caps the code at 12 digits.",
   },
 
   // Debit account
@@ -250,7 +245,7 @@ export const section5: Trace[] = [
     ],
     note:
       'rulings §1: the correct-French readings, "Saisir le numéro de compte à créditer" and "Le numéro saisi est incorrect". ' +
-      'The spec quotes no message for the prefix and digits rules: one pattern (243 then 9 digits) shows the length rule\'s message for any of them.',
+      "The spec quotes no message for the prefix and digits rules: one pattern (243 then 9 digits) shows the length rule's message for any of them.",
   },
   // Description
   {
@@ -420,8 +415,8 @@ export const section5: Trace[] = [
       'test/server/validation.test.ts > format: date refuses an impossible date, pattern a wrong shape',
     ],
     note:
-      'The spec quotes only the start-after-end message; the others are the portal\'s (validation.statementAccountRequired, ' +
-      'startDateRequired, endDateRequired, dateFormat). The dates are the browser\'s date inputs (docs/decisions.md, Balance and statement).',
+      "The spec quotes only the start-after-end message; the others are the portal's (validation.statementAccountRequired, " +
+      "startDateRequired, endDateRequired, dateFormat). The dates are the browser's date inputs (docs/decisions.md, Balance and statement).",
   },
 
   // Contact e-mail
@@ -523,7 +518,7 @@ export const section5: Trace[] = [
     ],
     note:
       'rulings §1 replace the spec\'s description of a defect: a missing file shows "Veuillez sélectionner une photo" (validation.photoRequired), ' +
-      'not the e-mail message, which stays the contact e-mail\'s (REQ-VAL-50.m1); JPEG, PNG or WebP only and at most 2 Mo, ' +
-      'checked by the client on the browser\'s type and size and by the server on the bytes (docs/decisions.md, Self-service: Photo).',
+      "not the e-mail message, which stays the contact e-mail's (REQ-VAL-50.m1); JPEG, PNG or WebP only and at most 2 Mo, " +
+      "checked by the client on the browser's type and size and by the server on the bytes (docs/decisions.md, Self-service: Photo).",
   },
 ]

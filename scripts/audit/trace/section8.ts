@@ -80,15 +80,8 @@ export const section8: Trace[] = [
   // PIN reset request, network error
   {
     items: ['REQ-ERR-05', 'REQ-ERR-05.m1'],
-    by: [
-      { machine: 'pinReset', state: 'requesting', event: 'xstate.error.actor.askPinReset' },
-      { catalogue: 'pinReset.askNetworkError' },
-    ],
-    tests: [
-      'test/model/pinReset.test.ts > network error: "Une erreur lors du traitement de votre transaction"',
-      auditorQuotes,
-      catalogueQuotes,
-    ],
+    by: [{ machine: 'pinReset', state: 'requesting', event: 'xstate.error.actor.askPinReset' }, { catalogue: 'pinReset.askNetworkError' }],
+    tests: ['test/model/pinReset.test.ts > network error: "Une erreur lors du traitement de votre transaction"', auditorQuotes, catalogueQuotes],
     note:
       'machines/pinReset/: the same text is the request error when an answer carries no message to show (an HTTP error ' +
       "without body, a status '0' without reference).",
@@ -107,7 +100,7 @@ export const section8: Trace[] = [
       'test/unit/messages.test.ts > spec §8 PIN reset confirm network error: no text in the spec; the banner repeats the request error',
     ],
     note:
-      'docs/decisions.md (a network error on the PIN reset confirm): the spec gives no text; the banner repeats the request\'s ' +
+      "docs/decisions.md (a network error on the PIN reset confirm): the spec gives no text; the banner repeats the request's " +
       'network error sentence, so that it is not empty for a screen reader.',
   },
 
@@ -253,7 +246,9 @@ export const section8: Trace[] = [
       { machine: 'transfer', state: 'awaitingCode' },
     ],
     tests: [
-      'test/e2e/faults.test.ts > every confirm error: wrong code, refused, no try left, HTTP failure, no answer, result unknown','test/model/transfer.test.ts > %s; the code is wiped'],
+      'test/e2e/faults.test.ts > every confirm error: wrong code, refused, no try left, HTTP failure, no answer, result unknown',
+      'test/model/transfer.test.ts > %s; the code is wiped',
+    ],
     note:
       'Read with spec §4 ("a confirm failure by HTTP keeps the confirm form with an error"): an HTTP error keeps the code ' +
       'form with the description, else the message, else transfer.failed; no answer keeps it with transfer.failed.',
@@ -323,11 +318,7 @@ export const section8: Trace[] = [
       { machine: 'notifications', state: 'list.failed' },
       { catalogue: 'notifications.loadError' },
     ],
-    tests: [
-      'test/model/notifications.test.ts > %s: "Une erreur lors de la récupération de vos notifications."',
-      auditorQuotes,
-      catalogueQuotes,
-    ],
+    tests: ['test/model/notifications.test.ts > %s: "Une erreur lors de la récupération de vos notifications."', auditorQuotes, catalogueQuotes],
     note: "An HTTP 403 or code '2' shows no message: the session signs out.",
   },
 

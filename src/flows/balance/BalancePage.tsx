@@ -50,18 +50,22 @@ export function BalancePage() {
         {screen.error && <Banner kind="error">{screen.error}</Banner>}
         {screen.table && (
           <TableScroller label={texts.tableLabel}>
-              <thead>
-                <tr>
-                  <th scope="col" className={table.head}>{texts.columns.compte}</th>
-                  <th scope="col" className={table.head}>{texts.columns.amount}</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <td className={table.nowrap}>{screen.table.compte}</td>
-                  <td className={table.number}>{screen.table.amount}</td>
-                </tr>
-              </tbody>
+            <thead>
+              <tr>
+                <th scope="col" className={table.head}>
+                  {texts.columns.compte}
+                </th>
+                <th scope="col" className={table.head}>
+                  {texts.columns.amount}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td className={table.nowrap}>{screen.table.compte}</td>
+                <td className={table.number}>{screen.table.amount}</td>
+              </tr>
+            </tbody>
           </TableScroller>
         )}
       </div>

@@ -5,7 +5,5 @@ import { answerOf } from '../../api/actors'
 import { api } from '../../api/client'
 
 export const loadBalance = fromPromise<BalanceAnswer, LoadBalanceInput>(({ input, signal }) =>
-  answerOf(
-    api.POST('/api/rest/customer/v1/balance', { body: { code: input.compte, currency: input.currency }, parseAs: 'text', signal }),
-  ),
+  answerOf(api.POST('/api/rest/customer/v1/balance', { body: { code: input.compte, currency: input.currency }, parseAs: 'text', signal })),
 )

@@ -69,7 +69,7 @@ export function LoginPage() {
           />
           <div className={css.actions}>
             {/* Disabled only in the prerendered page, until its scripts run (useHydrated). */}
-              <button type="submit" className={button} aria-disabled={busy} disabled={!hydrated}>
+            <button type="submit" className={button} aria-disabled={busy} disabled={!hydrated}>
               {busy && <Spinner label={login.loading} />}
               {login.submit}
             </button>

@@ -32,9 +32,7 @@ export function PasswordChangePage() {
     <>
       <h1>{texts.title}</h1>
       <section className={card} aria-label={texts.title}>
-        <div aria-live="polite">
-          {screen.success && <Banner kind="success">{screen.success}</Banner>}
-        </div>
+        <div aria-live="polite">{screen.success && <Banner kind="success">{screen.success}</Banner>}</div>
         {screen.error && <Banner kind="error">{screen.error}</Banner>}
         <form
           ref={form}

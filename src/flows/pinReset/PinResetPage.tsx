@@ -15,7 +15,6 @@ import * as css from '../public.css'
 import { useFlow } from '../useFlow'
 import { askPinReset, confirmPinReset } from './actors'
 
-
 /** spec §2 /reinit-password: the user code, then the confirmation code, then "Se connecter". */
 export function PinResetPage() {
   const [snapshot, send] = useFlow(pinResetMachine, { actors: { askPinReset, confirmPinReset } })
@@ -83,7 +82,7 @@ export function PinResetPage() {
               )}
               <div className={css.actions}>
                 {/* Disabled only in the prerendered page, until its scripts run (useHydrated). */}
-              <button type="submit" className={button} aria-disabled={screen.busy} disabled={!hydrated}>
+                <button type="submit" className={button} aria-disabled={screen.busy} disabled={!hydrated}>
                   {screen.busy && <Spinner />}
                   {screen.step === 'ask' ? texts.askSubmit : texts.confirmSubmit}
                 </button>

@@ -5,9 +5,7 @@ import type { ContactAnswer } from '../../../machines/profile/profile.types'
 import { answerOf } from '../../api/actors'
 import { api } from '../../api/client'
 
-export const loadContact = fromPromise<ContactAnswer, void>(({ signal }) =>
-  answerOf(api.GET('/api/rest/customer/v1/get-contact', { parseAs: 'text', signal })),
-)
+export const loadContact = fromPromise<ContactAnswer, void>(({ signal }) => answerOf(api.GET('/api/rest/customer/v1/get-contact', { parseAs: 'text', signal })))
 
 /**
  * An object URL of the customer's photo, fetched with the bearer token through the contract client

@@ -20,12 +20,7 @@ export function LogoutDialog() {
           <Dialog.Description>{texts.logoutQuestion}</Dialog.Description>
           <div className={css.dialogActions}>
             <Dialog.Close className={buttonSecondary}>{texts.logoutCancel}</Dialog.Close>
-            <button
-              type="button"
-              className={button}
-              aria-disabled={leaving}
-              onClick={() => session.send({ type: 'logout.confirm' })}
-            >
+            <button type="button" className={button} aria-disabled={leaving} onClick={() => session.send({ type: 'logout.confirm' })}>
               {leaving && <Spinner />}
               {texts.logoutConfirm}
             </button>

@@ -63,12 +63,22 @@ export function StatementResults({ rows, summary, account }: Props) {
         <caption className={css.caption}>{view.lines(page * PAGE_SIZE + 1, page * PAGE_SIZE + shown.length, rows.length)}</caption>
         <thead>
           <tr>
-            <th scope="col" className={css.colDate}>{texts.columns.date_operation}</th>
-            <th scope="col" className={css.colNum}>{texts.columns.num_transaction}</th>
+            <th scope="col" className={css.colDate}>
+              {texts.columns.date_operation}
+            </th>
+            <th scope="col" className={css.colNum}>
+              {texts.columns.num_transaction}
+            </th>
             <th scope="col">{texts.columns.description}</th>
-            <th scope="col" className={css.colAmount}>{texts.columns.debit}</th>
-            <th scope="col" className={css.colAmount}>{texts.columns.credit}</th>
-            <th scope="col" className={css.colAmount}>{texts.columns.solde}</th>
+            <th scope="col" className={css.colAmount}>
+              {texts.columns.debit}
+            </th>
+            <th scope="col" className={css.colAmount}>
+              {texts.columns.credit}
+            </th>
+            <th scope="col" className={css.colAmount}>
+              {texts.columns.solde}
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -25,7 +25,13 @@ globalStyle(`${summary} > div`, {
 globalStyle(`${summary} dt`, { color: vars.color.muted, fontSize: '0.875rem' })
 globalStyle(`${summary} dd`, { margin: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' })
 
-export const chart = style({ margin: `0 0 ${vars.space.md}`, padding: vars.space.sm, background: vars.color.surface, border: `1px solid ${vars.color.borderLight}`, borderRadius: vars.radius.sm })
+export const chart = style({
+  margin: `0 0 ${vars.space.md}`,
+  padding: vars.space.sm,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderLight}`,
+  borderRadius: vars.radius.sm,
+})
 export const chartTitle = style({ fontWeight: 600, marginBottom: vars.space.xs })
 export const chartSvg = style({ display: 'block', width: '100%', height: '120px' })
 export const chartLine = style({ fill: 'none', stroke: vars.color.chart, strokeWidth: 2 })
@@ -56,7 +62,13 @@ export const amount = style({ textAlign: 'right', fontVariantNumeric: 'tabular-n
 globalStyle(`${table} td${amount}`, { textAlign: 'right' })
 export const description = style({ overflowWrap: 'anywhere' })
 
-export const cards = style({ listStyle: 'none', margin: 0, padding: 0, display: 'none', '@media': { [phone]: { display: 'flex', flexDirection: 'column', gap: vars.space.sm } } })
+export const cards = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'none',
+  '@media': { [phone]: { display: 'flex', flexDirection: 'column', gap: vars.space.sm } },
+})
 export const card = style({
   display: 'grid',
   gridTemplateColumns: '1fr auto',
@@ -68,9 +80,23 @@ export const card = style({
 })
 export const cardDate = style({ color: vars.color.muted, fontSize: '0.875rem' })
 export const cardLabel = style({ gridColumn: '1', overflowWrap: 'anywhere' })
-const cardAmount = { gridColumn: '2', gridRow: '1 / span 2', alignSelf: 'center', fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
+const cardAmount = {
+  gridColumn: '2',
+  gridRow: '1 / span 2',
+  alignSelf: 'center',
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+} as const
 export const cardDebit = style({ ...cardAmount, color: vars.color.danger })
 export const cardCredit = style({ ...cardAmount, color: vars.color.success })
 export const cardBalance = style({ gridColumn: '1 / span 2', color: vars.color.muted, fontSize: '0.875rem' })
 
-export const pager = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginTop: vars.space.md, flexWrap: 'wrap' })
+export const pager = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+  flexWrap: 'wrap',
+})

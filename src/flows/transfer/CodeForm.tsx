@@ -24,11 +24,11 @@ export function CodeForm({ snapshot, send, busy, headingRef }: Props) {
         {texts.codeTitle}
       </h2>
       <p>{texts.codeFor(formatAmount(pending.amount, pending.currency), pending.payee)}</p>
-      {pending.debitAmount && pending.debitCurrency !== pending.currency && <p>{texts.debitAmount(formatAmount(pending.debitAmount, pending.debitCurrency))}</p>}
-      {pending.message && <p>{pending.message}</p>}
-      {timeLeft && (
-        <p data-testid="time-left">{timeLeft.expired ? texts.codeExpired : texts.timeLeft(timeLeft.text)}</p>
+      {pending.debitAmount && pending.debitCurrency !== pending.currency && (
+        <p>{texts.debitAmount(formatAmount(pending.debitAmount, pending.debitCurrency))}</p>
       )}
+      {pending.message && <p>{pending.message}</p>}
+      {timeLeft && <p data-testid="time-left">{timeLeft.expired ? texts.codeExpired : texts.timeLeft(timeLeft.text)}</p>}
       {banner && <Banner kind="error">{banner}</Banner>}
       <form
         noValidate

@@ -34,7 +34,16 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
       />
     ),
     amount: () => (
-      <Field name="amount" maxLength={FIELD_MAX_LENGTH.amount} label={texts.labels.amount} inputMode="decimal" autoComplete="off" value={c.values.amount} error={c.errors.amount} onValueChange={change('amount')} />
+      <Field
+        name="amount"
+        maxLength={FIELD_MAX_LENGTH.amount}
+        label={texts.labels.amount}
+        inputMode="decimal"
+        autoComplete="off"
+        value={c.values.amount}
+        error={c.errors.amount}
+        onValueChange={change('amount')}
+      />
     ),
     creditAccount: () => (
       <Field
@@ -62,16 +71,52 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
       />
     ),
     phone: () => (
-      <Field name="phone" label={texts.labels.phone} inputMode="tel" maxLength={12} autoComplete="off" list={suggestionsId} value={c.values.phone} error={c.errors.phone} onValueChange={change('phone')} />
+      <Field
+        name="phone"
+        label={texts.labels.phone}
+        inputMode="tel"
+        maxLength={12}
+        autoComplete="off"
+        list={suggestionsId}
+        value={c.values.phone}
+        error={c.errors.phone}
+        onValueChange={change('phone')}
+      />
     ),
     accountId: () => (
-      <Field name="accountId" label={texts.labels.accountId} inputMode="numeric" maxLength={8} autoComplete="off" value={c.values.accountId} error={c.errors.accountId} onValueChange={change('accountId')} />
+      <Field
+        name="accountId"
+        label={texts.labels.accountId}
+        inputMode="numeric"
+        maxLength={8}
+        autoComplete="off"
+        value={c.values.accountId}
+        error={c.errors.accountId}
+        onValueChange={change('accountId')}
+      />
     ),
     lastFour: () => (
-      <Field name="lastFour" label={texts.labels.lastFour} inputMode="numeric" maxLength={4} autoComplete="off" value={c.values.lastFour} error={c.errors.lastFour} onValueChange={change('lastFour')} />
+      <Field
+        name="lastFour"
+        label={texts.labels.lastFour}
+        inputMode="numeric"
+        maxLength={4}
+        autoComplete="off"
+        value={c.values.lastFour}
+        error={c.errors.lastFour}
+        onValueChange={change('lastFour')}
+      />
     ),
     description: () => (
-      <Field name="description" maxLength={FIELD_MAX_LENGTH.description} label={texts.labels.description} autoComplete="off" value={c.values.description} error={c.errors.description} onValueChange={change('description')} />
+      <Field
+        name="description"
+        maxLength={FIELD_MAX_LENGTH.description}
+        label={texts.labels.description}
+        autoComplete="off"
+        value={c.values.description}
+        error={c.errors.description}
+        onValueChange={change('description')}
+      />
     ),
   }
 
@@ -80,10 +125,7 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
       <section className={card} aria-label={spec.formTitle}>
         {/* The account transfer's form title is its heading: not said twice. */}
         {spec.formTitle !== spec.heading && <h2>{spec.formTitle}</h2>}
-        <AccountsMessage
-          message={c.accountsUnavailable ? texts.accountsNotLoaded : null}
-          onReload={() => send({ type: 'accounts.reload' })}
-        />
+        <AccountsMessage message={c.accountsUnavailable ? texts.accountsNotLoaded : null} onReload={() => send({ type: 'accounts.reload' })} />
         {c.error && <Banner kind="error">{c.error}</Banner>}
         <form
           ref={form}

@@ -12,7 +12,6 @@ import type { StepHeading, TransferViewProps } from './types'
 
 type Props = TransferViewProps & { step: 'done' | 'failed' | 'unknown'; headingRef: StepHeading }
 
-
 /** spec §4: success (with the receipt), a transfer that is over (rulings §6.1), or a result unknown (rulings §6.2). */
 export function TransferOutcome({ step, snapshot, send, headingRef }: Props) {
   const c = snapshot.context

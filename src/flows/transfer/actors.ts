@@ -20,9 +20,7 @@ export const askTransfer = fromPromise<AskAnswer, AskTransferInput>(({ input, si
 })
 
 export const confirmTransfer = fromPromise<ConfirmAnswer, ConfirmTransferInput>(({ input, signal }) =>
-  answerOf(
-    api.POST(transferKindContract[input.kind].confirmPath, { body: { code: input.reference, token: input.token }, parseAs: 'text', signal }),
-  ),
+  answerOf(api.POST(transferKindContract[input.kind].confirmPath, { body: { code: input.reference, token: input.token }, parseAs: 'text', signal })),
 )
 
 export const lookUpHolder = fromPromise<HolderLookup, { account: string }>(async ({ input, signal }) => {

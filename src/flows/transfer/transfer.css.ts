@@ -24,4 +24,3 @@ export const summary = style({
 export const term = style({ color: vars.color.muted })
 export const definition = style({ margin: 0, fontWeight: 600 })
 export const reference = style({ fontFamily: vars.font.mono, overflowWrap: 'anywhere' })
-
