@@ -1,0 +1,81 @@
+/**
+ * The dark theme (following the system setting) on every screen of the portal, at 1280 and 375 px:
+ * axe finds nothing on any of them. The other browser files check their own screens in both themes
+ * where they test behaviour; this one makes sure no screen is left out.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { login } from '../../machines/messages'
+import { axeViolations, DESKTOP, launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer } from './harness'
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+}, 300_000)
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const publicPages = ['/', '/login', '/reinit-password', '/conditions', '/nulle-part']
+const signedInPages = [
+  '/app/dashboard',
+  '/app/balance',
+  '/app/statement',
+  '/app/transfer',
+  '/app/momo',
+  '/app/prepaid-card',
+  '/app/update-password',
+  '/app/profile',
+  '/app/update-contact',
+  '/app/update-picture',
+  '/app/notification',
+  '/app/nulle-part',
+  '/change-password',
+]
+
+/** Opens a path and waits for its page heading and for the calls it makes to end. */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await page.getByRole('heading', { level: 1 }).first().waitFor()
+  await page.waitForLoadState('networkidle')
+}
+
+async function violationsOf(page: Page, label: string, paths: string[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {}
+  for (const path of paths) {
+    await visit(page, path)
+    const violations = await axeViolations(page)
+    if (violations.length) found[path] = violations
+    await screenshot(page, `dark${path.replaceAll('/', '-')}-${label}`)
+  }
+  return found
+}
+
+describe('the dark theme: every screen accessible', () => {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`public and signed-in screens (${label})`, async () => {
+      const { page, context } = await newPage(browser, server.url, viewport)
+      await page.emulateMedia({ colorScheme: 'dark' })
+      const publicFound = await violationsOf(page, label, publicPages)
+      expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true)
+
+      await visit(page, '/login')
+      await page.getByPlaceholder(login.userCodePlaceholder).fill('K1234567')
+      await page.getByPlaceholder(login.pinPlaceholder).fill('12345')
+      await page.getByRole('button', { name: login.submit }).click()
+      await page.waitForURL('**/app/dashboard')
+      const signedInFound = await violationsOf(page, label, signedInPages)
+
+      expect({ ...publicFound, ...signedInFound }).toEqual({})
+      expect(pageProblems(page)).toEqual([])
+      await context.close()
+    })
+  }
+})
