@@ -120,7 +120,8 @@ describe('accounts that cannot be loaded', () => {
     await expectAccessible(page, 'balance-accounts-failed')
     await message.click()
     await message.waitFor({ state: 'detached' })
-    expect(await page.locator('main select[name="account"] option').count()).toBe(4)
+    // The message goes as the page loads again; the accounts come with the answer that follows.
+    await expect.poll(() => page.locator('main select[name="account"] option').count()).toBe(4)
   })
 })
 
