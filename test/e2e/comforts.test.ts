@@ -21,7 +21,7 @@ import {
   validation,
 } from '../../machines/messages'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data'
-import { DESKTOP, errorOf, expectAccessible, launchBrowser, pageProblems, PHONE, screenshot, startServer, type RunningServer } from './harness'
+import { DESKTOP, errorOf, expectAccessible, launchBrowser, pageProblems, PHONE, screenshot, startServer, THEMED_SCREENS, type RunningServer } from './harness'
 
 const BANK_ZONE = 'Africa/Kinshasa'
 const USD = '000170100100123456701'
@@ -46,12 +46,7 @@ afterEach(async () => {
   }
 })
 
-const screens = [
-  ['desktop', DESKTOP, 'light'],
-  ['phone', PHONE, 'light'],
-  ['desktop-dark', DESKTOP, 'dark'],
-  ['phone-dark', PHONE, 'dark'],
-] as const
+const screens = THEMED_SCREENS
 type Viewport = { width: number; height: number }
 
 /** A page in its own context; by default a French browser in the bank's zone (options override). */

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { access, dashboard, dashboardAccounts, login, moduleNames, statement, statementView } from '../../machines/messages'
-import { DESKTOP, expectAccessible, launchBrowser, newPage, pageProblems, PHONE, startServer, type RunningServer } from './harness'
+import { expectAccessible, launchBrowser, newPage, pageProblems, startServer, THEMED_SCREENS, type RunningServer } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -28,12 +28,7 @@ afterEach(async () => {
   }
 })
 
-const screens = [
-  ['desktop', DESKTOP, 'light'],
-  ['phone', PHONE, 'light'],
-  ['desktop-dark', DESKTOP, 'dark'],
-  ['phone-dark', PHONE, 'dark'],
-] as const
+const screens = THEMED_SCREENS
 
 async function signedIn(viewport: { width: number; height: number }, scheme: 'light' | 'dark', user = ['K1234567', '12345']): Promise<Page> {
   const { page } = await newPage(browser, server.url, viewport)

@@ -82,6 +82,14 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 }
 export const PHONE = { width: 375, height: 740 }
 
+/** Both widths in both themes (the dark one follows the system setting): [label, viewport, scheme]. */
+export const THEMED_SCREENS = [
+  ['desktop', DESKTOP, 'light'],
+  ['phone', PHONE, 'light'],
+  ['desktop-dark', DESKTOP, 'dark'],
+  ['phone-dark', PHONE, 'dark'],
+] as const
+
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'fr-FR' })
   const page = await context.newPage()
