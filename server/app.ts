@@ -34,6 +34,7 @@ import { profileRoutes } from './routes/profile.ts'
 import { referenceRoutes } from './routes/reference.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { statementRoutes } from './routes/statements.ts'
+import { statementPdfs, type StatementPdfs } from './domain/statement-pdf-stream.ts'
 import { transferRoutes } from './routes/transfers.ts'
 
 export interface AppOptions {
@@ -54,6 +55,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The operations of the contract that answer 501 for now. */
     notImplemented: OperationId[]
+    /** The statement PDFs' workers (their heap is read by the tests and the benchmark). */
+    statementPdfs: StatementPdfs
   }
 }
 
@@ -120,6 +123,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 4, parts: 5, fieldSize: 1024, fieldNameSize: 100, headerPairs: 20 },
   })
 
+  // Statement PDFs are drawn in worker threads, made at the first one and ended with the server.
+  const pdfs = statementPdfs()
+  app.addHook('onClose', async () => pdfs.close())
+  app.decorate('statementPdfs', pdfs)
+
   contract ??= loadContract()
   const notImplemented = registerContract(app, contract, {
     demoMode: config.demoMode,
@@ -133,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...notificationRoutes(ctx),
       ...profileRoutes(ctx),
       ...transferRoutes(ctx),
-      ...statementRoutes(ctx),
+      ...statementRoutes(ctx, pdfs),
       ...(config.demoMode ? devRoutes(ctx, faults) : {}),
     },
   })

@@ -2,10 +2,9 @@
  * The PDF statement of download/pdf/{filename}.pdf, made with PDFKit from the ledger at download
  * time and streamed as it is written: the summary (balances, totals, number of lines) is computed
  * in SQL first (the caller checks it against the row cap), so the number of pages is known before
- * the first line is drawn; then the lines are read in keyset pages (statementLines) and drawn as
- * they come. Each PDF page is handed to the reply before the next one is made; between pages the
- * producer waits for the reply to take its bytes (back-pressure) and yields to the event loop, so a
- * long statement neither fills the memory nor holds up other customers' calls.
+ * the first line is drawn; then the lines are drawn as they come, page after page. The drawing runs
+ * in a worker thread (statement-pdf-worker.ts) and the lines are read on the main thread, keyset
+ * page by keyset page, as the reply takes the bytes (statement-pdf-stream.ts).
  *
  * Tagged PDF (pdf-document.ts): the bank and title are headings, the summary a two-column table
  * (TH, TD), the column names one paragraph, and each page's lines one paragraph element holding a
@@ -15,13 +14,10 @@
  * for 50,000 lines as cells and 45 MiB as one element per line, against about 1 MiB per page.
  */
 import { once } from 'node:events'
-import { PassThrough, type Readable } from 'node:stream'
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { api } from '../../machines/messages.ts'
-import type { Queryable } from '../db/db.ts'
 import { currencyIso } from './money.ts'
 import { A4, bankTitle, headerCell, newPdf, plainSpaces, type Pdf } from './pdf-document.ts'
-import { statementLines, type Period, type StatementFile, type StatementSummary } from './statements.ts'
+import type { Period, StatementFile, StatementLine, StatementSummary } from './statements.ts'
 
 const p = api.statement.pdf
 
@@ -89,31 +85,45 @@ export interface StatementFacts {
   summary: StatementSummary
 }
 
+/** Where the drawing sends the file's bytes, and how it learns that nobody reads them any more. */
+export interface PdfSink {
+  write(chunk: Buffer): void
+  /** Called between pages: resolves when the next page may be drawn. */
+  betweenPages(): Promise<void>
+  /** True once the reader is gone: the drawing stops. */
+  stopped(): boolean
+}
+
 /**
- * The PDF as a stream for the reply. A failure while the lines are read (the database gone) ends
- * the stream with that error, which cuts the download rather than sending a truncated file as whole.
+ * Draws the statement of `summary.count` lines, taken from `rows` as it needs them, into `sink`;
+ * resolves once the last byte is written. Runs in a worker thread (statement-pdf-worker.ts).
  */
-export function statementPdf(q: Queryable, file: StatementFile, facts: StatementFacts, ctx: StatementPdfContext): Readable {
-  const out = new PassThrough()
+export async function drawStatementPdf(
+  file: StatementFile,
+  summary: StatementSummary,
+  ctx: StatementPdfContext,
+  rows: AsyncIterable<StatementLine>,
+  sink: PdfSink,
+): Promise<void> {
   const doc = newPdf({
     title: `${p.title} ${file.number} ${frenchDate(file.startDate)} - ${frenchDate(file.endDate)}`,
     author: ctx.bankName,
     date: ctx.now,
   })
-  doc.on('data', (chunk: Buffer) => out.write(chunk))
-  doc.on('end', () => out.end())
-  writeStatement(doc, q, file, facts, ctx, out).catch((error: unknown) => out.destroy(error as Error))
-  return out
+  doc.on('data', (chunk: Buffer) => sink.write(chunk))
+  const ended = once(doc, 'end')
+  await writeStatement(doc, file, summary, ctx, rows, sink)
+  await ended
 }
 
-/** Resolves when `out` can take more bytes, or at once when the reader is gone. */
-async function roomIn(out: PassThrough): Promise<void> {
-  if (!out.writableNeedDrain || out.destroyed) return
-  await Promise.race([once(out, 'drain'), once(out, 'close')])
-}
-
-async function writeStatement(doc: Pdf, q: Queryable, file: StatementFile, facts: StatementFacts, ctx: StatementPdfContext, out: PassThrough) {
-  const { summary, period } = facts
+async function writeStatement(
+  doc: Pdf,
+  file: StatementFile,
+  summary: StatementSummary,
+  ctx: StatementPdfContext,
+  rows: AsyncIterable<StatementLine>,
+  sink: PdfSink,
+) {
   const total = pageCount(summary.count)
   const currency = currencyIso(file.currency)
   const dateOnly = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: ctx.timeZone })
@@ -234,13 +244,12 @@ async function writeStatement(doc: Pdf, q: Queryable, file: StatementFile, facts
   // Lines booked after the summary was read (a transfer of today, meanwhile) are left out, so the
   // table always agrees with the totals and the page count above it.
   let drawn = 0
-  for await (const row of statementLines(q, { id: file.accountId, number: file.number }, period)) {
-    if (drawn === summary.count || out.destroyed) break
+  for await (const row of rows) {
+    if (drawn === summary.count || sink.stopped()) break
     drawn += 1
     if (rowsLeft === 0) {
-      await roomIn(out)
-      await yieldToEventLoop()
-      if (out.destroyed) break
+      await sink.betweenPages()
+      if (sink.stopped()) break
       newPage()
     }
     const at = y

@@ -1,13 +1,13 @@
 /**
  * Statements (spec §7 statements, report/pdf, download/pdf/{id}; rulings §3): the lines of one
  * account between two dates, the statement record they are downloaded from, and its PDF and CSV,
- * produced from the ledger at download time. Rules in domain/statements.ts and statement-pdf.ts.
+ * produced from the ledger at download time. Rules in domain/statements.ts and statement-pdf.ts (drawn in a worker thread: statement-pdf-stream.ts).
  */
 import { Readable } from 'node:stream'
 import { api } from '../../machines/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
-import { statementPdf } from '../domain/statement-pdf.ts'
+import type { StatementPdfs } from '../domain/statement-pdf-stream.ts'
 import {
   checkStatementRequest,
   createStatementFile,
@@ -22,7 +22,7 @@ import {
 } from '../domain/statements.ts'
 import { signedIn } from './signed-in.ts'
 
-export function statementRoutes(ctx: AppContext): Handlers {
+export function statementRoutes(ctx: AppContext, pdfs: StatementPdfs): Handlers {
   const tooManyLines = api.statement.tooManyLines(ctx.config.statementMaxRows)
   /** The period's summary when its lines are within STATEMENT_MAX_ROWS, else undefined. */
   const withinCap = async (account: Pick<StatementAccount, 'id'>, period: Period) => {
@@ -70,7 +70,7 @@ export function statementRoutes(ctx: AppContext): Handlers {
         return reply.type('text/csv; charset=utf-8').send(Readable.from(statementCsv(ctx.db, file, ctx.config.timeZone)))
       }
       const context = { bankName: ctx.config.bankName, timeZone: ctx.config.timeZone, now: ctx.now() }
-      return reply.type('application/pdf').send(statementPdf(ctx.db, file, { period, summary }, context))
+      return reply.type('application/pdf').send(pdfs.stream(ctx.db, file, { period, summary }, context))
     },
   }
 }

@@ -1,0 +1,126 @@
+/**
+ * The PDF statement as a stream for the reply, drawn in a worker thread (statement-pdf-worker.ts)
+ * while the lines are read here, on the main thread: the database (PGlite lives in this thread and
+ * cannot be shared; a PostgreSQL pool is here too) stays where it is, for PGlite and PostgreSQL
+ * alike. The worker asks for lines as it draws; the next keyset page is read only once the reply
+ * has taken the bytes already made (back-pressure), so at most one batch of lines and its bytes
+ * are in flight whatever the length of the statement.
+ *
+ * The workers are a piscina pool: a few PDFs are drawn at once (PDF_THREADS), the others wait in
+ * its queue; each worker's heap is capped (resourceLimits), so a PDF that held on to its pages
+ * would fail rather than grow the server.
+ */
+import { once } from 'node:events'
+import { availableParallelism } from 'node:os'
+import { PassThrough, type Readable } from 'node:stream'
+import { MessageChannel } from 'node:worker_threads'
+import { Piscina } from 'piscina'
+import type { Queryable } from '../db/db.ts'
+import type { StatementFacts, StatementPdfContext } from './statement-pdf.ts'
+import type { FromWorker, StatementPdfTask, ToWorker } from './statement-pdf-worker.ts'
+import { statementLines, type StatementFile } from './statements.ts'
+
+/** PDFs drawn at once: one core is left to the main thread (the calls, the database). */
+const PDF_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1))
+/** Lines per message to the worker, and per keyset query: one query of PGlite runs in this thread. */
+const BATCH_ROWS = 250
+/** Heap of one worker: its code and fonts, one page in the making and PDFKit's table of objects. */
+const WORKER_HEAP_MB = 48
+
+// Under tsx or Vitest this module is TypeScript and so is the worker (loaded with tsx); compiled
+// (build/server), both are JavaScript side by side.
+const compiled = import.meta.url.endsWith('.js')
+const workerFile = new URL(`./statement-pdf-worker.${compiled ? 'js' : 'ts'}`, import.meta.url).href
+
+export interface StatementPdfs {
+  /** The PDF of `file`; a failure (the database gone, the worker lost) cuts the download. */
+  stream(q: Queryable, file: StatementFile, facts: StatementFacts, ctx: StatementPdfContext): Readable
+  /** The largest heap a worker reached while drawing (diagnostics, the benchmark). */
+  workerHeapPeak(): number
+  close(): Promise<void>
+}
+
+export function statementPdfs(): StatementPdfs {
+  let pool: Piscina | undefined
+  let heapPeak = 0
+  // made at the first PDF: most processes (tests, short runs) never draw one
+  const workers = () =>
+    (pool ??= new Piscina({
+      filename: workerFile,
+      minThreads: 0,
+      maxThreads: PDF_THREADS,
+      idleTimeout: 60_000,
+      execArgv: compiled ? [] : ['--import', 'tsx'],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 8 },
+    }))
+
+  return {
+    stream(q, file, facts, ctx) {
+      const out = new PassThrough()
+      const { port1: port, port2 } = new MessageChannel()
+      const lines = statementLines(q, { id: file.accountId, number: file.number }, facts.period, BATCH_ROWS)
+      const queued = new AbortController()
+      let started = false
+      let finished = false
+      const post = (message: ToWorker) => port.postMessage(message)
+      const fail = (error: unknown) => {
+        if (finished) return
+        finished = true
+        port.close()
+        void lines.return(undefined)
+        out.destroy(error as Error)
+      }
+
+      const sendRows = async () => {
+        // back-pressure: the next lines once the reply has taken what was made
+        if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')])
+        if (finished) return
+        const rows = []
+        let last = false
+        while (rows.length < BATCH_ROWS) {
+          const next = await lines.next()
+          if (next.done) {
+            last = true
+            break
+          }
+          rows.push(next.value)
+        }
+        if (!finished) post({ kind: 'rows', rows, last })
+      }
+
+      port.on('message', (message: FromWorker) => {
+        started = true
+        if (message.kind === 'more') sendRows().catch(fail)
+        else if (message.kind === 'bytes') out.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength))
+        else {
+          heapPeak = Math.max(heapPeak, message.heapPeak)
+          finished = true
+          port.close()
+          void lines.return(undefined)
+          out.end()
+        }
+      })
+      out.on('close', () => {
+        if (finished) return
+        // The customer left: a PDF still queued is dropped, one being drawn stops at its next page.
+        if (!started) queued.abort()
+        else post({ kind: 'stop' })
+        finished = true
+        port.close()
+        void lines.return(undefined)
+      })
+
+      const task: StatementPdfTask = { port: port2, file, summary: facts.summary, ctx }
+      workers()
+        .run(task, { transferList: [port2], signal: queued.signal })
+        .catch((error: unknown) => {
+          if (!queued.signal.aborted) fail(error)
+        })
+      return out
+    },
+    workerHeapPeak: () => heapPeak,
+    async close() {
+      await pool?.destroy()
+    },
+  }
+}
