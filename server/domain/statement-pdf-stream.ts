@@ -18,12 +18,12 @@ import { Piscina } from 'piscina'
 import type { Queryable } from '../db/db.ts'
 import type { StatementFacts, StatementPdfContext } from './statement-pdf.ts'
 import type { FromWorker, StatementPdfTask, ToWorker } from './statement-pdf-worker.ts'
-import { statementLines, type StatementFile } from './statements.ts'
+import { PAGE_ROWS, statementLines, type StatementFile } from './statements.ts'
 
 /** PDFs drawn at once: one core is left to the main thread (the calls, the database). */
 const PDF_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1))
-/** Lines per message to the worker, and per keyset query: one query of PGlite runs in this thread. */
-const BATCH_ROWS = 250
+/** Lines per message to the worker: one keyset query's worth (PGlite runs it in this thread). */
+const BATCH_ROWS = PAGE_ROWS
 /** Heap of one worker: its code and fonts, one page in the making and PDFKit's table of objects. */
 const WORKER_HEAP_MB = 48
 
@@ -37,12 +37,15 @@ export interface StatementPdfs {
   stream(q: Queryable, file: StatementFile, facts: StatementFacts, ctx: StatementPdfContext): Readable
   /** The largest heap a worker reached while drawing (diagnostics, the benchmark). */
   workerHeapPeak(): number
+  /** PDFs queued or being drawn. */
+  inFlight(): number
   close(): Promise<void>
 }
 
 export function statementPdfs(): StatementPdfs {
   let pool: Piscina | undefined
   let heapPeak = 0
+  let inFlight = 0
   // made at the first PDF: most processes (tests, short runs) never draw one
   const workers = () =>
     (pool ??= new Piscina({
@@ -111,14 +114,17 @@ export function statementPdfs(): StatementPdfs {
       })
 
       const task: StatementPdfTask = { port: port2, file, summary: facts.summary, ctx }
+      inFlight += 1
       workers()
         .run(task, { transferList: [port2], signal: queued.signal })
         .catch((error: unknown) => {
           if (!queued.signal.aborted) fail(error)
         })
+        .finally(() => (inFlight -= 1))
       return out
     },
     workerHeapPeak: () => heapPeak,
+    inFlight: () => inFlight,
     async close() {
       await pool?.destroy()
     },

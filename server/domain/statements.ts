@@ -16,8 +16,11 @@ const t = api.statement
 
 /** The longest statement, in days, both bounds included (a leap year). */
 export const MAX_STATEMENT_DAYS = 366
-/** Rows read per query when a file is produced. */
-export const PAGE_ROWS = 500
+/**
+ * Rows read per query when a file is produced. On PGlite a query runs in the main thread: 500 rows
+ * measured 30–40 ms of it on a loaded 2-core machine, so reads stay well under the 100 ms budget.
+ */
+export const PAGE_ROWS = 250
 
 export interface StatementInput {
   startDate: string

@@ -1,7 +1,8 @@
 /**
  * The statement files as documents and as streams (the receipt's tagging: transfers-receipt.test.ts):
  * tagged PDF in French with an embedded font (accents and currency signs read back as text), a 50,000-line statement streamed
- * with small memory growth while another customer's call is answered, and the row cap
+ * with small memory growth (the main thread's and the PDF worker's) while another customer's call is
+ * answered, a download left half-way that frees its worker for the next one, and the row cap
  * (STATEMENT_MAX_ROWS) refusing with the catalogue's French message.
  */
 import { execFileSync } from 'node:child_process'
@@ -10,10 +11,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { api } from '../../machines/messages.ts'
 import { internalAccountNumber, mainCustomer, statementOnlyCustomer } from '../../server/demo/demo-data.ts'
 import { pageCount } from '../../server/domain/statement-pdf.ts'
+import { PAGE_ROWS } from '../../server/domain/statements.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 
 // A full collection before each sample, so that what is measured is what the download keeps, not
@@ -162,6 +164,11 @@ describe(`a statement of ${LINES.toLocaleString('en')} lines`, () => {
     // `external` is asserted: both count the embedded database's WebAssembly memory, which grows with
     // the 50,000-row scan and which a server on PostgreSQL does not carry (Node 24: +74 MiB resident).
     expect(peakOffHeap - before.arrayBuffers).toBeLessThan(64 * MiB)
+    // The pages are drawn in a worker thread: its heap is its own, read at each page. The worker's
+    // heap is capped below this (resourceLimits), so a PDF that kept its pages would fail the download.
+    const workerHeap = server.app.statementPdfs.workerHeapPeak()
+    expect(workerHeap).toBeGreaterThan(0)
+    expect(workerHeap).toBeLessThan(64 * MiB)
 
     const pages = pageCount(LINES)
     expect(readFileSync(file).subarray(-8).toString('latin1')).toContain('%%EOF')
@@ -170,6 +177,28 @@ describe(`a statement of ${LINES.toLocaleString('en')} lines`, () => {
     expect(last).toContain(`BULK0${LINES}`)
     expect(last).toContain('50 000,00')
     expect(last).toContain(`Dépôt en espèces n° ${LINES}`)
+  }, 300_000)
+
+  it('left half-way, stops reading the ledger and frees its worker', async () => {
+    let reads = 0
+    const query = server.db.query.bind(server.db)
+    server.db.query = ((sql: string, ...rest: unknown[]) => {
+      if (sql.includes('from ledger_entries e join ledger_transactions')) reads += 1
+      return (query as (...args: unknown[]) => unknown)(sql, ...rest)
+    }) as typeof server.db.query
+    try {
+      const res = await download(`${filename}.pdf`, esther)
+      expect(res.status).toBe(200)
+      const reader = res.body!.getReader()
+      for (let i = 0; i < 3; i++) expect((await reader.read()).done).toBe(false)
+      await reader.cancel()
+      await vi.waitFor(() => expect(server.app.statementPdfs.inFlight()).toBe(0), { timeout: 120_000, interval: 50 })
+      // The whole file would have taken LINES / PAGE_ROWS keyset reads; the worker stopped long before.
+      expect(reads).toBeGreaterThan(0)
+      expect(reads).toBeLessThan(LINES / PAGE_ROWS / 4)
+    } finally {
+      server.db.query = query
+    }
   }, 300_000)
 
   it('is streamed as CSV too, every line', async () => {
