@@ -208,6 +208,8 @@ async function main(): Promise<void> {
   for (let i = 0; i < RUNS; i++) {
     log(`50,000-row statement, run ${i + 1}/${RUNS}…`)
     statements.push(await statementDownloads(portal.url, 'BENCH0000000000000001', esther, token, () => portal.app.statementPdfs.workerHeapPeak()))
+    // On a loaded machine a stall is mostly waiting for a core: the main thread's own share, apart.
+    log(`  longest stall ${statements.at(-1)!.stallMs.toFixed(0)} ms, of which the main thread's own CPU at most ${statements.at(-1)!.busyMs ?? '?'} ms`)
   }
   const memory = measure(statements.map((r) => r.memoryMiB))
   const slowest = measure(statements.map((r) => r.slowestMs))

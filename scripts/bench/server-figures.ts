@@ -5,6 +5,7 @@
  * streamed while an unrelated customer asks for a balance every 20 ms: memory growth, slowest
  * unrelated answer, longest event-loop stall of the main thread).
  */
+import { readFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -129,6 +130,21 @@ export interface StatementRun {
   slowestMs: number
   /** The longest event-loop stall meanwhile. */
   stallMs: number
+  /**
+   * The most CPU time the main thread itself spent within one stall (Linux; undefined elsewhere):
+   * on a loaded machine a stall is mostly the thread waiting for a core, which this tells apart.
+   */
+  busyMs?: number
+}
+
+/** The main thread's CPU time in ms (utime + stime of its task, 10 ms ticks), where /proc has it. */
+function mainThreadCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return undefined
+  }
 }
 
 /** The PDF then the CSV of `number`'s statement over the last 10 days, downloaded whole while another customer asks for a balance. */
@@ -149,6 +165,16 @@ export async function statementDownloads(url: string, number: string, esther: st
   let downloading = true
   const delay = monitorEventLoopDelay({ resolution: 10 })
   delay.enable()
+  let busy = 0
+  let lastTick = performance.now()
+  let lastCpu = mainThreadCpuMs()
+  const ticker = setInterval(() => {
+    const now = performance.now()
+    const cpu = mainThreadCpuMs()
+    if (now - lastTick > 50 && cpu !== undefined && lastCpu !== undefined) busy = Math.max(busy, cpu - lastCpu)
+    lastTick = now
+    lastCpu = cpu
+  }, 10)
   const unrelated = (async () => {
     while (downloading) {
       const started = performance.now()
@@ -171,5 +197,6 @@ export async function statementDownloads(url: string, number: string, esther: st
   downloading = false
   await unrelated
   delay.disable()
-  return { memoryMiB: (peak - before + workerHeapPeak()) / MiB, slowestMs: slowest, stallMs: delay.max / 1e6 }
+  clearInterval(ticker)
+  return { memoryMiB: (peak - before + workerHeapPeak()) / MiB, slowestMs: slowest, stallMs: delay.max / 1e6, busyMs: lastCpu === undefined ? undefined : busy }
 }
