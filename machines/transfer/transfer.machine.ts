@@ -10,6 +10,7 @@
  *                                                                          status '1' (the transfer is over) ──▶ failed
  *                                                                          any other 2xx answer ──▶ resultUnknown
  *   done, failed, resultUnknown ──transfer.restart──▶ editing (fresh)
+ *   done: idle ──receipt.download──▶ downloading ──saved, or failed (logged)──▶ idle
  *
  * `editing` is a parallel state, so that the customer types while the portal looks things up:
  * - `form`: the fields, the submit button; field errors once a submit was tried (spec §5);
@@ -61,6 +62,8 @@ import type {
   ConfirmAnswer,
   ConfirmTransferInput,
   HolderLookup,
+  ReceiptDownloadFailure,
+  ReceiptDownloadInput,
   Suggestion,
   TransferAskBody,
   TransferConfirmBody,
@@ -91,6 +94,8 @@ export const transferMachine = setup({
     askTransfer: stubActor<AskAnswer, AskTransferInput>('askTransfer'),
     /** POST transfer/confirm, confirm-wallet or confirm-card, by `kind`. Provided by src/. */
     confirmTransfer: stubActor<ConfirmAnswer, ConfirmTransferInput>('confirmTransfer'),
+    /** GET transfer/receipt/{reference}, saved under the server's file name; rejects on any failure. Provided by src/. */
+    downloadReceipt: stubActor<void, ReceiptDownloadInput>('downloadReceipt'),
   },
   guards: {
     /** spec §4, §5: every field of the kind's form is valid and the debit account is one of the customer's. */
@@ -149,6 +154,8 @@ export const transferMachine = setup({
     refreshNotifications: stubAction('refreshNotifications'),
     /** A transfer moves money (and one whose result is unknown may have): the session's balances are read again. Provided by src/. */
     refreshAccounts: stubAction('refreshAccounts'),
+    /** spec §8 "Download errors: only logged, nothing shown". Provided by src/. */
+    logDownloadError: (_, failure: ReceiptDownloadFailure) => stubAction('logDownloadError')(failure),
 
     /** spec §3, §8: takes the session's account list, and whether it is unavailable (none, or not loaded). */
     setAccounts: setAccounts<TransferContext, TransferEvent>(),
@@ -600,11 +607,51 @@ export const transferMachine = setup({
         'execution time, the receipt link and the button to make another transfer (transfer.another).',
       meta: { spec: 'spec §4 Transfers (success); spec §2 (Faire un autre transfert)' },
       entry: ['refreshNotifications', 'refreshAccounts'],
+      initial: 'idle',
       on: {
         'transfer.restart': {
           target: 'editing',
           actions: 'reset',
           description: 'spec §2: the button to make another transfer (transfer.another) — a fresh form; the spec reloads the page',
+        },
+      },
+      states: {
+        idle: {
+          description: 'No download under way: the receipt button.',
+          meta: { spec: 'spec §4 Transfers (success: receipt)' },
+          on: {
+            'receipt.download': {
+              target: 'downloading',
+              description: 'spec §4, §7: the receipt button downloads the receipt of the transfer (transfer/receipt/{reference})',
+            },
+          },
+        },
+        downloading: {
+          description: 'The spinner on the receipt button while the receipt downloads; the rest of the screen stays usable.',
+          meta: { spec: 'spec §7 transfer/receipt/{reference}; spec §8 (download errors)' },
+          invoke: {
+            id: 'downloadReceipt',
+            src: 'downloadReceipt',
+            input: ({ context }) => ({ reference: context.receipt?.reference ?? '' }),
+            onDone: {
+              target: 'idle',
+              description: 'spec §4: the receipt is saved under its name; the spinner goes',
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'logDownloadError',
+                params: ({ context, event }) => ({ reference: context.receipt?.reference ?? '', error: event.error }),
+              },
+              description: 'spec §8 download errors: only logged, nothing shown',
+            },
+          },
+          on: {
+            'receipt.download': {
+              description:
+                'decision (docs/decisions.md, Balance and statement: Downloads): one download at a time, a click while the receipt ' + 'downloads is ignored',
+            },
+          },
         },
       },
     },
