@@ -340,7 +340,7 @@ export const section8: Trace[] = [
     ],
     note:
       'docs/decisions.md (Balance failure box): an empty alert tells a screen-reader user nothing, so the box says ' +
-      "balance.failed (issue 4's accessibility request). On the momo screen the selected account's balance that cannot be " +
+      "balance.failed (an error must be announced to assistive technology). On the momo screen the selected account's balance that cannot be " +
       'read is simply not shown (transfer editing.balance.unavailable).',
   },
 
