@@ -190,7 +190,7 @@ describe('(b) the offline QA panel, on the reference server without internet', (
 
     // Live: the code is sent with the panel open; the transfer's card follows it to `done`.
     await page.locator('main input[name="token"]').press('Enter')
-    await expect.poll(() => factOf(transfer, qa.state)).toBe('done')
+    await expect.poll(() => factOf(transfer, qa.state)).toBe('done.idle')
     // The last event of the transfer itself: a success also refreshes the accounts, whose
     // `accounts.change` may reach the machine just before or just after this look.
     const events = await transfer.locator('ol > li code').allTextContents()
