@@ -6,7 +6,7 @@ import type { Account } from '../shared/customer.ts'
 import type { BalanceAnswer, BalanceContext, BalanceInput, BalanceValues, LoadBalanceInput, ShownBalance } from './balance.types.ts'
 import { text } from '../shared/answers.ts'
 
-export const areUnavailable = (accounts: readonly Account[], accountsFailed: boolean) => accountsFailed || accounts.length === 0
+const areUnavailable = (accounts: readonly Account[], accountsFailed: boolean) => accountsFailed || accounts.length === 0
 
 /** The context of a fresh screen. */
 export function freshBalanceContext({ accounts, accountsFailed }: BalanceInput): BalanceContext {
@@ -22,7 +22,7 @@ export function freshBalanceContext({ accounts, accountsFailed }: BalanceInput):
 }
 
 /** The selected account, when it is one of the accounts offered (none while they are unavailable). */
-export function selectedAccount(context: Pick<BalanceContext, 'values' | 'accounts' | 'accountsUnavailable'>): Account | undefined {
+function selectedAccount(context: Pick<BalanceContext, 'values' | 'accounts' | 'accountsUnavailable'>): Account | undefined {
   const compte = context.values.account.trim()
   return compte === '' || context.accountsUnavailable ? undefined : context.accounts.find((a) => a.compte === compte)
 }

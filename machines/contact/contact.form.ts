@@ -4,7 +4,7 @@ import { validation as m } from '../messages.ts'
 import { requiredText } from '../shared/fields.ts'
 
 /** spec §9: address minimum 5; contact phone 6 to 10 digits. */
-export const ADDRESS_MIN_LENGTH = 5
+const ADDRESS_MIN_LENGTH = 5
 const CONTACT_PHONE = /^\d{6,10}$/
 
 export const contactForm = z.object({

@@ -11,7 +11,7 @@ import type { Issue } from '../shared/form.ts'
 // ---------------------------------------------------------------------------------------------
 
 /** spec §9: "Login PIN minimum 5 characters". */
-export const PIN_MIN_LENGTH = 5
+const PIN_MIN_LENGTH = 5
 
 export interface LoginFormValues {
   username: string

@@ -3,8 +3,8 @@ import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'
 
 /** rulings §1: JPEG, PNG or WebP, at most 2 Mo. The server checks the same on the bytes. */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
-export const PHOTO_MAX_BYTES = 2 * 1024 * 1024
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+const PHOTO_MAX_BYTES = 2 * 1024 * 1024
 
 /** What the photo form needs of the chosen file; a browser `File` is one. */
 export interface ChosenFile {

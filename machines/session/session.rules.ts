@@ -7,9 +7,9 @@
 import type { ReturnPlace, SessionContext, SessionInput } from './session.types.ts'
 
 /** rulings §6.4: the warning shows this long before the idle limit. */
-export const WARNING_SECONDS = 60
+const WARNING_SECONDS = 60
 /** rulings §4: 5 minutes of inactivity, when the server did not say (an older server). */
-export const DEFAULT_IDLE_SECONDS = 300
+const DEFAULT_IDLE_SECONDS = 300
 
 /** The idle limit of an answer: a whole number of seconds, at least 1; otherwise the default. */
 export function idleSecondsOf(value: unknown): number {

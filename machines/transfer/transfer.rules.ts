@@ -1,4 +1,4 @@
-/** The pure rules of the transfer flow: its fresh context, its form errors, what an answer means. */
+/** The pure rules of the transfer flow: its fresh context, its form errors, what an answer means, its guards. */
 import { formatAmount } from '../amounts.ts'
 import { transferConfirmForm, toContractAmount } from './transfer.form.ts'
 import { fieldErrors, type FieldErrors } from '../shared/form.ts'
@@ -12,10 +12,12 @@ import type {
   TransferAskBody,
   TransferConfirmBody,
   TransferContext,
+  TransferEvent,
   TransferInput,
   TransferReceipt,
 } from './transfer.types.ts'
-import { text } from '../shared/answers.ts'
+import { isHttpSuccess, isSessionEnded, text } from '../shared/answers.ts'
+import { FIELD_EXACT_LENGTH } from '../limits.ts'
 
 export const areUnavailable = (accounts: readonly Account[], accountsFailed: boolean) => accountsFailed || accounts.length === 0
 
@@ -112,3 +114,37 @@ export interface AnyAnswer {
 }
 export const askAnswer = ({ event }: { event: { output: AskAnswer } }) => event.output
 export const confirmAnswer = ({ event }: { event: { output: ConfirmAnswer } }) => event.output
+
+// ---------------------------------------------------------------------------------------------
+// The guards of the chart: `transfer.machine.ts` names and documents each in its `setup`.
+// ---------------------------------------------------------------------------------------------
+
+type GuardArgs = { context: TransferContext; event: TransferEvent }
+
+export const isFieldOfKind = ({ context, event }: GuardArgs) => event.type === 'field.change' && transferKinds[context.kind].fields.includes(event.field)
+export const areAccountsUnavailable = ({ context }: GuardArgs) => context.accountsUnavailable
+
+export const isCreditAccountChange = ({ context, event }: GuardArgs) =>
+  transferKinds[context.kind].looksUpHolder && event.type === 'field.change' && event.field === 'creditAccount'
+export const shouldLookUpHolder = ({ context }: GuardArgs) =>
+  transferKinds[context.kind].looksUpHolder &&
+  context.values.creditAccount.trim().length === FIELD_EXACT_LENGTH.accountNumber &&
+  context.holder === null &&
+  context.holderError === null
+export const shouldLoadSuggestions = ({ context }: GuardArgs) => transferKinds[context.kind].suggestions !== null && context.suggestions === null
+export const shouldLoadCurrencies = ({ context }: GuardArgs) => transferKinds[context.kind].currencies !== null && context.currencies === null
+export const isDebitAccountChange = ({ context, event }: GuardArgs) =>
+  transferKinds[context.kind].showsBalance && event.type === 'field.change' && event.field === 'debitAccount'
+export const shouldLoadBalance = ({ context }: GuardArgs) =>
+  transferKinds[context.kind].showsBalance && context.balance === null && debitAccountOf(context.values, offeredAccounts(context)) !== undefined
+
+export const isTokenValid = ({ context }: GuardArgs) => tokenErrorOf(context.token) === null
+export const wasTokenSubmitted = ({ context }: GuardArgs) => context.tokenSubmitted
+
+// On an answer of the ask or confirm call (params of the `onDone` branches).
+export const endsSession = (_: unknown, answer: AnyAnswer) => isSessionEnded(answer)
+export const isHttpFailure = (_: unknown, answer: AnyAnswer) => !isHttpSuccess(answer.status)
+export const isUnreadable = (_: unknown, answer: AnyAnswer) => answer.body === null
+export const isRefused = (_: unknown, answer: AnyAnswer) => answer.body?.status === '1'
+export const isConfirmed = (_: unknown, answer: AnyAnswer) => isHttpSuccess(answer.status) && answer.body?.status === '0'
+export const hasReference = (_: unknown, answer: AskAnswer) => text(answer.body?.code) !== undefined

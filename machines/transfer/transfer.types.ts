@@ -46,6 +46,17 @@ export interface ConfirmTransferInput {
 /** A lookup the bank refused for too many tries (rulings §8, HTTP 429) carries its message. */
 export type HolderLookup = { found: true; libelle: string } | { found: false; message?: string }
 
+/** The input of `downloadReceipt` (spec §7 transfer/receipt/{reference}). */
+export interface ReceiptDownloadInput {
+  reference: string
+}
+
+/** The params of `logDownloadError`: the receipt and what the `downloadReceipt` actor rejected with. */
+export interface ReceiptDownloadFailure {
+  reference: string
+  error: unknown
+}
+
 /** What `loadBalance` resolves with (POST balance); it rejects when there is none. */
 export interface AccountBalance {
   amount: string
@@ -137,6 +148,8 @@ export type TransferEvent =
   | { type: 'code.submit' }
   /** "Faire un autre transfert", "Réessayer un nouveau transfert", or giving up the pending transfer. */
   | { type: 'transfer.restart' }
+  /** The receipt button of the final screen. */
+  | { type: 'receipt.download' }
 
 /** A frequently used account or number, with the holder's name when the bank knows it (used-freq). */
 export interface Suggestion {

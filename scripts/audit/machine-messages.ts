@@ -18,7 +18,7 @@ export interface MachineTexts {
 }
 
 /** The source files under a screen folder (or the file itself), from the repository root, sorted. */
-export function screenFiles(path: string, root = process.cwd()): string[] {
+function screenFiles(path: string, root = process.cwd()): string[] {
   const full = resolve(root, path)
   if (!statSync(full).isDirectory()) return [path]
   return sorted(readdirSync(full))
@@ -52,7 +52,7 @@ const byKey = (texts: Iterable<CatalogueText>) => [...texts].sort((a, b) => (a.k
  * The files of a machine's flow: its folder (`machines/<flow>/`: the chart, its rules, form and
  * screen), or the file alone for a machine outside a flow folder.
  */
-export function flowFiles(source: string, root = process.cwd()): string[] {
+function flowFiles(source: string, root = process.cwd()): string[] {
   const folder = dirname(source)
   return folder === 'machines' ? [source] : screenFiles(folder, root)
 }

@@ -66,7 +66,7 @@ function stateFacts(node: AnyStateNode): StateFacts {
 }
 
 /** The transitions a state declares: its `on`, `after`, invoke `onDone`/`onError`, then `always`. */
-export function declaredTransitions(node: AnyStateNode): AnyTransitionDefinition[] {
+function declaredTransitions(node: AnyStateNode): AnyTransitionDefinition[] {
   return [...[...node.transitions.values()].flat(), ...(node.always ?? [])]
 }
 
@@ -111,7 +111,7 @@ export const dotted = (path: readonly string[]): string => path.join('.')
 // ---------------------------------------------------------------------------------------------
 
 /** 5000 → '5 s', 90000 → '90 s', 250 → '250 ms'; a named delay keeps its name. */
-export function delayText(delay: number | string): string {
+function delayText(delay: number | string): string {
   if (typeof delay === 'string') return delay
   return delay % 1000 === 0 ? `${delay / 1000} s` : `${delay} ms`
 }

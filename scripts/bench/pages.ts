@@ -50,16 +50,18 @@ export async function coldVisit(browser: Browser, url: string, user: { kcode: st
   await page.goto(`${url}/login`, { waitUntil: 'commit', timeout: 120_000 })
   await page.getByPlaceholder(login.userCodePlaceholder, { exact: true }).fill(user.kcode, { timeout: 120_000 })
   await page.getByPlaceholder(login.pinPlaceholder, { exact: true }).fill(user.pin)
-  const clicked = Date.now()
+  // The click waits for the app to take over the prerendered form (that wait is the interactive
+  // figure); the sign-in → dashboard figure starts when the sign-in request leaves.
   await page.getByRole('button', { name: login.submit, exact: true }).click()
   await signInSent
-  const interactiveMs = Date.now() - start
+  const signedInSent = Date.now()
+  const interactiveMs = signedInSent - start
   counting = false
   const lcpMs = await page.evaluate(() => (window as unknown as { lcp?: number }).lcp ?? NaN)
   let dashboardMs: number | undefined
   if (dashboard) {
     await page.locator('main a[data-module]').first().waitFor({ timeout: 120_000 })
-    dashboardMs = Date.now() - clicked
+    dashboardMs = Date.now() - signedInSent
   }
   // The repeat visit starts from the service worker's precache (scripts/vite/service-worker.ts):
   // wait until the worker of this visit is active (the floor page has none).

@@ -5,8 +5,9 @@
  * them: its QA panel shows each active state's description and `meta.spec` (docs/qa.md).
  *
  * The plugin runs after TypeScript is stripped (`enforce: 'post'`) on the charts only (each flow's
- * `machines/<flow>/<flow>.machine.ts`, and `machines/*.ts`), and
- * edits nothing but the object literal passed to `createMachine(...)`, where it removes
+ * `machines/<flow>/<flow>.machine.ts`, the parts of a chart written apart, `<flow>.<part>.machine.ts`,
+ * and `machines/*.ts`), and edits nothing but the object literal passed to `createMachine(...)`, or
+ * to `createStateConfig(...)` for a part, where it removes
  * - a `description` whose value is text: a string, a template or a concatenation of them;
  * - a `meta` whose value is an object literal.
  * It never enters `context`, `input`, `params` or `output` (the data of the machine: the transfer
@@ -100,9 +101,11 @@ function stripConfig(code: string, edits: MagicString, config: ESTree.ObjectExpr
   return removed
 }
 
+/** A chart's config: `createMachine(...)`, or a part of a chart written apart, `setup(...).createStateConfig(...)`. */
+const CHART_CALLS = new Set(['createMachine', 'createStateConfig'])
 const isCreateMachine = (callee: ESTree.Expression | ESTree.Super): boolean =>
-  (callee.type === 'Identifier' && callee.name === 'createMachine') ||
-  (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && callee.property.name === 'createMachine')
+  (callee.type === 'Identifier' && CHART_CALLS.has(callee.name)) ||
+  (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && CHART_CALLS.has(callee.property.name))
 
 export interface StripResult {
   code: string

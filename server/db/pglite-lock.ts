@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 
 /** A lock not refreshed for this long belongs to a dead process (it refreshes every STALE_MS / 2). */
-export const STALE_MS = 10_000
+const STALE_MS = 10_000
 
 export class FolderInUseError extends Error {}
 

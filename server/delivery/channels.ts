@@ -7,7 +7,7 @@
 import nodemailer from 'nodemailer'
 
 /** Connection, greeting and socket limits of one send. */
-export const SEND_TIMEOUT_MS = 10_000
+const SEND_TIMEOUT_MS = 10_000
 
 export interface OutgoingMessage {
   id: string

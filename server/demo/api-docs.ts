@@ -19,7 +19,7 @@ import { api } from '../../machines/messages.ts'
 import { CONTRACT_URL } from '../http/contract.ts'
 import { escapeHtml } from '../http/html.ts'
 
-export const API_DOCS_PATH = '/__dev/api.html'
+const API_DOCS_PATH = '/__dev/api.html'
 const BUNDLE_PATH = '/__dev/api/redoc.standalone.js'
 const CONTRACT_PATH = '/__dev/api/portal.yaml'
 const STYLE_PATH = '/__dev/api.css'
@@ -44,7 +44,7 @@ const BUNDLE_STYLE_HASHES = ["'sha256-QMIg+bpjm3JdElJ388KYke01izlUW0UoNOeKjpMxdg
  * on purpose (img-src 'self'), so no request leaves; the browser reports that one violation and
  * the link stays as text.
  */
-export const apiDocsPolicy = (nonce: string) =>
+const apiDocsPolicy = (nonce: string) =>
   [
     "default-src 'self'",
     "script-src 'self'",

@@ -118,7 +118,7 @@ export const faultScenarios: readonly TransferScenario[] = TRANSFER_KINDS.flatMa
 
 const AUTH = '/auth/v1'
 /** The calls of the other flows (spec §7). */
-export const flowCalls = {
+const flowCalls = {
   login: `/auth/login`,
   pinResetAsk: `${AUTH}/password/ask`,
   pinResetConfirm: `${AUTH}/password/confirm`,
@@ -152,9 +152,9 @@ export const flowScreens: Record<OtherFlow, string> = {
 }
 
 /** The file name of the statement answered by the download scenario: its links then fail. */
-export const FAULTY_STATEMENT_FILE = 'releve-demo-panne'
+const FAULTY_STATEMENT_FILE = 'releve-demo-panne'
 /** The notification answered by the seen-mark scenario, whose "afficher" then fails. */
-export const FAULTY_NOTIFICATION_ID = 'notification-demo-panne'
+const FAULTY_NOTIFICATION_ID = 'notification-demo-panne'
 
 const refused = (message: string) => ({ status: 200, body: { code: '1', message } })
 const noAnswer = { dropConnection: true } as const

@@ -45,7 +45,7 @@ export function scenarioTitle(scenario: FaultScenario): string {
 }
 
 /** One fault in force, in words; the body as JSON in a <code>. Already escaped. */
-export function describeFault(fault: Fault): string {
+function describeFault(fault: Fault): string {
   const call = `<strong>${h(fault.method ?? t.anyMethod)}</strong> <code>${h(fault.path)}</code>`
   const parts: string[] = []
   if (fault.dropConnection) parts.push(h(t.connectionDropped))

@@ -27,15 +27,15 @@ import { enqueueMessage } from './outbox.ts'
 import { MAX_PIN_FAILURES } from './pins.ts'
 
 /** rulings §4: consecutive failures from one address that block it. */
-export const ADDRESS_FAILURES_BLOCK = MAX_PIN_FAILURES
+const ADDRESS_FAILURES_BLOCK = MAX_PIN_FAILURES
 /** Consecutive failures from every address together that block the access everywhere. */
-export const CODE_FAILURES_BLOCK = 10
+const CODE_FAILURES_BLOCK = 10
 /** From this many failures (every address together), the next try waits. */
-export const WAIT_FROM_FAILURES = 5
+const WAIT_FROM_FAILURES = 5
 const EVERY_ADDRESS = '*'
 
 /** The wait before the next try after `failures` failures: none, then 1, 2, 4, 8, 16 minutes. */
-export function waitAfter(failures: number): number {
+function waitAfter(failures: number): number {
   return failures < WAIT_FROM_FAILURES ? 0 : 60_000 * 2 ** (failures - WAIT_FROM_FAILURES)
 }
 

@@ -45,7 +45,7 @@ export function formatMoney(cents: bigint, currency: string): string {
 const RATE_SCALE = 100_000_000n
 
 /** "0.00035088" → 35088n (units of 1e-8); throws on anything else. */
-export function rateToUnits(rate: string): bigint {
+function rateToUnits(rate: string): bigint {
   const match = /^([0-9]+)(?:\.([0-9]{1,8}))?$/.exec(rate)
   if (!match) throw new Error(`not a rate: ${rate}`)
   return BigInt(match[1]!) * RATE_SCALE + BigInt((match[2] ?? '').padEnd(8, '0'))

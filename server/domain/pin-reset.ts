@@ -26,8 +26,8 @@ import { endCustomerSessions } from './sessions.ts'
 import { formatWhen } from './signin.ts'
 import { takeAsk, type AskLimit } from './throttles.ts'
 
-export const PIN_RESET_TRIES = 3
-export const NEW_PIN_DIGITS = 5
+const PIN_RESET_TRIES = 3
+const NEW_PIN_DIGITS = 5
 
 export interface PinResetSettings {
   now: Date
@@ -42,7 +42,7 @@ export interface PinResetSettings {
 export type AskOutcome = { ok: true; reference: string; message: string } | { ok: false; message: string }
 export type ConfirmOutcome = { ok: boolean; message: string }
 
-export function newPin(): string {
+function newPin(): string {
   return randomInt(0, 10 ** NEW_PIN_DIGITS)
     .toString()
     .padStart(NEW_PIN_DIGITS, '0')

@@ -26,7 +26,7 @@ import { takeAsk, type AskLimit } from './throttles.ts'
 const t = api.transfer
 
 /** Rulings §4: the 3rd wrong code cancels the transfer. */
-export const MAX_CODE_TRIES = 3
+const MAX_CODE_TRIES = 3
 /** spec §9: description minimum 5 (the contract counts blanks; the server does not). */
 const DESCRIPTION_MIN_LENGTH = 5
 
@@ -34,7 +34,7 @@ const DESCRIPTION_MIN_LENGTH = 5
  * Mobile-money networks by the two digits after 243 (operator prefixes in the DRC). A number of
  * another prefix belongs to no network the bank settles with, and is refused.
  */
-export const WALLET_PREFIXES: Record<string, string> = {
+const WALLET_PREFIXES: Record<string, string> = {
   '81': 'mpesa',
   '82': 'mpesa',
   '83': 'mpesa',
@@ -49,7 +49,7 @@ export const WALLET_PREFIXES: Record<string, string> = {
   '91': 'africell',
 }
 /** Card transfers are settled with the card network's account. */
-export const CARD_NETWORK = 'visa'
+const CARD_NETWORK = 'visa'
 
 export interface TransferSettings {
   now: Date
@@ -327,7 +327,7 @@ type CustomerContact = {
  * it); a confirm cancels its own transfer when it finds it expired. SKIP LOCKED: a row a confirm
  * holds is that confirm's business, and two sweeps never wait on each other.
  */
-export async function cancelExpired(tx: Queryable, now: Date): Promise<number> {
+async function cancelExpired(tx: Queryable, now: Date): Promise<number> {
   const rows = await tx.query<{ customer_id: string; amount: string; currency_sent: string; payee: string }>(
     `update pending_transfers set state = 'cancelled', cancel_reason = 'expired', cancelled_at = $1
       where id in (select id from pending_transfers where state = 'pending' and expires_at <= $1

@@ -20,7 +20,7 @@ export function bearerToken(authorization: string | undefined): string | null {
   return match ? match[1]! : null
 }
 
-export function sessionExpired(reply: FastifyReply): FastifyReply {
+function sessionExpired(reply: FastifyReply): FastifyReply {
   return reply.code(403).send({ code: '2', message: api.sessionExpired })
 }
 

@@ -38,7 +38,7 @@ const MESSAGE_BY_KEYWORD: Record<string, string> = {
 }
 
 /** One entry per field (the first fault found), named like the contract: `password`, `page`. */
-export function fieldErrors(errors: readonly SchemaError[], context: string): FieldError[] {
+function fieldErrors(errors: readonly SchemaError[], context: string): FieldError[] {
   const byField = new Map<string, string>()
   for (const error of errors) {
     const segments = error.instancePath.split('/').filter(Boolean)

@@ -32,7 +32,7 @@ export const CONTENT_SECURITY_POLICY = contentSecurityPolicy()
 export const INSPECTOR_BUILD_MARK = '<meta name="portal-build" content="inspector">'
 export const INSPECTOR_OPENER_POLICY = 'same-origin-allow-popups'
 
-export const SECURITY_HEADERS: Record<string, string> = {
+const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
@@ -52,7 +52,7 @@ export const NON_DOCUMENT_HEADERS: Record<string, string> = {
 }
 
 /** A document is what a browser shows as a page: where the CSP, frame and referrer policies apply. */
-export function isDocument(contentType: unknown): boolean {
+function isDocument(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^\s*(text\/html|image\/svg\+xml|application\/xhtml\+xml)\b/i.test(contentType)
 }
 

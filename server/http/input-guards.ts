@@ -22,12 +22,12 @@ import type { FieldError } from './errors.ts'
 // eslint-disable-next-line no-control-regex -- matching control characters is this expression's purpose
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
-export function hasControlCharacter(text: string): boolean {
+function hasControlCharacter(text: string): boolean {
   return FORBIDDEN.test(text)
 }
 
 /** The fields holding a forbidden character, named like the validation errors (`a.0.b`). */
-export function controlCharacterFields(value: unknown, path: string[] = [], found: string[] = [], depth = 0): string[] {
+function controlCharacterFields(value: unknown, path: string[] = [], found: string[] = [], depth = 0): string[] {
   if (depth > 32) return found
   if (typeof value === 'string') {
     if (hasControlCharacter(value)) found.push(path.join('.'))
@@ -68,7 +68,7 @@ export function inputGuards(app: FastifyInstance): void {
 }
 
 /** The media type of a Content-Type header, lower-cased, without its parameters. */
-export function mediaType(header: string | undefined): string {
+function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase()
 }
 

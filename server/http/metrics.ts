@@ -20,7 +20,7 @@ import { api } from '../../machines/messages.ts'
 /** A scrape must not wait on a slow database longer than Prometheus waits on the scrape. */
 const DATABASE_READ_TIMEOUT_MS = 2_000
 /** Requests answered by the not-found handler: the SPA's pages and unknown paths. */
-export const FALLBACK_ROUTE = '(fallback)'
+const FALLBACK_ROUTE = '(fallback)'
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 export interface MetricsOptions {

@@ -38,7 +38,7 @@ const isMachineSnapshot = (snapshot: unknown): snapshot is AnyMachineSnapshot =>
   typeof snapshot === 'object' && snapshot !== null && 'machine' in snapshot && 'value' in snapshot
 
 /** The active state nodes of a state value, outermost first (the root excluded). */
-export function activeNodes(root: AnyStateNode, value: unknown): AnyStateNode[] {
+function activeNodes(root: AnyStateNode, value: unknown): AnyStateNode[] {
   const nodes: AnyStateNode[] = []
   const visit = (node: AnyStateNode, inner: unknown) => {
     const entries = typeof inner === 'string' ? [[inner, undefined] as const] : Object.entries(inner ?? {})

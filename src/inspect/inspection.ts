@@ -26,7 +26,7 @@ export interface Inspection {
  * confirm call's input holds the validation code, the login answer the session token), so
  * `serialize`, which sees the whole inspection event last, masks everything once more.
  */
-export const statelyMasking = {
+const statelyMasking = {
   sanitizeContext: (context: MachineContext) => maskSecrets(context),
   sanitizeEvent: (event: AnyEventObject) => maskSecrets(event),
   serialize: (event: StatelyInspectionEvent) => toMaskedJson(event),

@@ -15,7 +15,7 @@
  */
 import type { StatelyInspectionEvent } from '@statelyai/inspect'
 
-export const STATELY_INSPECT_URL = 'https://stately.ai/inspect'
+const STATELY_INSPECT_URL = 'https://stately.ai/inspect'
 const CONNECTED = '@statelyai.connected'
 const DISCONNECTED = '@statelyai.disconnected'
 const WINDOW_NAME = 'xstateinspector'

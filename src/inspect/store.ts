@@ -46,7 +46,7 @@ export interface QaStore {
 }
 
 /** How many events of each actor are kept. */
-export const EVENTS_KEPT = 6
+const EVENTS_KEPT = 6
 
 function seen(event: { type: string }): SeenEvent {
   const { type, ...data } = maskSecrets(event as Record<string, unknown> & { type: string })

@@ -23,7 +23,7 @@ export function rememberBankTimeZone(zone: unknown): void {
   if (isKnownZone(zone)) sessionStorage.setItem(KEY, zone)
 }
 
-export function bankTimeZone(): string {
+function bankTimeZone(): string {
   const kept = sessionStorage.getItem(KEY)
   return isKnownZone(kept) ? kept : Intl.DateTimeFormat().resolvedOptions().timeZone
 }

@@ -31,8 +31,6 @@ globalStyle('main thead', { '@media': { print: { display: 'table-header-group' }
 // The chart's line and area stay visible without colour.
 globalStyle('main svg path, main svg polyline', { '@media': { print: { stroke: '#000 !important' } } })
 
-export const printOnly = style({ display: 'none', '@media': { print: { display: 'block' } } })
-
 globalStyle(':root', { '@media': { print: { colorScheme: 'light' } } })
 
 /** The page's main area takes the whole sheet. */

@@ -11,7 +11,7 @@ export const scroller = style({
   marginTop: vars.space.md,
 })
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.9375rem' })
-export const cell = style({
+const cell = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.borderLight}`,
   textAlign: 'left',
@@ -20,4 +20,3 @@ export const cell = style({
 export const head = style([cell, { background: vars.color.background, whiteSpace: 'nowrap' }])
 export const number = style([cell, { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }])
 export const nowrap = style([cell, { whiteSpace: 'nowrap' }])
-export const text = style([cell, { minWidth: '14em' }])

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 /** Spec §9: the session-expired toast shows 3 s, the others 5 s; newest on top, top right. */
-export const TOAST_MS = 5_000
+const TOAST_MS = 5_000
 export const EXPIRY_TOAST_MS = 3_000
 
 export type Toast = { id: number; title: string; text?: string; kind: 'info' | 'success' | 'warning'; durationMs: number }

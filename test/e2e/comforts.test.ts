@@ -5,7 +5,7 @@
  * and toasts below it, focus on the new page's heading, PIN show/hide, dates as jj/mm/aaaa in an
  * English browser, copying a transfer reference, and print layouts of the receipt and statement.
  */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   bankTime,
@@ -21,7 +21,22 @@ import {
   validation,
 } from '../../machines/messages'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data'
-import { DESKTOP, errorOf, expectAccessible, launchBrowser, pageProblems, PHONE, screenshot, startServer, THEMED_SCREENS, type RunningServer } from './harness'
+import {
+  DESKTOP,
+  errorOf,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  outboxCode,
+  pageProblems,
+  PHONE,
+  screenshot,
+  signIn,
+  startServer,
+  THEMED_SCREENS,
+  type PageOptions,
+  type RunningServer,
+} from './harness'
 
 const BANK_ZONE = 'Africa/Kinshasa'
 const USD = '000170100100123456701'
@@ -50,32 +65,13 @@ const screens = THEMED_SCREENS
 type Viewport = { width: number; height: number }
 
 /** A page in its own context; by default a French browser in the bank's zone (options override). */
-async function open(viewport: Viewport, scheme: 'light' | 'dark' = 'light', options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'fr-FR', ...options })
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('pageerror', (e) => problems.push(e.message))
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text())
-  })
-  ;(page as Page & { problems: string[] }).problems = problems
-  await page.emulateMedia({ colorScheme: scheme })
+async function open(viewport: Viewport, colorScheme: 'light' | 'dark' = 'light', options: PageOptions = {}): Promise<Page> {
+  const { page } = await newPage(browser, server.url, viewport, { colorScheme, ...options })
   pages.push(page)
   return page
 }
 
-async function signIn(page: Page, user = ['K1234567', '12345']): Promise<void> {
-  await page.goto('/login')
-  await page.getByPlaceholder(login.userCodePlaceholder).fill(user[0]!)
-  await page.getByPlaceholder(login.pinPlaceholder).fill(user[1]!)
-  await page.getByRole('button', { name: login.submit }).click()
-  await page.waitForURL('**/app/dashboard')
-}
-
-async function outbox(pattern: RegExp): Promise<string> {
-  const messages = (await (await fetch(`${server.url}/__dev/outbox`)).json()) as { text: string }[]
-  return pattern.exec(messages.find((m) => pattern.test(m.text))!.text)![1]!
-}
+const outbox = (pattern: RegExp) => outboxCode(server.url, pattern)
 
 /** An account transfer from form to receipt, the code read from the demo outbox. */
 async function transferToReceipt(page: Page): Promise<void> {

@@ -5,8 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { login } from '../../machines/messages'
-import { axeViolations, DESKTOP, launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer } from './harness'
+import { axeViolations, DESKTOP, launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, submitSignIn, type RunningServer } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -61,15 +60,12 @@ describe('the dark theme: every screen accessible', () => {
     ['phone', PHONE],
   ] as const) {
     it(`public and signed-in screens (${label})`, async () => {
-      const { page, context } = await newPage(browser, server.url, viewport)
-      await page.emulateMedia({ colorScheme: 'dark' })
+      const { page, context } = await newPage(browser, server.url, viewport, { colorScheme: 'dark' })
       const publicFound = await violationsOf(page, label, publicPages)
       expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true)
 
       await visit(page, '/login')
-      await page.getByPlaceholder(login.userCodePlaceholder).fill('K1234567')
-      await page.getByPlaceholder(login.pinPlaceholder).fill('12345')
-      await page.getByRole('button', { name: login.submit }).click()
+      await submitSignIn(page)
       await page.waitForURL('**/app/dashboard')
       const signedInFound = await violationsOf(page, label, signedInPages)
 

@@ -6,8 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { access, dashboard, dashboardAccounts, login, moduleNames, statement, statementView } from '../../machines/messages'
-import { expectAccessible, launchBrowser, newPage, pageProblems, startServer, THEMED_SCREENS, type RunningServer } from './harness'
+import { access, dashboard, dashboardAccounts, moduleNames, statement, statementView } from '../../machines/messages'
+import { DEMO_USER, expectAccessible, launchBrowser, newPage, pageProblems, signIn, startServer, THEMED_SCREENS, type RunningServer } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -30,22 +30,17 @@ afterEach(async () => {
 
 const screens = THEMED_SCREENS
 
-async function signedIn(viewport: { width: number; height: number }, scheme: 'light' | 'dark', user = ['K1234567', '12345']): Promise<Page> {
-  const { page } = await newPage(browser, server.url, viewport)
-  await page.emulateMedia({ colorScheme: scheme })
+async function signedIn(viewport: { width: number; height: number }, colorScheme: 'light' | 'dark', user = DEMO_USER): Promise<Page> {
+  const { page } = await newPage(browser, server.url, viewport, { colorScheme })
   pages.push(page)
-  await page.goto('/login')
-  await page.getByPlaceholder(login.userCodePlaceholder).fill(user[0]!)
-  await page.getByPlaceholder(login.pinPlaceholder).fill(user[1]!)
-  await page.getByRole('button', { name: login.submit }).click()
-  await page.waitForURL('**/app/dashboard')
+  await signIn(page, user)
   return page
 }
 
 describe('services not granted and unknown /app pages, inside the shell (rulings §6.3)', () => {
   for (const [label, viewport, scheme] of screens) {
     it(`K7654321 opening /app/transfer, then /app/nulle-part (${label})`, async () => {
-      const page = await signedIn(viewport, scheme, ['K7654321', '54321'])
+      const page = await signedIn(viewport, scheme, { code: 'K7654321', pin: '54321' })
       await page.goto('/app/transfer')
       await page.getByRole('heading', { level: 1, name: access.notGrantedTitle }).waitFor()
       await page.getByText(access.notGranted).waitFor()

@@ -10,7 +10,7 @@ import { api, login, notifications, password, pinReset, profile, statement, tran
 import { mainCustomer } from '../../server/demo/demo-data'
 import { flowScreens, scenarioById } from '../../server/demo/fault-scenarios'
 import { flowLegend, scenarioTitle } from '../../server/demo/faults-page'
-import { launchBrowser, newPage, pageProblems, startServer, type RunningServer } from './harness'
+import { launchBrowser, newPage, pageProblems, startServer, submitSignIn, type RunningServer } from './harness'
 
 const t = api.devFaults
 const USD = mainCustomer.accounts.usd!.number
@@ -57,9 +57,7 @@ const submitForm = () => customer.locator('main form button[type="submit"]').cli
 
 async function signIn(): Promise<void> {
   await customer.goto('/login')
-  await customer.getByPlaceholder(login.userCodePlaceholder).fill(mainCustomer.kcode)
-  await customer.getByPlaceholder(login.pinPlaceholder).fill(mainCustomer.pin)
-  await customer.getByRole('button', { name: login.submit }).click()
+  await submitSignIn(customer)
 }
 
 describe('the fault panel, every other flow', () => {

@@ -7,13 +7,13 @@
  */
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { api, login, session, transfer as texts } from '../../machines/messages'
+import { api, session, transfer as texts } from '../../machines/messages'
 import type { TransferKind } from '../../openapi/transfer-kinds'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data'
 import { faultScenarios, scenarioById, transferCalls, type ScenarioType } from '../../server/demo/fault-scenarios'
 import { kindLegend, scenarioTitle } from '../../server/demo/faults-page'
 import { loadContract } from '../../server/http/contract'
-import { expectAccessible, launchBrowser, newPage, pageProblems, PHONE, startServer, type RunningServer } from './harness'
+import { DEMO_USER, expectAccessible, launchBrowser, newPage, pageProblems, PHONE, signIn as signInAs, startServer, type RunningServer } from './harness'
 
 const t = api.devFaults
 const USD = mainCustomer.accounts.usd!.number
@@ -75,13 +75,7 @@ async function apply(id: `${TransferKind}.${ScenarioType}`): Promise<void> {
 
 // ---- The customer's side -------------------------------------------------------------------------
 
-async function signIn(landing = '**/app/dashboard'): Promise<void> {
-  await customer.goto('/login')
-  await customer.getByPlaceholder(login.userCodePlaceholder).fill(mainCustomer.kcode)
-  await customer.getByPlaceholder(login.pinPlaceholder).fill(mainCustomer.pin)
-  await customer.getByRole('button', { name: login.submit }).click()
-  await customer.waitForURL(landing)
-}
+const signIn = (landing = '**/app/dashboard') => signInAs(customer, DEMO_USER, landing)
 
 async function open(kind: TransferKind): Promise<void> {
   await customer.goto(transferCalls[kind].screen)

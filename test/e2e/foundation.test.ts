@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { landing, login, moduleNames, notFound, password, session, shell, validation } from '../../machines/messages'
-import { devFault, launchBrowser, newPage, pageProblems, PHONE, startServer, type RunningServer, expectAccessible } from './harness'
+import { devFault, launchBrowser, newPage, pageProblems, PHONE, startServer, submitSignIn, type RunningServer, expectAccessible } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -32,12 +32,6 @@ async function open(path: string, viewport?: { width: number; height: number }):
   pages.push(page)
   await page.goto(path)
   return page
-}
-
-async function signIn(page: Page, username: string, pin: string): Promise<void> {
-  await page.getByPlaceholder(login.userCodePlaceholder).fill(username)
-  await page.getByPlaceholder(login.pinPlaceholder).fill(pin)
-  await page.getByRole('button', { name: login.submit }).click()
 }
 
 const tiles = (page: Page) => page.locator('main a[data-module]')
@@ -98,7 +92,7 @@ describe('login', () => {
 
   it('a wrong PIN shows "Code utilisateur ou code pin incorrect"', async () => {
     const page = await open('/login')
-    await signIn(page, 'K7654321', '99999')
+    await submitSignIn(page, { code: 'K7654321', pin: '99999' })
     await page.getByRole('alert').filter({ hasText: login.wrongCredentials }).waitFor()
     await expectAccessible(page, 'login-wrong-pin')
     expect(page.url()).toMatch(/\/login$/)
@@ -106,7 +100,7 @@ describe('login', () => {
 
   it('the blocked customer K1111111 is told to contact the bank', async () => {
     const page = await open('/login')
-    await signIn(page, 'K1111111', '11111')
+    await submitSignIn(page, { code: 'K1111111', pin: '11111' })
     await page
       .getByRole('alert')
       .filter({ hasText: login.blocked('votre banque') })
@@ -116,12 +110,12 @@ describe('login', () => {
   it('another HTTP error and an unusable answer have their own messages', async () => {
     const page = await open('/login')
     await devFault(server.url, { path: '/auth/login', status: 500, body: { message: 'boom' }, times: 1 })
-    await signIn(page, 'K1234567', '12345')
+    await submitSignIn(page, { code: 'K1234567', pin: '12345' })
     await page.getByRole('alert').filter({ hasText: login.connectionError }).waitFor()
     // The PIN field is emptied after every answer: the customer types it again.
     expect(await page.getByPlaceholder(login.pinPlaceholder).inputValue()).toBe('')
     await devFault(server.url, { path: '/auth/login', status: 200, body: {}, times: 1 })
-    await signIn(page, 'K1234567', '12345')
+    await submitSignIn(page, { code: 'K1234567', pin: '12345' })
     await page.getByRole('alert').filter({ hasText: login.unusableAnswer }).waitFor()
   })
 
@@ -148,7 +142,7 @@ describe('signed in', () => {
   ] as const) {
     it(`K1234567 sees 5 tiles, the shell, and logs out through the dialog (${label})`, async () => {
       const page = await open('/login', viewport)
-      await signIn(page, 'K1234567', '12345')
+      await submitSignIn(page, { code: 'K1234567', pin: '12345' })
       await page.waitForURL('**/app/dashboard')
       await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor()
       await expect.poll(() => tiles(page).count()).toBe(5)
@@ -179,7 +173,7 @@ describe('signed in', () => {
 
   it('K7654321 sees the 2 tiles of its modules, and the menu matches', async () => {
     const page = await open('/login')
-    await signIn(page, 'K7654321', '54321')
+    await submitSignIn(page, { code: 'K7654321', pin: '54321' })
     await page.waitForURL('**/app/dashboard')
     await expect.poll(() => tiles(page).count()).toBe(2)
     expect(await tiles(page).allTextContents()).toEqual([moduleNames.solde, moduleNames.statement])
@@ -189,7 +183,7 @@ describe('signed in', () => {
 
   it('a stored session on /login goes to the dashboard; /change-password is the password screen; an unknown screen is not found, inside the shell', async () => {
     const page = await open('/login')
-    await signIn(page, 'K7654321', '54321')
+    await submitSignIn(page, { code: 'K7654321', pin: '54321' })
     await page.waitForURL('**/app/dashboard')
     await page.goto('/login')
     await page.waitForURL('**/app/dashboard')
@@ -204,7 +198,7 @@ describe('signed in', () => {
   /** Signs K1234567 in, ends the session on the server, reloads: the expiry toast is on screen. */
   async function expiredOnReload() {
     const page = await open('/login')
-    await signIn(page, 'K1234567', '12345')
+    await submitSignIn(page, { code: 'K1234567', pin: '12345' })
     await page.waitForURL('**/app/dashboard')
     // The dashboard's own counter call must be over, or it would take the fault meant for the reload.
     await page.locator('#menu-lateral [aria-label*="notification"]').waitFor({ state: 'attached' })

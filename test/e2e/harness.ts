@@ -6,8 +6,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { login } from '../../machines/messages'
+import { mainCustomer } from '../../server/demo/demo-data'
 
 export const E2E_DIST = resolve('.tmp/e2e-dist')
 /** The QA build (`npm run build:qa`: VITE_INSPECT=true), built by the global setup too. */
@@ -15,7 +17,6 @@ export const E2E_DIST_QA = resolve('.tmp/e2e-dist-qa')
 
 export type RunningServer = { url: string; stop: () => Promise<void>; logs: () => string }
 
-/** Starts `server/main.ts` like `npm start` does, on a free port and its own data directory. */
 /** Browser walks sign in from one address far more often than a customer would (limits tested in test/server). */
 const E2E_ADDRESS_LIMITS = {
   SIGNIN_ADDRESS_LIMIT: '100000',
@@ -24,6 +25,7 @@ const E2E_ADDRESS_LIMITS = {
   DETAILS_ADDRESS_LIMIT: '100000',
 }
 
+/** Starts `server/main.ts` like `npm start` does, on a free port and its own data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'))
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -69,7 +71,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
 }
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium, or set CHROMIUM_PATH`)
@@ -90,8 +92,16 @@ export const THEMED_SCREENS = [
   ['phone-dark', PHONE, 'dark'],
 ] as const
 
-export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'fr-FR' })
+export type PageOptions = BrowserContextOptions & { colorScheme?: 'light' | 'dark' }
+
+/** A fresh browser context and page, in French, that records the page's script and CSP errors. */
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'fr-FR', ...options })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (e) => problems.push(e.message))
@@ -100,7 +110,39 @@ export async function newPage(browser: Browser, baseURL: string, viewport = DESK
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text())
   })
   ;(page as Page & { problems: string[] }).problems = problems
+  if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme })
   return { context, page }
+}
+
+/** Who signs in: a user code and a PIN. */
+export type SignInAs = { code: string; pin: string }
+
+/** The demo's main customer (server/demo/demo-data.ts). */
+export const DEMO_USER: SignInAs = { code: mainCustomer.kcode, pin: mainCustomer.pin }
+
+/** Fills the sign-in form already on screen and sends it; waits for nothing. */
+export async function submitSignIn(page: Page, user: SignInAs = DEMO_USER): Promise<void> {
+  await page.getByPlaceholder(login.userCodePlaceholder).fill(user.code)
+  await page.getByPlaceholder(login.pinPlaceholder).fill(user.pin)
+  await page.getByRole('button', { name: login.submit }).click()
+}
+
+/** Signs in from /login and waits for the page the sign-in leads to (the dashboard by default). */
+export async function signIn(page: Page, user: SignInAs = DEMO_USER, landing = '**/app/dashboard'): Promise<void> {
+  await page.goto('/login')
+  await submitSignIn(page, user)
+  await page.waitForURL(landing)
+}
+
+/**
+ * The first capture of `pattern` in the newest message of the demo outbox (newest first) that
+ * matches it, optionally on one channel: how a test reads a code the customer would receive.
+ */
+export async function outboxCode(baseUrl: string, pattern: RegExp, channel?: 'sms' | 'email'): Promise<string> {
+  const messages = (await (await fetch(`${baseUrl}/__dev/outbox`)).json()) as { channel: string; text: string }[]
+  const found = messages.find((m) => (!channel || m.channel === channel) && pattern.test(m.text))
+  if (!found) throw new Error(`no outbox message matching ${pattern}`)
+  return pattern.exec(found.text)![1]!
 }
 
 /** Errors the page printed (script errors, CSP violations): a test expects none. */

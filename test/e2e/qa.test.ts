@@ -11,14 +11,28 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loginMachine } from '../../machines/login/login.machine'
-import { login, moduleNames, qa, shell, transfer as texts } from '../../machines/messages'
+import { moduleNames, qa, shell, transfer as texts } from '../../machines/messages'
 import { sessionMachine } from '../../machines/session/session.machine'
 import { transferMachine } from '../../machines/transfer/transfer.machine'
 import { payeeAccounts } from '../../server/demo/demo-data'
 import { MASK } from '../../src/inspect/mask'
-import { DESKTOP, E2E_DIST, E2E_DIST_QA, expectAccessible, launchBrowser, newPage, pageProblems, PHONE, startServer, type RunningServer } from './harness'
+import {
+  DEMO_USER,
+  DESKTOP,
+  E2E_DIST,
+  E2E_DIST_QA,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  pageProblems,
+  PHONE,
+  signIn,
+  startServer,
+  submitSignIn,
+  type RunningServer,
+} from './harness'
 
-const PIN = '12345'
+const PIN = DEMO_USER.pin
 const USD = '000170100100123456701'
 const usdPayee = payeeAccounts.find((p) => p.currency === '1')!
 
@@ -60,14 +74,6 @@ async function openPage(baseUrl: string, prepare: (context: BrowserContext) => P
   pages.push(page)
   await prepare(context)
   return page
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login')
-  await page.getByPlaceholder(login.userCodePlaceholder).fill('K1234567')
-  await page.getByPlaceholder(login.pinPlaceholder).fill(PIN)
-  await page.getByRole('button', { name: login.submit }).click()
-  await page.waitForURL('**/app/dashboard')
 }
 
 /**
@@ -184,7 +190,7 @@ describe('(b) the offline QA panel, on the reference server without internet', (
 
     // Live: the code is sent with the panel open; the transfer's card follows it to `done`.
     await page.locator('main input[name="token"]').press('Enter')
-    await expect.poll(() => factOf(transfer, qa.state)).toBe('done')
+    await expect.poll(() => factOf(transfer, qa.state)).toBe('done.idle')
     // The last event of the transfer itself: a success also refreshes the accounts, whose
     // `accounts.change` may reach the machine just before or just after this look.
     const events = await transfer.locator('ol > li code').allTextContents()
@@ -253,9 +259,7 @@ describe('(c) the hosted Stately inspector, end to end, on the reference server'
     await page.getByText(`${qa.stately} : ${qa.statelyStatus.connected}`).waitFor()
     await page.getByRole('button', { name: qa.close }).click()
 
-    await page.getByPlaceholder(login.userCodePlaceholder).fill('K1234567')
-    await page.getByPlaceholder(login.pinPlaceholder).fill(PIN)
-    await page.getByRole('button', { name: login.submit }).click()
+    await submitSignIn(page)
     await page.waitForURL('**/app/dashboard')
     const token = (await sessionToken(page))!
     const code = await askTransfer(page, api)

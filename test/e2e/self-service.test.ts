@@ -6,7 +6,19 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { login, notifications, password, pinReset, profile, shell, validation } from '../../machines/messages'
-import { launchBrowser, newPage, pageProblems, PHONE, startServer, type RunningServer, expectAccessible, errorOf } from './harness'
+import {
+  launchBrowser,
+  newPage,
+  outboxCode,
+  pageProblems,
+  PHONE,
+  signIn,
+  startServer,
+  submitSignIn,
+  type RunningServer,
+  expectAccessible,
+  errorOf,
+} from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -35,28 +47,16 @@ async function open(path: string, viewport?: { width: number; height: number }):
   return page
 }
 
-async function signIn(page: Page, user: string, pin: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByPlaceholder(login.userCodePlaceholder).fill(user)
-  await page.getByPlaceholder(login.pinPlaceholder).fill(pin)
-  await page.getByRole('button', { name: login.submit }).click()
-}
-
 async function signedIn(path: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await open('/login', viewport)
-  await signIn(page, 'K1234567', mainPin)
-  await page.waitForURL('**/app/dashboard')
+  const { page } = await newPage(browser, server.url, viewport)
+  pages.push(page)
+  await signIn(page, { code: 'K1234567', pin: mainPin })
   await page.goto(path)
   await page.getByRole('heading', { level: 1 }).waitFor()
   return page
 }
 
-async function outbox(pattern: RegExp): Promise<string> {
-  const messages = (await (await fetch(`${server.url}/__dev/outbox`)).json()) as { channel: string; text: string }[]
-  const found = messages.find((m) => m.channel === 'sms' && pattern.test(m.text))
-  if (!found) throw new Error(`no SMS matching ${pattern}`)
-  return pattern.exec(found.text)![1]!
-}
+const outbox = (pattern: RegExp) => outboxCode(server.url, pattern, 'sms')
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
@@ -86,9 +86,9 @@ describe('forgotten PIN', () => {
     const newPin = await outbox(/Votre nouveau code pin : (\d{5})/)
     await page.getByRole('button', { name: pinReset.signIn }).click()
     await page.waitForURL('**/login')
-    await signIn(page, 'K7654321', '54321')
+    await submitSignIn(page, { code: 'K7654321', pin: '54321' })
     await page.getByRole('alert').filter({ hasText: login.wrongCredentials }).waitFor()
-    await signIn(page, 'K7654321', newPin)
+    await submitSignIn(page, { code: 'K7654321', pin: newPin })
     await page.waitForURL('**/app/dashboard')
   })
 })
@@ -120,9 +120,10 @@ describe('password change', () => {
     await page.getByText(password.success).waitFor()
     mainPin = '67890'
     await page.evaluate(() => sessionStorage.clear())
-    await signIn(page, 'K1234567', '12345')
+    await page.goto('/login')
+    await submitSignIn(page, { code: 'K1234567', pin: '12345' })
     await page.getByRole('alert').filter({ hasText: login.wrongCredentials }).waitFor()
-    await signIn(page, 'K1234567', mainPin)
+    await submitSignIn(page, { code: 'K1234567', pin: mainPin })
     await page.waitForURL('**/app/dashboard')
   })
 })

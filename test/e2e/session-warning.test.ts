@@ -6,8 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { login, session, sessionWarning, statement } from '../../machines/messages'
-import { devFault, expectAccessible, launchBrowser, newPage, pageProblems, PHONE, DESKTOP, startServer, type RunningServer } from './harness'
+import { session, sessionWarning, statement } from '../../machines/messages'
+import { devFault, expectAccessible, launchBrowser, newPage, pageProblems, PHONE, DESKTOP, startServer, submitSignIn, type RunningServer } from './harness'
 
 /** 66 seconds: the warning opens 6 seconds after the last call and counts down from 60. */
 let warned: RunningServer
@@ -35,17 +35,10 @@ afterEach(async () => {
 })
 
 async function open(server: RunningServer, path: string, viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const { page } = await newPage(browser, server.url, viewport)
-  await page.emulateMedia({ colorScheme })
+  const { page } = await newPage(browser, server.url, viewport, { colorScheme })
   pages.push(page)
   await page.goto(path)
   return page
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.getByPlaceholder(login.userCodePlaceholder).fill('K1234567')
-  await page.getByPlaceholder(login.pinPlaceholder).fill('12345')
-  await page.getByRole('button', { name: login.submit }).click()
 }
 
 const warning = (page: Page) => page.getByRole('dialog', { name: sessionWarning.title })
@@ -60,7 +53,7 @@ describe('the session warning (rulings §6.4)', () => {
   ] as const) {
     it(`warns before the idle limit, counts down; "Rester connecté" extends the session on the server (${label})`, async () => {
       const page = await open(warned, '/login', viewport, scheme)
-      await signIn(page)
+      await submitSignIn(page)
       await page.waitForURL('**/app/dashboard')
       const dialog = warning(page)
       await dialog.waitFor({ timeout: 20_000 })
@@ -86,7 +79,7 @@ describe('the session warning (rulings §6.4)', () => {
 
   it('Escape means "stay": keep-alive, and the dialog closes', async () => {
     const page = await open(warned, '/login')
-    await signIn(page)
+    await submitSignIn(page)
     await warning(page).waitFor({ timeout: 20_000 })
     const keptAlive = page.waitForResponse((r) => r.url().endsWith('/keep-alive'))
     await page.keyboard.press('Escape')
@@ -96,7 +89,7 @@ describe('the session warning (rulings §6.4)', () => {
 
   it('"Se déconnecter" ends the session on the server at once, without the expiry toast', async () => {
     const page = await open(warned, '/login', PHONE)
-    await signIn(page)
+    await submitSignIn(page)
     await page.waitForURL('**/app/dashboard')
     const token = await page.evaluate(() => sessionStorage.getItem('auth-token'))
     await warning(page).getByRole('button', { name: sessionWarning.leave }).click({ timeout: 20_000 })
@@ -109,7 +102,7 @@ describe('the session warning (rulings §6.4)', () => {
 
   it('a keep-alive without answer keeps the warning, says so, and a new try works', async () => {
     const page = await open(warned, '/login')
-    await signIn(page)
+    await submitSignIn(page)
     const dialog = warning(page)
     await dialog.waitFor({ timeout: 20_000 })
     await devFault(warned.url, { path: '/api/rest/customer/v1/keep-alive', status: 500, times: 1 })
@@ -124,7 +117,7 @@ describe('the session warning (rulings §6.4)', () => {
 describe('after an expiry, signing in again returns to the page (rulings §6.4)', () => {
   it('the end of the countdown signs out with the toast; the next sign-in opens the same /app page', async () => {
     const page = await open(short, '/login')
-    await signIn(page)
+    await submitSignIn(page)
     await page.waitForURL('**/app/dashboard')
     await page.goto('/app/statement')
     // With 15 seconds of idle limit, the warning opens at once over the statement screen.
@@ -133,14 +126,14 @@ describe('after an expiry, signing in again returns to the page (rulings §6.4)'
     // Nobody answers the warning: after its 15 seconds, the expiry.
     await page.getByText(session.expiredText).first().waitFor({ timeout: 30_000 })
     await page.waitForURL('**/login')
-    await signIn(page)
+    await submitSignIn(page)
     await page.waitForURL('**/app/statement')
     await page.locator('main h1').getByText(statement.title).waitFor()
   })
 
   it('a session the server ended returns there too; a public page or another customer does not', async () => {
     const page = await open(warned, '/login')
-    await signIn(page)
+    await submitSignIn(page)
     await page.waitForURL('**/app/dashboard')
     await page.goto('/app/update-contact?source=test')
     await devFault(warned.url, { path: '/api/rest/customer/v1/notification-size', expireSession: true, times: 1 })
@@ -151,9 +144,7 @@ describe('after an expiry, signing in again returns to the page (rulings §6.4)'
       kcode: 'K1234567',
     })
     // Another customer signing in on this tab starts at the dashboard.
-    await page.getByPlaceholder(login.userCodePlaceholder).fill('K7654321')
-    await page.getByPlaceholder(login.pinPlaceholder).fill('54321')
-    await page.getByRole('button', { name: login.submit }).click()
+    await submitSignIn(page, { code: 'K7654321', pin: '54321' })
     await page.waitForURL('**/app/dashboard')
     // A forged place (another origin) is never followed.
     await page.evaluate(() => {
@@ -161,7 +152,7 @@ describe('after an expiry, signing in again returns to the page (rulings §6.4)'
       sessionStorage.setItem('return-place', JSON.stringify({ path: '//evil.example/app/x', kcode: 'K1234567' }))
     })
     await page.goto('/login')
-    await signIn(page)
+    await submitSignIn(page)
     await page.waitForURL('**/app/dashboard')
   })
 })

@@ -6,8 +6,21 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { balance, login, statement as texts, statementView, transfer, validation } from '../../machines/messages'
-import { devFault, launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer, expectAccessible, errorOf } from './harness'
+import { balance, statement as texts, statementView, transfer, validation } from '../../machines/messages'
+import {
+  DEMO_USER,
+  devFault,
+  launchBrowser,
+  newPage,
+  pageProblems,
+  PHONE,
+  screenshot,
+  signIn,
+  startServer,
+  type RunningServer,
+  expectAccessible,
+  errorOf,
+} from './harness'
 
 const USD = '000170100100123456701'
 
@@ -30,14 +43,10 @@ afterEach(async () => {
   }
 })
 
-async function signedIn(path: string, viewport?: { width: number; height: number }, user = ['K1234567', '12345']): Promise<Page> {
+async function signedIn(path: string, viewport?: { width: number; height: number }, user = DEMO_USER): Promise<Page> {
   const { page } = await newPage(browser, server.url, viewport)
   pages.push(page)
-  await page.goto('/login')
-  await page.getByPlaceholder(login.userCodePlaceholder).fill(user[0]!)
-  await page.getByPlaceholder(login.pinPlaceholder).fill(user[1]!)
-  await page.getByRole('button', { name: login.submit }).click()
-  await page.waitForURL('**/app/dashboard')
+  await signIn(page, user)
   await page.goto(path)
   await page.locator('main form').waitFor()
   return page
@@ -190,7 +199,7 @@ describe('statement', () => {
   })
 
   it('K7654321 sees only its own account', async () => {
-    const page = await signedIn('/app/statement', undefined, ['K7654321', '54321'])
+    const page = await signedIn('/app/statement', undefined, { code: 'K7654321', pin: '54321' })
     const options = await page.locator('main select[name="account"] option').allTextContents()
     expect(options).toHaveLength(2)
     // "number — currency — balance" (rulings of the second review: balances at a glance)

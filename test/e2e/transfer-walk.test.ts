@@ -8,13 +8,15 @@
  *
  * 1. PLAN. From the machine's initial snapshot of each kind, a breadth-first search over the steps
  *    below (`getNextSnapshot`, pure) keeps, for each state node, the shortest path that makes it
- *    active; a path that is the start of a longer one is dropped. Two kinds are enough to make
- *    every state active: the account kind looks up the holder, the momo kind shows the balance and
- *    loads the currencies.
+ *    active; a path that is the start of a longer one is dropped. The three kinds are walked: the
+ *    account kind looks up the holder, the momo kind shows the balance and loads the currencies,
+ *    the card kind loads its own currencies and sends its own ask and confirm.
  * 2. RUN. Each path opens its screen with the faults its answers need already in place (a call is
  *    faulted once, in the order the path answers it, and every call is held for a few seconds, so
  *    that the state waiting for it can be looked at), then executes its steps one by one, checking
  *    the screen after each one; a state that waits for a call also checks that call is under way.
+ *    The receipt's call ends with the transfer's reference: its fault and hold are set once the
+ *    reference is on screen, just before the receipt button is clicked.
  */
 import type { Browser, Page } from 'playwright-core'
 import { getInitialSnapshot, getNextSnapshot, type EventObject, type SnapshotFrom } from 'xstate'
@@ -31,7 +33,8 @@ import { devFault, launchBrowser, newPage, pageProblems, startServer, type Runni
 type Snapshot = SnapshotFrom<typeof transferMachine>
 
 /** The actors the transfer machine invokes (their ids in the chart). */
-type ActorId = 'lookUpHolder' | 'loadSuggestions' | 'loadCurrencies' | 'loadBalance' | 'askTransfer' | 'confirmTransfer'
+type ActorId = 'lookUpHolder' | 'loadSuggestions' | 'loadCurrencies' | 'loadBalance' | 'askTransfer' | 'confirmTransfer' | 'downloadReceipt'
+const ACTOR_IDS: ActorId[] = ['lookUpHolder', 'loadSuggestions', 'loadCurrencies', 'loadBalance', 'askTransfer', 'confirmTransfer', 'downloadReceipt']
 /** Every event type the machine handles: the customer's, and its actors' answers. */
 type EventType = TransferEvent['type'] | `xstate.done.actor.${ActorId}` | `xstate.error.actor.${ActorId}`
 
@@ -42,8 +45,10 @@ const usdPayee = payeeAccounts.find((p) => p.currency === '1')!
 const HOLD_MS = 6000
 /** How long a call no step answers is held: the whole path, which leaves its screen before. */
 const UNANSWERED_HOLD_MS = 30_000
+/** The receipt's path ends with the transfer's reference, known once the transfer is executed. */
+const RECEIPT_PATH = `${CUSTOMER}/transfer/receipt/`
 
-/** The call of each actor (`kind` picks the ask and confirm of the kind). */
+/** The call of each actor (`kind` picks the ask and confirm of the kind); the receipt's, without its reference. */
 const callOf = (id: ActorId, kind: TransferKind): { method: 'GET' | 'POST'; path: string } => {
   const contract = transferKindContract[kind]
   switch (id) {
@@ -59,13 +64,18 @@ const callOf = (id: ActorId, kind: TransferKind): { method: 'GET' | 'POST'; path
       return { method: 'POST', path: contract.askPath }
     case 'confirmTransfer':
       return { method: 'POST', path: contract.confirmPath }
+    case 'downloadReceipt':
+      return { method: 'GET', path: RECEIPT_PATH }
   }
 }
+/** A call of the browser as `callOf` names it: every receipt is the one call `downloadReceipt`. */
+const callKey = (method: string, path: string) => `${method} ${path.startsWith(RECEIPT_PATH) ? RECEIPT_PATH : path}`
 
 /** A valid form of each kind walked (spec §5): 1 USD from the USD account. */
 const validForm: Partial<Record<TransferKind, Record<string, string>>> = {
   account: { debitAccount: USD.number, amount: '1', creditAccount: usdPayee.number, description: 'Essai du parcours' },
   momo: { debitAccount: USD.number, amount: '1', currencySent: '1', phone: '243812345678', description: 'Essai du parcours' },
+  card: { debitAccount: USD.number, amount: '1', currencySent: '2', accountId: '12345678', lastFour: '4321', description: 'Essai du parcours' },
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -82,6 +92,8 @@ interface Walker {
   realCode(): Promise<string>
   /** Whether the path answers the next confirm for real (then the real code is typed). */
   confirmIsReal(): boolean
+  /** Before the receipt button: the fault and hold of its answer, on the path of the reference shown. */
+  holdReceipt(): Promise<void>
 }
 
 interface Sample {
@@ -160,6 +172,13 @@ const executors = {
         .getByRole('button', { name: new RegExp(`^(${[texts.cancel, texts.retry, texts.another].join('|')})$`) })
         .click(),
   },
+  'receipt.download': {
+    samples: [{ name: 'receipt', events: () => [{ type: 'receipt.download' }] }],
+    async run(w) {
+      await w.holdReceipt()
+      await w.page.getByRole('button', { name: texts.receipt }).click()
+    },
+  },
   // Sent by the app when the session's account list changes: a transfer done refreshes it.
   'accounts.change': {
     samples: [],
@@ -206,6 +225,8 @@ const executors = {
     done('confirmTransfer', 'result unknown', { status: 200, body: {} }, { fault: { status: 200, body: {} } }),
   ]),
   'xstate.error.actor.confirmTransfer': answer('confirmTransfer', [failed('confirmTransfer', 'confirm, no answer', noAnswer)]),
+  'xstate.done.actor.downloadReceipt': answer('downloadReceipt', [done('downloadReceipt', 'receipt saved', undefined)]),
+  'xstate.error.actor.downloadReceipt': answer('downloadReceipt', [failed('downloadReceipt', 'receipt fails', serverError)]),
 } satisfies Record<EventType, Executor>
 
 const executorOf = (type: string): Executor | undefined => (executors as Record<string, Executor>)[type]
@@ -307,6 +328,9 @@ async function expectScreen(snapshot: Snapshot, where: string): Promise<void> {
       break
     case 'done':
       await visible(main.getByRole('heading', { name: texts.doneTitle }))
+      await expect
+        .poll(() => main.getByRole('button', { name: texts.receipt }).getAttribute('aria-disabled'), { message: where })
+        .toBe(String(screen.downloading))
       break
     case 'failed':
       await visible(main.getByRole('button', { name: texts.retry }))
@@ -320,22 +344,24 @@ async function expectScreen(snapshot: Snapshot, where: string): Promise<void> {
 
 /** The calls under way in the browser, by method and path. */
 const inFlight = new Map<string, number>()
-const callKey = (method: string, path: string) => `${method} ${path}`
 
 async function runPath(path: Path): Promise<void> {
   await fetch(`${server.url}/__dev/faults`, { method: 'DELETE' })
   // The answers of the path, in order: a fault for each that the healthy server would not give,
   // and a hold for each real one, so that the state waiting for it can be looked at.
+  // The receipt's answers wait for its reference (`holdReceipt`).
+  const receiptAnswers = path.steps.filter((s) => s.type.endsWith('.actor.downloadReceipt')).map((s) => s.sample)
   for (const step of path.steps) {
     if (!step.type.startsWith('xstate.')) continue
     const id = step.type.replace(/^xstate\.(done|error)\.actor\./, '') as ActorId
+    if (id === 'downloadReceipt') continue
     const { method, path: callPath } = callOf(id, path.kind)
     await devFault(server.url, { method, path: callPath, times: 1, delayMs: HOLD_MS, ...step.sample.fault })
   }
   // The calls the model waits for that no step answers: held too, so that their state can be seen.
   const answeredByStep = new Set(path.steps.map((s) => s.type.replace(/^xstate\.(done|error)\.actor\./, '')))
   const waitedFor = new Set(path.snapshots.flatMap(invokedIds))
-  for (const id of [...waitedFor].filter((id) => !answeredByStep.has(id)) as ActorId[]) {
+  for (const id of [...waitedFor].filter((id) => !answeredByStep.has(id) && id !== 'downloadReceipt') as ActorId[]) {
     const { method, path: callPath } = callOf(id, path.kind)
     await devFault(server.url, { method, path: callPath, times: 1, delayMs: UNANSWERED_HOLD_MS })
   }
@@ -344,7 +370,7 @@ async function runPath(path: Path): Promise<void> {
   const onOver = (request: { method(): string; url(): string }) => {
     const key = callKey(request.method(), new URL(request.url()).pathname)
     inFlight.set(key, (inFlight.get(key) ?? 1) - 1)
-    for (const id of ['lookUpHolder', 'loadSuggestions', 'loadCurrencies', 'loadBalance', 'askTransfer', 'confirmTransfer'] as const) {
+    for (const id of ACTOR_IDS) {
       const call = callOf(id, path.kind)
       if (callKey(call.method, call.path) === key) finished.set(id, (finished.get(id) ?? 0) + 1)
     }
@@ -374,6 +400,12 @@ async function runPath(path: Path): Promise<void> {
       return /Code de validation : (\d{8})/.exec(sms.text)![1]!
     },
     confirmIsReal: () => confirmsLeft > 0,
+    async holdReceipt() {
+      const reference = await page.locator('main dd').first().locator('span').first().textContent()
+      const sample = receiptAnswers.shift()
+      const delayMs = sample ? HOLD_MS : UNANSWERED_HOLD_MS
+      await devFault(server.url, { method: 'GET', path: `${RECEIPT_PATH}${reference}`, times: 1, delayMs, ...sample?.fault })
+    },
   }
   try {
     await page.goto(transferKindContract[path.kind].screen)
@@ -404,7 +436,7 @@ async function runPath(path: Path): Promise<void> {
   expect(pageProblems(page)).toEqual([])
 }
 
-const paths = (['account', 'momo'] as const).flatMap(plan)
+const paths = (['account', 'momo', 'card'] as const).flatMap(plan)
 
 describe('the transfer machine, walked in a real browser', () => {
   it('has an executor for every event type of its graph', () => {

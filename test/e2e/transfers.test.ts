@@ -6,9 +6,21 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { access, api, login, transfer as texts, validation } from '../../machines/messages'
+import { access, api, transfer as texts, validation } from '../../machines/messages'
 import { payeeAccounts, unknownAccountNumber } from '../../server/demo/demo-data'
-import { launchBrowser, newPage, pageProblems, PHONE, screenshot, startServer, type RunningServer, expectAccessible, errorOf } from './harness'
+import {
+  launchBrowser,
+  newPage,
+  pageProblems,
+  PHONE,
+  screenshot,
+  signIn,
+  startServer,
+  submitSignIn,
+  type RunningServer,
+  expectAccessible,
+  errorOf,
+} from './harness'
 
 const USD = '000170100100123456701'
 const EUR = '000170100100123456703'
@@ -35,11 +47,7 @@ afterEach(async () => {
 async function signedIn(path: string, viewport?: { width: number; height: number }, on = server): Promise<Page> {
   const { page } = await newPage(browser, on.url, viewport)
   pages.push(page)
-  await page.goto('/login')
-  await page.getByPlaceholder(login.userCodePlaceholder).fill('K1234567')
-  await page.getByPlaceholder(login.pinPlaceholder).fill('12345')
-  await page.getByRole('button', { name: login.submit }).click()
-  await page.waitForURL('**/app/dashboard')
+  await signIn(page)
   await page.goto(path)
   await page.getByRole('button', { name: texts.submit }).waitFor()
   return page
@@ -253,9 +261,7 @@ describe('modules', () => {
     const { page } = await newPage(browser, server.url)
     pages.push(page)
     await page.goto('/login')
-    await page.getByPlaceholder(login.userCodePlaceholder).fill('K7654321')
-    await page.getByPlaceholder(login.pinPlaceholder).fill('54321')
-    await page.getByRole('button', { name: login.submit }).click()
+    await submitSignIn(page, { code: 'K7654321', pin: '54321' })
     await page.waitForURL('**/app/dashboard')
     // rulings §6.3: inside the shell, the explanation and the way back to the dashboard.
     await page.goto('/app/momo')

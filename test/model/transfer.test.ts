@@ -47,6 +47,7 @@ const typeCode = (value: string): TransferEvent => ({ type: 'code.change', value
 const submitCode: TransferEvent = { type: 'code.submit' }
 const restart: TransferEvent = { type: 'transfer.restart' }
 const reload: TransferEvent = { type: 'accounts.reload' }
+const download: TransferEvent = { type: 'receipt.download' }
 const accountsChange: TransferEvent = { type: 'accounts.change', accounts: [usd, cdf], accountsFailed: false }
 
 const asked = (answer: AskAnswer) => doneEvent('askTransfer', answer)
@@ -129,6 +130,9 @@ const samples = (kind: TransferKind): Array<TransferEvent | SyntheticEvent> => [
   ...Object.values(confirmAnswers).map(confirmed),
   errorEvent('confirmTransfer', new DOMException('The operation timed out.', 'TimeoutError')),
   restart,
+  download,
+  doneEvent('downloadReceipt', undefined),
+  errorEvent('downloadReceipt', new Error('receipt not available (500)')),
 ]
 
 // ---------------------------------------------------------------------------------------------
@@ -140,7 +144,8 @@ describe.each(TRANSFER_KINDS)('transfer machine, %s kind — walk of every trans
   const walk = createWalk(transferMachine, {
     inputs: inputs(kind),
     events: samples(kind),
-    stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts'],
+    stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts', 'logDownloadError'],
+    screen: transferScreen,
     maxStates: 20000,
     invariant: (snapshot) => {
       const c = snapshot.context
@@ -183,7 +188,7 @@ describe('transfer machine — the three walks together', () => {
 // Plain assertions
 // ---------------------------------------------------------------------------------------------
 
-const walk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts'] })
+const walk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts', 'logDownloadError'] })
 const play = (kind: TransferKind, ...events: Array<TransferEvent | SyntheticEvent>) => walk.play(loaded(kind), events)
 const actorCalls = (calls: Call[], src?: string) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && (!src || c.src === src))
 /** Up to the code form. */
@@ -473,8 +478,9 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
 
     it('success with a new balance: the message names it, in French format', async () => {
       const { snapshot } = await play(kind, ...toConfirm(kind), confirmed(confirmAnswers['executed, new balance']!))
-      expect(snapshot.value).toBe('done')
-      expect(transferScreen(snapshot)).toEqual({ step: 'done', busy: false, lookingUpHolder: false, loadingBalance: false })
+      // The final screen, its receipt button idle (the receipt downloads from its sub-state).
+      expect(snapshot.value).toEqual({ done: 'idle' })
+      expect(transferScreen(snapshot)).toMatchObject({ step: 'done', busy: false, lookingUpHolder: false, loadingBalance: false, downloading: false })
       expect(snapshot.context.receipt).toEqual({
         solde: '1234.5',
         currency: '1',
@@ -487,7 +493,7 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
 
     it('success with an empty solde: "Votre transfert a été traité avec succès."', async () => {
       const { snapshot } = await play(kind, ...toConfirm(kind), confirmed(confirmAnswers['executed, solde empty']!))
-      expect(snapshot.value).toBe('done')
+      expect(snapshot.value).toEqual({ done: 'idle' })
       expect(snapshot.context.receipt?.message).toBe('Votre transfert a été traité avec succès.')
       expect(snapshot.context.receipt?.solde).toBe('')
     })
@@ -540,6 +546,82 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
     })
     expect(actorCalls(calls, 'loadSuggestions')).toHaveLength(2)
     expect(actorCalls(calls, 'loadCurrencies')).toHaveLength(2)
+  })
+})
+
+describe('transfer machine — the receipt (spec §4 success, §7 transfer/receipt, §8 download errors)', () => {
+  const toDone = (kind: TransferKind) => [...toConfirm(kind), confirmed(confirmAnswers['executed, new balance']!)]
+  const toConfirm = (kind: TransferKind) => [...toCode(kind), typeCode(CODE), submitCode]
+
+  it.each(TRANSFER_KINDS)('%s: the receipt button downloads the receipt of the reference, with a spinner', async (kind) => {
+    const { snapshot, calls } = await play(kind, ...toDone(kind), download)
+    expect(snapshot.value).toEqual({ done: 'downloading' })
+    expect(transferScreen(snapshot)).toMatchObject({ step: 'done', downloading: true })
+    expect(actorCalls(calls, 'downloadReceipt').map((c) => c.input)).toEqual([{ reference: 'TRF-0001' }])
+  })
+
+  it('a click while the receipt downloads is ignored: one download at a time', async () => {
+    const { snapshot, calls } = await play('account', ...toDone('account'), download, download)
+    expect(snapshot.value).toEqual({ done: 'downloading' })
+    expect(actorCalls(calls, 'downloadReceipt')).toHaveLength(1)
+  })
+
+  it('saved: the spinner goes, the final screen stays, the receipt may be downloaded again', async () => {
+    const { snapshot, calls } = await play('account', ...toDone('account'), download, doneEvent('downloadReceipt', undefined), download)
+    expect(snapshot.value).toEqual({ done: 'downloading' })
+    expect(actorCalls(calls, 'downloadReceipt')).toHaveLength(2)
+  })
+
+  it('a failure is only logged, nothing shown (spec §8)', async () => {
+    const error = new Error('receipt not available (500)')
+    const { snapshot, calls } = await play('account', ...toDone('account'), download, errorEvent('downloadReceipt', error))
+    expect(snapshot.value).toEqual({ done: 'idle' })
+    expect(calls.filter((c) => c.kind === 'action' && c.name === 'logDownloadError').map((c) => (c as { params: unknown }).params)).toEqual([
+      { reference: 'TRF-0001', error },
+    ])
+    expect(snapshot.context.error).toBeNull()
+    expect(transferScreen(snapshot)).toMatchObject({ step: 'done', downloading: false, error: null })
+  })
+
+  it('another transfer may be started while the receipt downloads', async () => {
+    const { snapshot } = await play('account', ...toDone('account'), download, restart)
+    expect(snapshot.matches('editing')).toBe(true)
+    expect(snapshot.children.downloadReceipt).toBeUndefined()
+  })
+})
+
+describe('transfer machine — what the screen shows (transferScreen)', () => {
+  it('account: under the account to credit, the lookup under way, then the holder found, or the lookup failure', async () => {
+    const looking = await play('account', change('creditAccount', CREDIT))
+    expect(transferScreen(looking.snapshot).holderHint).toBe(texts.lookingUpHolder)
+    const found = await play('account', change('creditAccount', CREDIT), doneEvent('lookUpHolder', { found: true, libelle: 'Mbuyi Awa' }))
+    expect(transferScreen(found.snapshot).holderHint).toBe(texts.holder('Mbuyi Awa'))
+    const missing = await play('account', change('creditAccount', CREDIT), doneEvent('lookUpHolder', { found: false }))
+    expect(transferScreen(missing.snapshot).holderHint).toBe(texts.holderNotFound)
+    const short = await play('account', change('creditAccount', CREDIT.slice(0, 20)))
+    expect(transferScreen(short.snapshot).holderHint).toBeNull()
+  })
+
+  it('the code form says the debited amount only when the bank converted it', async () => {
+    const converted = await play('momo', ...toCode('momo'))
+    expect(transferScreen(converted.snapshot).code).toMatchObject({
+      summary: texts.codeFor(formatAmount('12.50', '3'), payees.momo),
+      debitLine: texts.debitAmount(formatAmount('0.01', '1')),
+    })
+    const same = await play('account', ...toCode('account'))
+    expect(transferScreen(same.snapshot).code?.debitLine).toBeNull()
+  })
+
+  it('the final screen: the receipt, amounts in French format', async () => {
+    const { snapshot } = await play('account', ...toCode('account'), typeCode(CODE), submitCode, confirmed(confirmAnswers['executed, new balance']!))
+    expect(transferScreen(snapshot).receipt).toEqual({
+      message: 'Votre transfert a été traité avec succès. Nouveau solde : 1\u202F234,50\u00A0USD',
+      reference: 'TRF-0001',
+      executedAt: '2026-05-04T10:01:00.000Z',
+      amount: formatAmount('12.50', '1'),
+      payee: payees.account,
+      newBalance: '1\u202F234,50\u00A0USD',
+    })
   })
 })
 

@@ -22,7 +22,7 @@ export function findPostgres(): string | undefined {
   return versions[0] ? join(base, versions[0], 'bin') : undefined
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)

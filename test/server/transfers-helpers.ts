@@ -11,12 +11,12 @@ export const CODE_IN_TEXT = /Code de validation : (\d{8})/
 
 /** The contract's transfer kind (account, momo, card). */
 export type Kind = TransferKind
-export const askPath: Record<Kind, string> = {
+const askPath: Record<Kind, string> = {
   account: transferKindContract.account.askPath,
   momo: transferKindContract.momo.askPath,
   card: transferKindContract.card.askPath,
 }
-export const confirmPath: Record<Kind, string> = {
+const confirmPath: Record<Kind, string> = {
   account: transferKindContract.account.confirmPath,
   momo: transferKindContract.momo.confirmPath,
   card: transferKindContract.card.confirmPath,

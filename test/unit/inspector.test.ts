@@ -175,7 +175,7 @@ describe('inspection of a transfer (form → ask → code → confirm → done)'
     const confirming = views.confirming!
     expect(transfer('confirming').accepts.map((event) => event.type)).toEqual(['accounts.change'])
     expect(confirming.find((view) => view.id === 'confirmTransfer')).toMatchObject({ data: { token: MASK }, depth: 1 })
-    expect(transfer('done').leaves).toEqual(['done'])
+    expect(transfer('done').leaves).toEqual(['done.idle'])
     expect(views.done!.map((view) => view.id)).not.toContain('confirmTransfer')
     expect(JSON.stringify(views)).not.toMatch(inClear(CODE))
   })

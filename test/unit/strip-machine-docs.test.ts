@@ -101,6 +101,15 @@ const notAMachine = { description: 'not in createMachine', meta: { spec: 'kept' 
     expect(result!.code).toContain(`setup({ guards: { description: 'setup is not the config' } })`)
   })
 
+  it('removes the documentation of a part of a chart written apart, setup(...).createStateConfig(...)', () => {
+    const part = strip(
+      `const part = (s) => s.createStateConfig({ description: 'A part.', meta: { spec: 'p' }, on: { go: { target: 'b', description: 'goes' } } })`,
+    )
+    expect(part!.removed).toBe(3)
+    const make = new Function(`${part!.code}\nreturn part`)() as (s: { createStateConfig: (config: unknown) => unknown }) => unknown
+    expect(make({ createStateConfig: (config) => config })).toEqual({ on: { go: { target: 'b' } } })
+  })
+
   it('gives a source map of the edit, and nothing for code without documentation', () => {
     expect(result!.map.sources).toEqual(['machine.js'])
     expect(result!.map.mappings).not.toBe('')

@@ -47,7 +47,7 @@ const contract = (() => {
 })()
 
 /** The catalogue entry `namespace.key.sub`, or undefined. */
-export function catalogueEntry(path: string): unknown {
+function catalogueEntry(path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), catalogue)
 }
 
@@ -56,7 +56,7 @@ function stateAt(root: AnyStateNode, path: string): AnyStateNode | undefined {
 }
 
 /** What is wrong with a reference to an implementation, or null. */
-export function implementationProblem(impl: Implementation): string | null {
+function implementationProblem(impl: Implementation): string | null {
   if ('machine' in impl) {
     const entry = machineById(impl.machine)
     if (!entry) return `no machine "${impl.machine}" in machines/registry.ts`
@@ -85,7 +85,7 @@ export function implementationProblem(impl: Implementation): string | null {
 }
 
 /** What is wrong with a test reference, or null. */
-export function testProblem(ref: string): string | null {
+function testProblem(ref: string): string | null {
   const match = /^(test\/\S+\.test\.ts) > (.+)$/.exec(ref)
   if (!match) return `"${ref}" is not "test/<file>.test.ts > <title>"`
   const [, file, title] = match as unknown as [string, string, string]

@@ -9,7 +9,7 @@ import { readRequirements, requirementSections, traceItems } from './requirement
 
 export const TRACEABILITY_PATH = 'docs/traceability.md'
 
-export const traces: Trace[] = [...section4, ...section5, ...section8]
+const traces: Trace[] = [...section4, ...section5, ...section8]
 
 export function traceReport(doc = readRequirements()): TraceReport {
   return checkTraces(traceItems(doc), traces)

@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-export const REQUIREMENTS_FILE = 'docs/requirements.md'
-export const REQUIREMENTS_PATH = fileURLToPath(new URL(`../../../${REQUIREMENTS_FILE}`, import.meta.url))
+const REQUIREMENTS_FILE = 'docs/requirements.md'
+const REQUIREMENTS_PATH = fileURLToPath(new URL(`../../../${REQUIREMENTS_FILE}`, import.meta.url))
 
 /** traced: one traceability row per requirement and message; planned: being built, not yet checked. */
 export type SectionStatus = 'traced' | 'plain' | 'planned'

@@ -338,7 +338,7 @@ export const section4: Trace[] = [
       { file: 'src/session/session.ts', symbol: 'announceExpiry' },
       { catalogue: 'session.expiredTitle' },
       { catalogue: 'session.expiredText' },
-      { file: 'server/http/auth.ts', symbol: 'export function sessionExpired' },
+      { file: 'server/http/auth.ts', symbol: 'function sessionExpired' },
     ],
     tests: [
       'test/server/spec4-session.test.ts > HTTP 403 without body, on the shell counter (GET notification-size)',

@@ -340,7 +340,7 @@ export const section8: Trace[] = [
     ],
     note:
       'docs/decisions.md (Balance failure box): an empty alert tells a screen-reader user nothing, so the box says ' +
-      "balance.failed (issue 4's accessibility request). On the momo screen the selected account's balance that cannot be " +
+      "balance.failed (an error must be announced to assistive technology). On the momo screen the selected account's balance that cannot be " +
       'read is simply not shown (transfer editing.balance.unavailable).',
   },
 
@@ -366,12 +366,13 @@ export const section8: Trace[] = [
     items: ['REQ-ERR-20'],
     by: [
       { machine: 'statement', state: 'download.downloading', event: 'xstate.error.actor.downloadFile' },
+      { machine: 'transfer', state: 'done.downloading', event: 'xstate.error.actor.downloadReceipt' },
       { file: 'src/flows/useFlow.ts', symbol: 'logDownloadError' },
-      { file: 'src/flows/transfer/TransferOutcome.tsx', symbol: 'console.warn' },
     ],
-    tests: ['test/model/statement.test.ts > a download error is only logged: nothing is shown'],
-    note:
-      'The statement files (PDF, csv) go through the statement machine; the transfer receipt download of the final ' +
-      'transfer screen also only logs its error (src/flows/transfer/TransferOutcome.tsx), with no automated test.',
+    tests: [
+      'test/model/statement.test.ts > a download error is only logged: nothing is shown',
+      'test/model/transfer.test.ts > a failure is only logged, nothing shown (spec §8)',
+    ],
+    note: 'The statement files (PDF, csv) go through the statement machine, the transfer receipt through the transfer machine.',
   },
 ]

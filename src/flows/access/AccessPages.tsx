@@ -22,7 +22,7 @@ function InShellMessage({ title, text }: { title: string; text: string }) {
 }
 
 /** rulings §6.3: a service the customer was not granted, opened by its route. */
-export function NotGrantedContent() {
+function NotGrantedContent() {
   return <InShellMessage title={access.notGrantedTitle} text={access.notGranted} />
 }
 

@@ -14,7 +14,7 @@ export function NotFoundPage() {
 }
 
 /** The same message inside the signed-in shell, which already has its own <main>. */
-export function NotFoundContent() {
+function NotFoundContent() {
   usePageTitle(notFound.title)
   return (
     <div className={css.panel}>

@@ -1,7 +1,5 @@
-import { formatAmount } from '../../../machines/amounts'
 import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { transfer as texts } from '../../../machines/messages'
-import { codeErrorBanner } from '../../../machines/transfer/transfer.screen'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field } from '../../ui/Field'
 import { button, buttonSecondary, card } from '../../ui/ui.css'
@@ -9,27 +7,23 @@ import * as css from './transfer.css'
 import type { StepHeading, TransferViewProps } from './types'
 import { useTimeLeft } from './useTimeLeft'
 
-type Props = TransferViewProps & { busy: boolean; headingRef: StepHeading }
+type Props = TransferViewProps & { headingRef: StepHeading }
 
 /** spec §4: the confirmation form asking for the validation code, with what the code is for. */
-export function CodeForm({ snapshot, send, busy, headingRef }: Props) {
-  const c = snapshot.context
-  const pending = c.pending
-  const timeLeft = useTimeLeft(pending?.expiresAt ?? null)
-  const banner = codeErrorBanner(c)
-  if (!pending) return null
+export function CodeForm({ screen, send, headingRef }: Props) {
+  const { busy, code } = screen
+  const timeLeft = useTimeLeft(code?.expiresAt ?? null)
+  if (!code) return null
   return (
     <section className={card} aria-labelledby="code-title">
       <h2 id="code-title" ref={headingRef} tabIndex={-1}>
         {texts.codeTitle}
       </h2>
-      <p>{texts.codeFor(formatAmount(pending.amount, pending.currency), pending.payee)}</p>
-      {pending.debitAmount && pending.debitCurrency !== pending.currency && (
-        <p>{texts.debitAmount(formatAmount(pending.debitAmount, pending.debitCurrency))}</p>
-      )}
-      {pending.message && <p>{pending.message}</p>}
+      <p>{code.summary}</p>
+      {code.debitLine && <p>{code.debitLine}</p>}
+      {code.message && <p>{code.message}</p>}
       {timeLeft && <p data-testid="time-left">{timeLeft.expired ? texts.codeExpired : texts.timeLeft(timeLeft.text)}</p>}
-      {banner && <Banner kind="error">{banner}</Banner>}
+      {code.banner && <Banner kind="error">{code.banner}</Banner>}
       <form
         noValidate
         aria-busy={busy}
@@ -45,8 +39,8 @@ export function CodeForm({ snapshot, send, busy, headingRef }: Props) {
           inputMode="numeric"
           autoComplete="one-time-code"
           hint={texts.codeHint}
-          value={c.token}
-          error={c.tokenError ?? undefined}
+          value={code.token}
+          error={code.tokenError ?? undefined}
           onValueChange={(value) => send({ type: 'code.change', value })}
         />
         <div className={css.actions}>

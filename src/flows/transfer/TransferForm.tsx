@@ -1,5 +1,4 @@
 import { useRef } from 'react'
-import { accountLabel, currencyLabel, formatAmount } from '../../../machines/amounts'
 import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { transfer as texts } from '../../../machines/messages'
 import type { TransferField, TransferKindSpec } from '../../../machines/transfer/transfer.kinds'
@@ -11,13 +10,13 @@ import { button, card } from '../../ui/ui.css'
 import * as css from './transfer.css'
 import type { TransferViewProps } from './types'
 
-type Props = TransferViewProps & { spec: TransferKindSpec; busy: boolean; lookingUpHolder: boolean }
+type Props = TransferViewProps & { spec: TransferKindSpec }
 
 /** The form of spec §2 for one kind of transfer; fields, lists and panel come from its spec. */
-export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Props) {
-  const c = snapshot.context
+export function TransferForm({ spec, screen, send }: Props) {
+  const { busy, values, errors } = screen
   const form = useRef<HTMLFormElement>(null)
-  useFocusFirstError(form, c.errors)
+  useFocusFirstError(form, errors)
   const change = (field: TransferField) => (value: string) => send({ type: 'field.change', field, value })
   const suggestionsId = `suggestions-${spec.kind}`
 
@@ -27,9 +26,9 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
         name="debitAccount"
         label={texts.labels.debitAccount}
         placeholder={texts.chooseAccount}
-        value={c.values.debitAccount}
-        error={c.errors.debitAccount}
-        options={c.accounts.map((a) => ({ value: a.compte, label: accountLabel(a) }))}
+        value={values.debitAccount}
+        error={errors.debitAccount}
+        options={screen.accountOptions}
         onValueChange={change('debitAccount')}
       />
     ),
@@ -40,8 +39,8 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
         label={texts.labels.amount}
         inputMode="decimal"
         autoComplete="off"
-        value={c.values.amount}
-        error={c.errors.amount}
+        value={values.amount}
+        error={errors.amount}
         onValueChange={change('amount')}
       />
     ),
@@ -53,9 +52,9 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
         autoComplete="off"
         spellCheck={false}
         list={suggestionsId}
-        value={c.values.creditAccount}
-        error={c.errors.creditAccount}
-        hint={lookingUpHolder ? texts.lookingUpHolder : c.holder ? texts.holder(c.holder) : c.holderError}
+        value={values.creditAccount}
+        error={errors.creditAccount}
+        hint={screen.holderHint}
         onValueChange={change('creditAccount')}
       />
     ),
@@ -64,9 +63,9 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
         name="currencySent"
         label={texts.labels.currencySent}
         placeholder={texts.chooseCurrency}
-        value={c.values.currencySent}
-        error={c.errors.currencySent}
-        options={(c.currencies ?? []).map((code) => ({ value: code, label: currencyLabel(code) }))}
+        value={values.currencySent}
+        error={errors.currencySent}
+        options={screen.currencyOptions}
         onValueChange={change('currencySent')}
       />
     ),
@@ -78,8 +77,8 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
         maxLength={12}
         autoComplete="off"
         list={suggestionsId}
-        value={c.values.phone}
-        error={c.errors.phone}
+        value={values.phone}
+        error={errors.phone}
         onValueChange={change('phone')}
       />
     ),
@@ -90,8 +89,8 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
         inputMode="numeric"
         maxLength={8}
         autoComplete="off"
-        value={c.values.accountId}
-        error={c.errors.accountId}
+        value={values.accountId}
+        error={errors.accountId}
         onValueChange={change('accountId')}
       />
     ),
@@ -102,8 +101,8 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
         inputMode="numeric"
         maxLength={4}
         autoComplete="off"
-        value={c.values.lastFour}
-        error={c.errors.lastFour}
+        value={values.lastFour}
+        error={errors.lastFour}
         onValueChange={change('lastFour')}
       />
     ),
@@ -113,8 +112,8 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
         maxLength={FIELD_MAX_LENGTH.description}
         label={texts.labels.description}
         autoComplete="off"
-        value={c.values.description}
-        error={c.errors.description}
+        value={values.description}
+        error={errors.description}
         onValueChange={change('description')}
       />
     ),
@@ -125,8 +124,8 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
       <section className={card} aria-label={spec.formTitle}>
         {/* The account transfer's form title is its heading: not said twice. */}
         {spec.formTitle !== spec.heading && <h2>{spec.formTitle}</h2>}
-        <AccountsMessage message={c.accountsUnavailable ? texts.accountsNotLoaded : null} onReload={() => send({ type: 'accounts.reload' })} />
-        {c.error && <Banner kind="error">{c.error}</Banner>}
+        <AccountsMessage message={screen.accountsMessage} onReload={() => send({ type: 'accounts.reload' })} />
+        {screen.error && <Banner kind="error">{screen.error}</Banner>}
         <form
           ref={form}
           noValidate
@@ -139,14 +138,12 @@ export function TransferForm({ spec, snapshot, send, busy, lookingUpHolder }: Pr
           {spec.fields.map((field) => (
             <div key={field}>
               {fields[field]()}
-              {field === 'debitAccount' && spec.showsBalance && c.balance && (
-                <p role="status">{texts.balance(formatAmount(c.balance.amount, c.balance.currency))}</p>
-              )}
+              {field === 'debitAccount' && screen.balanceLine && <p role="status">{screen.balanceLine}</p>}
             </div>
           ))}
-          {c.suggestions && c.suggestions.length > 0 && (
+          {screen.suggestions.length > 0 && (
             <datalist id={suggestionsId} aria-label={texts.suggestionsLabel}>
-              {c.suggestions.map((s) => (
+              {screen.suggestions.map((s) => (
                 <option key={s.value} value={s.value} label={s.holder ?? undefined} />
               ))}
             </datalist>

@@ -1,8 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
-import { formatAmount } from '../../../machines/amounts'
 import { transfer as texts } from '../../../machines/messages'
-import { saveReceipt } from '../../api/download'
 import { bankZoneName, formatBankDateTime } from '../../ui/bankTime'
 import { CopyButton } from '../../ui/CopyButton'
 import { Banner, Spinner } from '../../ui/Feedback'
@@ -13,10 +10,7 @@ import type { StepHeading, TransferViewProps } from './types'
 type Props = TransferViewProps & { step: 'done' | 'failed' | 'unknown'; headingRef: StepHeading }
 
 /** spec §4: success (with the receipt), a transfer that is over (rulings §6.1), or a result unknown (rulings §6.2). */
-export function TransferOutcome({ step, snapshot, send, headingRef }: Props) {
-  const c = snapshot.context
-  const [downloading, setDownloading] = useState(false)
-
+export function TransferOutcome({ step, screen, send, headingRef }: Props) {
   if (step === 'unknown') {
     return (
       <section className={card} aria-labelledby="outcome-title">
@@ -42,7 +36,7 @@ export function TransferOutcome({ step, snapshot, send, headingRef }: Props) {
         <h2 id="outcome-title" ref={headingRef} tabIndex={-1}>
           {texts.codeTitle}
         </h2>
-        {c.error && <Banner kind="error">{c.error}</Banner>}
+        {screen.error && <Banner kind="error">{screen.error}</Banner>}
         <button type="button" className={button} onClick={() => send({ type: 'transfer.restart' })}>
           {texts.retry}
         </button>
@@ -50,15 +44,7 @@ export function TransferOutcome({ step, snapshot, send, headingRef }: Props) {
     )
   }
 
-  const receipt = c.receipt
-  const pending = c.pending
-  const download = async () => {
-    if (!receipt) return
-    setDownloading(true)
-    // spec §8: download errors are only logged.
-    await saveReceipt(receipt.reference).catch((e: unknown) => console.warn(e))
-    setDownloading(false)
-  }
+  const { receipt, downloading } = screen
   return (
     <section className={card} aria-labelledby="outcome-title">
       <h2 id="outcome-title" ref={headingRef} tabIndex={-1}>
@@ -80,25 +66,25 @@ export function TransferOutcome({ step, snapshot, send, headingRef }: Props) {
               </dd>
             </>
           )}
-          {pending && (
+          {receipt.amount !== null && (
             <>
               <dt className={css.term}>{texts.receiptLabels.amount}</dt>
-              <dd className={css.definition}>{formatAmount(pending.amount, pending.currency)}</dd>
+              <dd className={css.definition}>{receipt.amount}</dd>
               <dt className={css.term}>{texts.receiptLabels.payee}</dt>
-              <dd className={css.definition}>{pending.payee}</dd>
+              <dd className={css.definition}>{receipt.payee}</dd>
             </>
           )}
-          {receipt.solde && (
+          {receipt.newBalance && (
             <>
               <dt className={css.term}>{texts.receiptLabels.newBalance}</dt>
-              <dd className={css.definition}>{formatAmount(receipt.solde, receipt.currency)}</dd>
+              <dd className={css.definition}>{receipt.newBalance}</dd>
             </>
           )}
         </dl>
       )}
       <div className={css.actions}>
         {receipt && (
-          <button type="button" className={buttonSecondary} onClick={download} aria-disabled={downloading}>
+          <button type="button" className={buttonSecondary} onClick={() => send({ type: 'receipt.download' })} aria-disabled={downloading}>
             {downloading && <Spinner />}
             {texts.receipt}
           </button>

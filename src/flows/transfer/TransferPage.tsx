@@ -3,7 +3,7 @@ import { transferKinds } from '../../../machines/transfer/transfer.kinds'
 import type { TransferKind } from '../../../openapi/transfer-kinds'
 import { transferMachine } from '../../../machines/transfer/transfer.machine'
 import { transferScreen } from '../../../machines/transfer/transfer.screen'
-import { askTransfer, confirmTransfer, loadBalance, loadCurrencies, loadSuggestions, lookUpHolder } from './actors'
+import { askTransfer, confirmTransfer, downloadReceipt, loadBalance, loadCurrencies, loadSuggestions, lookUpHolder } from './actors'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { CodeForm } from './CodeForm'
 import { TransferForm } from './TransferForm'
@@ -11,7 +11,7 @@ import { TransferOutcome } from './TransferOutcome'
 
 import { useFlow } from '../useFlow'
 
-const actors = { askTransfer, confirmTransfer, lookUpHolder, loadSuggestions, loadCurrencies, loadBalance }
+const actors = { askTransfer, confirmTransfer, lookUpHolder, loadSuggestions, loadCurrencies, loadBalance, downloadReceipt }
 
 /**
  * spec §2 /app/transfer, /app/momo, /app/prepaid-card: one screen for the three transfers, driven
@@ -32,10 +32,10 @@ export function TransferPage({ kind }: { kind: TransferKind }) {
   return (
     <>
       <h1>{spec.heading}</h1>
-      {screen.step === 'form' && <TransferForm spec={spec} snapshot={snapshot} send={send} busy={screen.busy} lookingUpHolder={screen.lookingUpHolder} />}
-      {screen.step === 'code' && <CodeForm snapshot={snapshot} send={send} busy={screen.busy} headingRef={stepHeading} />}
+      {screen.step === 'form' && <TransferForm spec={spec} screen={screen} send={send} />}
+      {screen.step === 'code' && <CodeForm screen={screen} send={send} headingRef={stepHeading} />}
       {(screen.step === 'done' || screen.step === 'failed' || screen.step === 'unknown') && (
-        <TransferOutcome step={screen.step} snapshot={snapshot} send={send} headingRef={stepHeading} />
+        <TransferOutcome step={screen.step} screen={screen} send={send} headingRef={stepHeading} />
       )}
     </>
   )

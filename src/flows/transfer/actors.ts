@@ -1,11 +1,20 @@
-/** The actors of the transfer machine (spec §7: transfer/ask*, transfer/confirm*, details, used-freq, currencies, balance). */
+/** The actors of the transfer machine (spec §7: transfer/ask*, transfer/confirm*, details, used-freq, currencies, balance, transfer/receipt). */
 import { fromPromise } from 'xstate'
 import { transferKindContract, type TransferKind } from '../../../openapi/transfer-kinds'
 import { transferKinds, type AskTransferInput } from '../../../machines/transfer/transfer.kinds'
-import type { AccountBalance, AskAnswer, ConfirmAnswer, ConfirmTransferInput, HolderLookup, Suggestion } from '../../../machines/transfer/transfer.types'
+import type {
+  AccountBalance,
+  AskAnswer,
+  ConfirmAnswer,
+  ConfirmTransferInput,
+  HolderLookup,
+  ReceiptDownloadInput,
+  Suggestion,
+} from '../../../machines/transfer/transfer.types'
 import { answerOf } from '../../api/actors'
 import { tooManyTriesAsRefusal } from '../../api/too-many-tries'
 import { api } from '../../api/client'
+import { saveReceipt } from '../../api/download'
 
 export const askTransfer = fromPromise<AskAnswer, AskTransferInput>(({ input, signal }) => {
   const options = { parseAs: 'text', signal } as const
@@ -57,3 +66,6 @@ export const loadBalance = fromPromise<AccountBalance, { compte: string; currenc
   if (data?.code !== '0' || data.amount === undefined) throw new Error('balance unavailable')
   return { amount: data.amount, currency: data.currency ?? input.currency }
 })
+
+/** The receipt PDF of an executed transfer, saved under the server's name; rejects on any failure. */
+export const downloadReceipt = fromPromise<void, ReceiptDownloadInput>(({ input }) => saveReceipt(input.reference))

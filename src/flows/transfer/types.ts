@@ -1,10 +1,11 @@
 import type { RefObject } from 'react'
-import type { EventFrom, SnapshotFrom } from 'xstate'
+import type { EventFrom } from 'xstate'
 import type { transferMachine } from '../../../machines/transfer/transfer.machine'
+import type { TransferScreen } from '../../../machines/transfer/transfer.screen'
 
-/** What each part of the transfer screen receives: the machine's state and a way to send events. */
+/** What each part of the transfer screen receives: the screen model of the state and a way to send events. */
 export interface TransferViewProps {
-  snapshot: SnapshotFrom<typeof transferMachine>
+  screen: TransferScreen
   send: (event: EventFrom<typeof transferMachine>) => void
 }
 
