@@ -6,7 +6,7 @@ import { text } from '../shared/answers.ts'
 import type { Account } from '../shared/customer.ts'
 import type { statementMachine } from './statement.machine.ts'
 import { canDownload, summaryOf } from './statement.rules.ts'
-import type { StatementSummary, Transaction } from './statement.types.ts'
+import type { StatementResult, StatementSummary, Transaction } from './statement.types.ts'
 
 /** A line of the table, amounts formatted (rulings §1: `1 234,56 USD`; '' for an empty debit or credit). */
 export interface StatementRow {
@@ -56,19 +56,36 @@ export function rowOf(transaction: Transaction, currency: string): StatementRow 
   }
 }
 
+/**
+ * The lines and summary of a shown statement, worked out once per answer: the view asks for the
+ * screen at every render (each keystroke, each page turn), and a 10,000-line statement costs
+ * 30,000 amounts formatted and as many BigInt sums. The result in the context is never changed in
+ * place (a new answer is a new object), so it is a safe key.
+ */
+const shownOnce = new WeakMap<StatementResult, { rows: StatementRow[]; summary: StatementSummary | null }>()
+
+function shownOf(result: StatementResult): { rows: StatementRow[]; summary: StatementSummary | null } {
+  let shown = shownOnce.get(result)
+  if (!shown) {
+    shown = { rows: result.transactions.map((t) => rowOf(t, result.currency)), summary: summaryOf(result.transactions) }
+    shownOnce.set(result, shown)
+  }
+  return shown
+}
+
 /** The screen of a snapshot of `statementMachine`. */
 export function statementScreen(snapshot: SnapshotFrom<typeof statementMachine>): StatementScreen {
   const { result, error, accountsUnavailable, accounts } = snapshot.context
   const shown = snapshot.matches({ query: 'shown' }) ? result : null
   return {
     busy: snapshot.matches({ query: 'loading' }),
-    rows: shown ? shown.transactions.map((t) => rowOf(t, shown.currency)) : null,
+    rows: shown ? shownOf(shown).rows : null,
     canDownload: canDownload(shown),
     downloading: snapshot.matches({ download: 'downloading' }),
     error: snapshot.matches({ query: 'failed' }) ? error : null,
     accountsMessage: accountsUnavailable ? transferTexts.accountsNotLoaded : null,
     accounts: accountsUnavailable ? [] : accounts,
     shownAccount: shown ? { compte: shown.account, currency: shown.currency } : null,
-    summary: shown ? summaryOf(shown.transactions) : null,
+    summary: shown ? shownOf(shown).summary : null,
   }
 }

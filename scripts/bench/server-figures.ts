@@ -95,8 +95,11 @@ export async function floorTransfers(db: Db, parallel: number, durationMs: numbe
   return (done * 1000) / durationMs
 }
 
-/** A CDF account of the statement-only customer with `count` ledger lines, written in bulk. */
-export async function accountWithLines(db: Db, number: string, count: number): Promise<void> {
+/**
+ * A CDF account of the statement-only customer with `count` ledger lines, written in bulk; their
+ * references (unique) start with `prefix`, one per account of a run.
+ */
+export async function accountWithLines(db: Db, number: string, count: number, prefix = 'BENCH'): Promise<void> {
   const [customer] = await db.query<{ id: string }>('select id::text from customers where kcode = $1', [statementOnlyCustomer.kcode])
   const [account] = await db.query<{ id: string }>(
     `insert into accounts (number, currency, kind, customer_id, holder_label) values ($1, '3', 'customer', $2, $3) returning id::text`,
@@ -106,14 +109,14 @@ export async function accountWithLines(db: Db, number: string, count: number): P
   await db.query(
     `with t as (
        insert into ledger_transactions (reference, kind, description, booked_at)
-       select 'BENCH' || lpad(i::text, 6, '0'), 'deposit', 'Dépôt en espèces n° ' || i, now() - interval '5 days' + make_interval(secs => i)
+       select $4 || lpad(i::text, 6, '0'), 'deposit', 'Dépôt en espèces n° ' || i, now() - interval '5 days' + make_interval(secs => i)
          from generate_series(1, $3::int) i
        returning id, reference, booked_at)
      insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at)
      select id, $1::bigint, 1, right(reference, 6)::int, booked_at from t
      union all
      select id, $2::bigint, -1, -right(reference, 6)::int, booked_at from t`,
-    [account!.id, bank!.id, count],
+    [account!.id, bank!.id, count, prefix],
   )
   await db.query('update accounts set balance = $2 where id = $1', [account!.id, count])
 }

@@ -1,0 +1,58 @@
+/**
+ * The figures of a customer's phone that are neither a cold page nor the server: a 10,000-line
+ * statement on screen (4× CPU) and the mobile data of a whole session, first and repeat visit.
+ * Run alone with `BENCH_ONLY=phone npm run bench` (BENCH_DETAIL=1 lists each request's bytes).
+ */
+import type { Browser } from 'playwright-core'
+import type { Db } from '../../server/db/db.ts'
+import { accountWithLines } from './server-figures.ts'
+import { describeCount, sessionData } from './session-data.ts'
+import { statementOnScreen } from './statement-screen.ts'
+import { measure, RUNS, type Measure } from './stats.ts'
+
+const LONG_STATEMENT = { number: 'BENCH0000000000000010', lines: 10_000, prefix: 'SCREEN' }
+const log = (line: string) => process.stderr.write(`${line}\n`)
+
+export interface PhoneRow {
+  figure: string
+  project: Measure
+  unit: string
+  target: { kind: 'absolute'; limit: number; text: string }
+}
+
+export async function phoneFigures(browser: Browser, portal: { url: string; db: Db }): Promise<PhoneRow[]> {
+  await accountWithLines(portal.db, LONG_STATEMENT.number, LONG_STATEMENT.lines, LONG_STATEMENT.prefix)
+  const startDate = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10)
+  const screen: number[] = []
+  const first: number[] = []
+  const repeat: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    log(`10,000-line statement on screen, run ${i + 1}/${RUNS}…`)
+    screen.push(await statementOnScreen(browser, portal.url, LONG_STATEMENT.number, LONG_STATEMENT.lines, startDate))
+    log(`mobile data of a whole session, run ${i + 1}/${RUNS}…`)
+    const data = await sessionData(browser, portal.url)
+    if (process.env.BENCH_DETAIL) log(`${describeCount('first visit', data.first)}\n${describeCount('repeat visit', data.repeat)}`)
+    first.push(data.first.sent + data.first.received)
+    repeat.push(data.repeat.sent + data.repeat.received)
+  }
+  return [
+    {
+      figure: '10,000-row statement on screen, 4× CPU: first rows visible after the answer',
+      project: measure(screen),
+      unit: 'ms',
+      target: { kind: 'absolute', limit: 1000, text: '≤ 1 s' },
+    },
+    {
+      figure: 'mobile data, whole session (headers included): first visit',
+      project: measure(first),
+      unit: 'KiB',
+      target: { kind: 'absolute', limit: 160 * 1024, text: '≤ 160 KiB' },
+    },
+    {
+      figure: 'mobile data, whole session (headers included): repeat visit',
+      project: measure(repeat),
+      unit: 'KiB',
+      target: { kind: 'absolute', limit: 10 * 1024, text: '≤ 10 KiB' },
+    },
+  ]
+}

@@ -1,0 +1,89 @@
+/**
+ * Mobile data for a whole session, as a customer on a prepaid bundle pays it: sign in, the balance
+ * of an account, one account transfer with its code, sign out — every byte on the wire each way,
+ * headers included (scripts/bench/wire.ts), the service worker's precaching too. First visit: a new
+ * browser profile. Repeat visit: a second session in the same profile (a new tab), the service
+ * worker of the first active. Bytes do not depend on speed, so no network emulation here.
+ */
+import type { Browser, BrowserContext } from 'playwright-core'
+import { balance, login, moduleNames, session, shell, transfer } from '../../machines/messages.ts'
+import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
+import { wireRelay, type WireCount } from './wire.ts'
+
+const PHONE = { width: 375, height: 740 }
+const CODE_IN_TEXT = /Code de validation : (\d{8})/
+
+export interface SessionData {
+  first: WireCount
+  repeat: WireCount
+}
+
+/** One whole session in a new tab of `context`, through the counting relay at `url`. */
+async function oneSession(context: BrowserContext, url: string, portalUrl: string): Promise<void> {
+  const page = await context.newPage()
+  const usd = mainCustomer.accounts.usd
+  const payee = payeeAccounts.find((p) => p.currency === usd.currency)!
+  await page.goto(`${url}/login`)
+  await page.getByPlaceholder(login.userCodePlaceholder, { exact: true }).fill(mainCustomer.kcode)
+  await page.getByPlaceholder(login.pinPlaceholder, { exact: true }).fill(mainCustomer.pin)
+  await page.getByRole('button', { name: login.submit, exact: true }).click()
+  await page.waitForURL('**/app/dashboard')
+
+  await page.getByRole('link', { name: moduleNames.solde }).first().click()
+  await page.locator('main select[name="account"]').selectOption(usd.number)
+  await page.getByRole('button', { name: balance.show }).click()
+  await page.locator('main table td').first().waitFor()
+
+  const menu = page.locator('#menu-lateral')
+  await page.getByRole('button', { name: shell.openMenu }).click()
+  await menu.getByRole('link', { name: moduleNames.transfert }).click()
+  await page.locator('main select[name="debitAccount"]').selectOption(usd.number)
+  await page.locator('main input[name="amount"]').fill('7,35')
+  await page.locator('main input[name="creditAccount"]').fill(payee.number)
+  await page.locator('main input[name="description"]').fill('Banc d’essai')
+  await page.getByText(transfer.holder(payee.holder)).waitFor()
+  await page.getByRole('button', { name: transfer.submit }).click()
+  await page.getByRole('heading', { name: transfer.codeTitle }).waitFor()
+  // The customer reads the SMS: from the demo outbox, straight from the server (not counted).
+  const outbox = (await (await fetch(`${portalUrl}/__dev/outbox`)).json()) as { channel: string; text: string }[]
+  const code = CODE_IN_TEXT.exec(outbox.find((m) => m.channel === 'sms' && CODE_IN_TEXT.test(m.text))?.text ?? '')?.[1]
+  if (!code) throw new Error('no code SMS in the outbox')
+  await page.locator('main input[name="token"]').fill(code)
+  await page.getByRole('button', { name: transfer.codeSubmit }).click()
+  await page.getByRole('heading', { name: transfer.doneTitle }).waitFor()
+
+  await page.getByRole('button', { name: shell.openMenu }).click()
+  await menu.getByRole('button', { name: session.logoutButton }).click()
+  await page.getByRole('dialog').getByRole('button', { name: session.logoutConfirm }).click()
+  await page.waitForURL('**/login')
+  await page.getByRole('button', { name: login.submit, exact: true }).waitFor()
+  // What the service worker downloads for later is part of this visit's bill: wait for it to be
+  // installed (its precache complete), and for the last answers to arrive.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await page.waitForLoadState('networkidle')
+  await page.close()
+}
+
+export async function sessionData(browser: Browser, portalUrl: string): Promise<SessionData> {
+  const relay = await wireRelay(portalUrl)
+  const context = await browser.newContext({ viewport: PHONE, locale: 'fr-FR' })
+  try {
+    await oneSession(context, relay.url, portalUrl)
+    const first = relay.take()
+    await oneSession(context, relay.url, portalUrl)
+    const repeat = relay.take()
+    return { first, repeat }
+  } finally {
+    await context.close()
+    await relay.close()
+  }
+}
+
+/** The requests of a count, biggest first: for whoever looks for what to cut (BENCH_DETAIL=1). */
+export function describeCount(label: string, count: WireCount): string {
+  const rows = [...count.byRequest.entries()].sort((a, b) => b[1].sent + b[1].received - (a[1].sent + a[1].received))
+  return [
+    `${label}: ${count.requests} requests, ${(count.sent / 1024).toFixed(1)} KiB sent, ${(count.received / 1024).toFixed(1)} KiB received`,
+    ...rows.map(([key, r]) => `  ${key} ×${r.count}: ↑${r.sent} ↓${r.received}`),
+  ].join('\n')
+}
