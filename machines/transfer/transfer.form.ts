@@ -9,7 +9,7 @@ import { FIELD_EXACT_LENGTH, FIELD_MIN_LENGTH } from '../limits.ts'
 import { DIGITS, requiredText } from '../shared/fields.ts'
 
 /** spec §9: description minimum 5. */
-export const DESCRIPTION_MIN_LENGTH = 5
+const DESCRIPTION_MIN_LENGTH = 5
 /**
  * spec §5: digits with an optional decimal point and at most 2 decimals. A French customer types a
  * comma as often as a dot: both are accepted here, `toContractAmount` gives the contract's dot.

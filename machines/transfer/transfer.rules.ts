@@ -19,7 +19,7 @@ import type {
 import { isHttpSuccess, isSessionEnded, text } from '../shared/answers.ts'
 import { FIELD_EXACT_LENGTH } from '../limits.ts'
 
-export const areUnavailable = (accounts: readonly Account[], accountsFailed: boolean) => accountsFailed || accounts.length === 0
+const areUnavailable = (accounts: readonly Account[], accountsFailed: boolean) => accountsFailed || accounts.length === 0
 
 /** The context of a fresh form. */
 export function freshContext({ kind, accounts, accountsFailed }: TransferInput): TransferContext {

@@ -91,7 +91,7 @@ export interface TransferScreen {
 }
 
 /** spec §4 code form: the debited amount is said when the bank converted it. */
-export const debitLineOf = ({ debitAmount, debitCurrency, currency }: PendingTransfer): string | null =>
+const debitLineOf = ({ debitAmount, debitCurrency, currency }: PendingTransfer): string | null =>
   debitAmount && debitCurrency !== currency ? texts.debitAmount(formatAmount(debitAmount, debitCurrency)) : null
 
 /** spec §2, §8: the hint under the account to credit. */

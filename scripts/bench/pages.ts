@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { login } from '../../machines/messages.ts'
 
-export const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 }
+const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 }
 export const CPU_SLOWDOWN = 4
 const PHONE = { width: 375, height: 740 }
 

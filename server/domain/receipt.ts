@@ -20,7 +20,7 @@ export interface ReceiptContext {
 }
 
 /** The lines of the receipt, label and value; exported so that tests can compare with the PDF. */
-export function receiptLines(x: ExecutedTransfer, ctx: ReceiptContext): [string, string][] {
+function receiptLines(x: ExecutedTransfer, ctx: ReceiptContext): [string, string][] {
   const converted = x.currencySent !== x.debitCurrency
   const lines: [string, string][] = [
     [r.customer, `${x.customerName} (${x.kcode})`],

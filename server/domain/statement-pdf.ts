@@ -68,7 +68,7 @@ export function frenchAmount(decimal: string): string {
 }
 
 /** "2026-03-01" → "01/03/2026". */
-export function frenchDate(isoDate: string): string {
+function frenchDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-')
   return `${d}/${m}/${y}`
 }

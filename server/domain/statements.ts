@@ -60,7 +60,7 @@ export async function checkStatementRequest(q: Queryable, customerId: string, in
 }
 
 /** "releve-20260301-20260331-" + 32 hex characters (128 random bits). */
-export function newStatementId(startDate: string, endDate: string): string {
+function newStatementId(startDate: string, endDate: string): string {
   return `releve-${startDate.replaceAll('-', '')}-${endDate.replaceAll('-', '')}-${randomBytes(16).toString('hex')}`
 }
 
@@ -225,7 +225,7 @@ export async function statementSummary(q: Queryable, accountId: string, period: 
 export const CSV_COLUMNS = ['num_transaction', 'date_operation', 'num', 'description', 'debit', 'credit', 'solde'] as const
 
 /** "-1234.50" → "-1234,50": decimal comma, no separator of thousands. */
-export function csvNumber(decimal: string): string {
+function csvNumber(decimal: string): string {
   return decimal.replace('.', ',')
 }
 

@@ -9,7 +9,7 @@ import { BalanceChart } from './BalanceChart'
 import * as css from './statementView.css'
 
 /** Lines per page: a 10,000-line statement shows its first lines at once. */
-export const PAGE_SIZE = 50
+const PAGE_SIZE = 50
 
 const when = (iso: string) => formatBankDateTime(iso)
 
