@@ -21,6 +21,34 @@ const markInspectorBuild: Plugin = {
     process.env.VITE_INSPECT === 'true' ? [{ tag: 'meta', attrs: { name: 'portal-build', content: 'inspector' }, injectTo: 'head' }] : [],
 }
 
+/**
+ * What the sign-in page (src/signIn.tsx) imports, by folder or file: its form, the login machine,
+ * the API client, the common texts. A module added to the page from elsewhere still loads, in a
+ * file of its own (`npm run bench:bundle` lists the page's files).
+ */
+const SIGN_IN_MODULES = [
+  'src/page.ts',
+  'src/config.ts',
+  'src/flows/login/',
+  'src/flows/public.css',
+  'src/flows/signedInChunks.ts',
+  'src/ui/',
+  'src/api/',
+  'src/session/storage.ts',
+  'src/inspect/inspector.ts',
+  // The texts' index and the texts the form shows; each flow's own texts stay with its screen.
+  'machines/messages.ts',
+  'machines/messages/core.ts',
+  'machines/messages/api.ts',
+  'machines/messages/experience.ts',
+  'machines/login/',
+  'machines/shared/',
+  'machines/limits.ts',
+  'server/http/public-pages.ts',
+  'vite/preload-helper',
+]
+const isSignInModule = (id: string) => SIGN_IN_MODULES.some((path) => id.replaceAll('\\', '/').includes(path))
+
 export default defineConfig(({ isSsrBuild }) => ({
   // stripMachineDocsPlugin: a production build leaves out the machines' descriptions and meta,
   // which only the audit documents and the QA panel of an inspector build read (docs/qa.md).
@@ -43,12 +71,30 @@ export default defineConfig(({ isSsrBuild }) => ({
     // No inline script may be emitted: the server's CSP forbids it.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
-    // The libraries every page loads at start (React, the router, XState, the API client) in one
-    // file rather than one per shared piece: the same code, fewer requests, and one gzip stream
-    // that compresses better (the /login budget, `npm run bench:bundle`). Each screen's own code,
-    // and the libraries only some screens use, stay in their lazy chunks.
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'libs', tags: ['$initial'], test: /[\\/]node_modules[\\/]/ }] } },
+      // Two entries: the app (index.html) and the sign-in page's own (src/signIn.tsx, written into
+      // /login's page by publicPagesPlugin), which hydrates the form without the router.
+      ...(!isSsrBuild && { input: { index: 'index.html', signIn: 'src/signIn.tsx' } }),
+      // The libraries every page loads at start in two files rather than one per shared piece: the
+      // same code, fewer requests, one compressed stream each. The router's apart, because the
+      // sign-in page starts without it (the /login budget, `npm run bench:bundle`); React, XState
+      // and the API client in `libs`. Each screen's own code, and the libraries only some screens
+      // use, stay in their lazy chunks.
+      output: {
+        codeSplitting: {
+          groups: [
+            // First, so that React (which the router imports, and a group takes its modules'
+            // imports along) is in `libs` and not in `router`.
+            { name: 'libs', tags: ['$initial'], test: /[\\/]node_modules[\\/](?!@tanstack[\\/])/ },
+            { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+            // The sign-in page's own modules, which the app shares: one file instead of a dozen
+            // small ones, each of which would cost a request and its headers on a slow network.
+            // Only the listed modules, not what they import: the texts' index would otherwise bring
+            // every flow's texts.
+            { name: 'sign-in', tags: ['$initial'], test: isSignInModule, includeDependenciesRecursively: false },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -5,9 +5,11 @@
  * is what a visitor without a session sees; the browser then hydrates it (src/main.tsx).
  */
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { offline, shell } from '../machines/messages'
+import { SignInPage } from './flows/login/SignInPage'
 import { OfflinePage } from './flows/offline/OfflinePage'
 import { createAppRouter } from './router'
 import { SessionContext, startSession } from './session/session'
@@ -27,19 +29,35 @@ function signedOutStorage(): Storage {
   }
 }
 
+const noop = () => {}
+
+/**
+ * The pages that start from an entry of their own (server/http/public-pages.ts), rendered as that
+ * entry hydrates them: the same component tree, so that the same markup (the fields' ids follow
+ * the tree).
+ */
+const OWN_ENTRY_PAGES: Record<string, () => ReactElement> = {
+  '/login': () => <SignInPage openApp={noop} onStart={noop} />,
+}
+
 /** The HTML of the app at `path`, as it first renders once the route's screen is loaded. */
 export async function prerender(path: string): Promise<string> {
   globalThis.sessionStorage ??= signedOutStorage()
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
   await router.load()
   const session = startSession(() => {})
+  const ownPage = OWN_ENTRY_PAGES[path]
   // Any error while rendering fails the build: a page rendered in part would hydrate badly.
   const errors: unknown[] = []
   try {
     const { prelude } = await prerenderToNodeStream(
-      <SessionContext value={session}>
-        <RouterProvider router={router} />
-      </SessionContext>,
+      ownPage ? (
+        ownPage()
+      ) : (
+        <SessionContext value={session}>
+          <RouterProvider router={router} />
+        </SessionContext>
+      ),
       { onError: (error) => void errors.push(error) },
     )
     let html = ''

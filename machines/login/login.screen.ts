@@ -5,7 +5,7 @@ import type { LoginFormValues } from './login.form.ts'
 import type { loginMachine } from './login.machine.ts'
 
 export interface LoginScreen {
-  /** The spinner: the bank checks the user code and the PIN. */
+  /** The spinner: the bank checks the user code and the PIN, then the app opens the dashboard. */
   busy: boolean
   values: LoginFormValues
   /** Shown once a submit was tried (spec §5). */
@@ -16,5 +16,6 @@ export interface LoginScreen {
 
 export function loginScreen(snapshot: SnapshotFrom<typeof loginMachine>): LoginScreen {
   const { values, errors, error } = snapshot.context
-  return { busy: snapshot.hasTag('busy'), values, errors, error }
+  // Signed in, the form stays busy until the app has taken the page over (src/signIn.tsx).
+  return { busy: snapshot.hasTag('busy') || snapshot.status === 'done', values, errors, error }
 }

@@ -38,13 +38,17 @@ export function publicPagesPlugin(): Plugin {
         PUBLIC_PAGES.map((page) => page.paths[0]!),
       )
       for (const page of PUBLIC_PAGES) {
-        const { scripts, styles } = screenFiles(bundle, resolve(root, page.screen))
+        const { scripts, styles } = screenFiles(bundle, resolve(root, page.entry ?? page.screen))
+        // A page with an entry of its own loads that entry and what it imports, none of the app's.
+        const template = page.entry ? withoutScriptsAndStyles(index) : index
+        const [entryScript, ...preloads] = page.entry ? scripts : [undefined, ...scripts]
         const links = [
-          ...scripts.filter((f) => !index.includes(`${base}${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
-          ...styles.filter((f) => !index.includes(`${base}${f}"`)).map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
+          ...(entryScript ? [`<script type="module" crossorigin src="${base}${entryScript}"></script>`] : []),
+          ...preloads.filter((f) => !template.includes(`${base}${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
+          ...styles.filter((f) => !template.includes(`${base}${f}"`)).map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
         ]
         const path = page.paths[0]!
-        const html = index
+        const html = template
           .replace(/\s*<\/head>/, `\n${links.map((l) => `    ${l}`).join('\n')}\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${rendered.get(path)}</div>`)
         const css = [...html.matchAll(/<link rel="stylesheet"[^>]*\shref="([^"]+)"/g)]
@@ -59,6 +63,11 @@ export function publicPagesPlugin(): Plugin {
       }
     },
   }
+}
+
+/** index.html without the app entry's script, preloads and styles. */
+function withoutScriptsAndStyles(html: string): string {
+  return html.replace(/\n\s*<(?:script type="module"[^>]*><\/script|link rel="(?:modulepreload|stylesheet)"[^>]*)>/g, '')
 }
 
 /** The offline page wears the sign-in page's styles (the same card on the brand background). */

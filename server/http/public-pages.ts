@@ -11,11 +11,16 @@ export interface PublicPage {
   paths: readonly string[]
   /** The screen's module, as the router imports it lazily. */
   screen: string
+  /**
+   * The page's own entry, when it does not start from the app's (index.html's): the sign-in page
+   * hydrates its form without the router, which arrives while the customer types (src/signIn.tsx).
+   */
+  entry?: string
 }
 
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   { file: 'landing.html', paths: ['/', '/home'], screen: 'src/flows/landing/LandingPage.tsx' },
-  { file: 'login.html', paths: ['/login'], screen: 'src/flows/login/LoginPage.tsx' },
+  { file: 'login.html', paths: ['/login'], screen: 'src/flows/login/LoginPage.tsx', entry: 'src/signIn.tsx' },
   { file: 'reinit-password.html', paths: ['/reinit-password'], screen: 'src/flows/pinReset/PinResetPage.tsx' },
 ]
 

@@ -11,9 +11,10 @@ let current: Inspect | undefined
  * holds no chunk of the inspector (test/e2e/qa.test.ts checks it). Called before any actor exists.
  */
 export async function startInspector(): Promise<void> {
-  if (import.meta.env.VITE_INSPECT !== 'true') return
+  if (import.meta.env.VITE_INSPECT !== 'true' || current) return
   const { startInspection } = await import('./inspection')
-  current = startInspection().inspect
+  // Once per page: the sign-in page starts it, and the app it hands over to finds it running.
+  current ??= startInspection().inspect
 }
 
 /** Given to every actor the app creates (`createActor(m, { inspect: inspect() })`). */

@@ -1,9 +1,10 @@
 /**
  * The first screen on a slow network (fewer rounds): /login's page names every script the sign-in
  * form needs (its own chunk preloaded with the entry, nothing asked for one round later); those
- * scripts carry neither the server's message texts nor anything of the signed-in app; as soon as
- * the customer is on the form, the shell and dashboard chunks are fetched, so that signing in
- * fetches no further script.
+ * scripts carry neither the server's message texts nor anything of the signed-in app, not even
+ * the router (the page has an entry of its own: src/signIn.tsx); as soon as the customer is on the
+ * form, the app, the shell and dashboard chunks are fetched, so that signing in fetches no further
+ * script.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -35,12 +36,16 @@ function scriptsOf(page: Page): string[] {
 const namedIn = (html: string) => [...html.matchAll(/<(?:script[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!)
 
 const SIGNED_IN_CHUNK = /\/(Shell|DashboardPage)-[^/]+\.js$/
+/** The app's own entry, its routes and the router: what the sign-in page hydrates without. */
+const APP_CHUNK = /\/(index|app|router|LoginPage)-[^/]+\.js$/
 
 describe('/login, first screen', () => {
   it('every script of the form is named by the page itself: none is asked for a round later', async () => {
     const html = await (await fetch(`${server.url}/login`)).text()
     const named = namedIn(html)
-    expect(named.some((s) => /\/LoginPage-[^/]+\.js$/.test(s))).toBe(true)
+    expect(named.some((s) => /\/signIn-[^/]+\.js$/.test(s))).toBe(true)
+    // The sign-in page starts from its own entry: neither the router nor the app's entry.
+    expect(named.filter((s) => APP_CHUNK.test(s))).toEqual([])
 
     const { page } = await newPage(browser, server.url)
     const scripts = scriptsOf(page)
@@ -62,12 +67,13 @@ describe('/login, first screen', () => {
     }
   })
 
-  it('the shell and dashboard arrive while the customer types; signing in fetches no other script', async () => {
+  it('the app, the shell and the dashboard arrive while the customer types; signing in fetches no other script', async () => {
     const { page } = await newPage(browser, server.url)
     const scripts = scriptsOf(page)
     await page.goto('/login')
     await page.getByPlaceholder(login.userCodePlaceholder).focus()
     await expect.poll(() => scripts.filter((s) => SIGNED_IN_CHUNK.test(s)).length).toBe(2)
+    await expect.poll(() => scripts.some((s) => /\/router-[^/]+\.js$/.test(s)) && scripts.some((s) => /\/app-[^/]+\.js$/.test(s))).toBe(true)
     await page.getByPlaceholder(login.userCodePlaceholder).fill(mainCustomer.kcode)
     await page.getByPlaceholder(login.pinPlaceholder).fill(mainCustomer.pin)
     // Every script the dashboard needs is already here: the page settles and then nothing new.

@@ -99,6 +99,8 @@ describe('login machine — success (spec §4)', () => {
     const { snapshot } = await play(...typed, answered(accepted))
     expect(snapshot.status).toBe('done')
     expect(snapshot.value).toBe('signedIn')
+    // The form stays busy until the app takes the page over.
+    expect(loginScreen(snapshot).busy).toBe(true)
     expect(snapshot.output).toEqual({
       token: TOKEN,
       user: { name: 'Awa Mbuyi', kcode: 'K1234567', modules: ['solde', 'transfert'] },

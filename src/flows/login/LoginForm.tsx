@@ -1,0 +1,98 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import type { SnapshotFrom } from 'xstate'
+import type { loginMachine } from '../../../machines/login/login.machine'
+import type { LoginEvent } from '../../../machines/login/login.types'
+import { loginScreen } from '../../../machines/login/login.screen'
+import { FIELD_MAX_LENGTH } from '../../../machines/limits'
+import { login, shell } from '../../../machines/messages'
+import { Field } from '../../ui/Field'
+import { Banner, Spinner } from '../../ui/Feedback'
+import { useFocusFirstError } from '../../ui/useFocusFirstError'
+import { usePageTitle } from '../../ui/usePageTitle'
+import { useHydrated } from '../../ui/useHydrated'
+import { button } from '../../ui/ui.css'
+import * as css from '../public.css'
+
+type LoginSnapshot = SnapshotFrom<typeof loginMachine>
+
+interface LoginFormProps {
+  snapshot: LoginSnapshot
+  send: (event: LoginEvent) => void
+  /** The customer is starting on the form: fetch what comes after it meanwhile. */
+  onStart: () => void
+  /** The link to the forgotten-PIN page, as the page that holds the form navigates. */
+  forgotPinLink: ReactNode
+}
+
+/**
+ * spec §2 /login and §4 Login: the sign-in screen renders the login machine's snapshot and sends
+ * it events. Shared by the sign-in page's own entry (src/signIn.tsx, no router) and the app's
+ * /login route (LoginPage.tsx), which differ only in how the page around the form navigates.
+ */
+export function LoginForm({ snapshot, send, onStart, forgotPinLink }: LoginFormProps) {
+  usePageTitle(login.title)
+  const { busy, values, errors, error } = loginScreen(snapshot)
+  const form = useRef<HTMLFormElement>(null)
+  const hydrated = useHydrated()
+  useFocusFirstError(form, errors)
+  // A customer who typed or focused a field before the scripts ran (the prerendered form) has
+  // started too: the events below were not listened to yet.
+  const started = values.username !== '' || values.password !== ''
+  useEffect(() => {
+    if (started || form.current?.contains(document.activeElement)) onStart()
+  }, [started, onStart])
+
+  return (
+    <main className={css.page}>
+      <p className={css.brand}>{shell.portalName}</p>
+      <div className={css.panel}>
+        <h1>{login.title}</h1>
+        {error && <Banner kind="error">{error}</Banner>}
+        <form
+          ref={form}
+          noValidate
+          aria-busy={busy}
+          onFocus={onStart}
+          onInput={onStart}
+          onSubmit={(e) => {
+            e.preventDefault()
+            send({ type: 'login.submit' })
+          }}
+        >
+          <Field
+            label={login.userCodeLabel}
+            placeholder={login.userCodePlaceholder}
+            name="username"
+            maxLength={FIELD_MAX_LENGTH.userCode}
+            autoComplete="username"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={values.username}
+            error={errors.username}
+            onValueChange={(value) => send({ type: 'field.change', field: 'username', value })}
+          />
+          <Field
+            label={login.pinLabel}
+            placeholder={login.pinPlaceholder}
+            name="password"
+            maxLength={FIELD_MAX_LENGTH.pin}
+            type="password"
+            inputMode="numeric"
+            autoComplete="current-password"
+            value={values.password}
+            error={errors.password}
+            onValueChange={(value) => send({ type: 'field.change', field: 'password', value })}
+          />
+          <div className={css.actions}>
+            {/* Disabled only in the prerendered page, until its scripts run (useHydrated). */}
+            <button type="submit" className={button} aria-disabled={busy} disabled={!hydrated}>
+              {busy && <Spinner label={login.loading} />}
+              {login.submit}
+            </button>
+          </div>
+        </form>
+        <p className={css.footerLink}>{forgotPinLink}</p>
+      </div>
+    </main>
+  )
+}

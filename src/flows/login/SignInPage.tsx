@@ -1,0 +1,47 @@
+import { useMachine } from '@xstate/react'
+import type { MouseEvent } from 'react'
+import { loginMachine } from '../../../machines/login/login.machine'
+import type { LoginOutput } from '../../../machines/login/login.types'
+import { login } from '../../../machines/messages'
+import { authenticate } from '../../api/actors'
+import { bankName } from '../../config'
+import { inspect } from '../../inspect/inspector'
+import { LoginForm } from './LoginForm'
+
+/** How the page hands over to the whole app: with the customer just signed in, or at an address. */
+export type OpenApp = (options: { signedIn?: LoginOutput; at?: string }) => void
+
+interface SignInPageProps {
+  openApp: OpenApp
+  /** The customer is starting on the form: fetch the app meanwhile. */
+  onStart: () => void
+}
+
+/**
+ * The page /login when it is where the visit starts (src/signIn.tsx): the sign-in form over the
+ * login machine, without the router. Prerendered as it is (src/prerender.tsx), so that its markup
+ * hydrates exactly (the fields' ids follow the component tree).
+ */
+export function SignInPage({ openApp, onStart }: SignInPageProps) {
+  const [snapshot, send] = useMachine(
+    loginMachine.provide({
+      actors: { authenticate },
+      // Signing in hands the customer to the app's session, which opens the start page.
+      actions: { startSession: (_, signedIn: LoginOutput) => openApp({ signedIn }) },
+    }),
+    { input: { provider: bankName() }, inspect: inspect() },
+  )
+  /** The forgotten-PIN link opens its page in the app, as the router's link would (no page load). */
+  const openInApp = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (modifier keys, middle click) is the browser's own business.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    openApp({ at: event.currentTarget.pathname })
+  }
+  const forgotPinLink = (
+    <a href="/reinit-password" onClick={openInApp}>
+      {login.forgotPin}
+    </a>
+  )
+  return <LoginForm snapshot={snapshot} send={send} onStart={onStart} forgotPinLink={forgotPinLink} />
+}
