@@ -39,7 +39,9 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  // ch-ua…: the page's own requests then leave out the browser's client hints (Sec-CH-UA and its
+  // two siblings, ~100 bytes on every API call of a customer's mobile data), which nothing reads.
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), ch-ua=(), ch-ua-mobile=(), ch-ua-platform=()',
 }
 
 /**
