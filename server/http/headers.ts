@@ -59,6 +59,7 @@ function isDocument(contentType: unknown): boolean {
 }
 
 const API_PREFIXES = ['/api', '/auth', '/__dev']
+const JSON_WITH_CHARSET = 'application/json; charset=utf-8'
 
 /** The paths of the API (and demo tools), as opposed to the SPA's pages and files. */
 export function isApiPath(path: string): boolean {
@@ -81,6 +82,9 @@ export function securityHeaders(app: FastifyInstance): void {
     if (pagePolicy) reply.header('content-security-policy', pagePolicy)
     if (pageOpener) reply.header('cross-origin-opener-policy', pageOpener)
     if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store')
+    // JSON is UTF-8 by definition and its media type has no charset parameter (RFC 8259): the
+    // 15 bytes Fastify adds to every JSON answer are mobile data for nothing.
+    if (reply.getHeader('content-type') === JSON_WITH_CHARSET) reply.header('content-type', 'application/json')
     return payload
   })
 }

@@ -73,6 +73,9 @@ describe('security headers', () => {
       for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'referrer-policy']) {
         expect(res.headers.get(name), `${name} on ${what}`).toBeNull()
       }
+      // Mobile data: no id on a successful answer without a proxy's; JSON without a charset.
+      if (res.status < 400) expect(res.headers.get('x-request-id'), what).toBeNull()
+      if (what !== 'an asset') expect(res.headers.get('content-type'), what).toBe('application/json')
     }
   })
 
