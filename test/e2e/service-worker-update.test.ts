@@ -140,6 +140,18 @@ describe('a new version deployed while the first runs', () => {
 
     // No tab of the first version left: the second worker takes over, its precache holds the
     // second's files and none of the first's.
+    // Meanwhile the second worker has installed (its precache filled): it waits.
+    await expect
+      .poll(
+        () =>
+          tab.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration()
+            if (!registration?.waiting) await registration?.update().catch(() => undefined)
+            return Boolean(registration?.waiting)
+          }),
+        { timeout: 120_000, interval: 2_000 },
+      )
+      .toBe(true)
     await tab.close()
     await other.close()
     // (A tab opened while the first worker is still active would keep it: each look is a tab of
@@ -157,7 +169,7 @@ describe('a new version deployed while the first runs', () => {
           const names = await precacheOfANewTab()
           return names.length > 0 && names.every((name) => !firstOnly.has(name)) && names.some((name) => secondOnly.has(name))
         },
-        { timeout: 60_000, interval: 1_000 },
+        { timeout: 120_000, interval: 1_000 },
       )
       .toBe(true)
     const last = await context.newPage()
@@ -166,5 +178,5 @@ describe('a new version deployed while the first runs', () => {
     expect(await buildsRun(last)).toEqual(['second'])
     expect((await filesAskedFor(last)).filter((name) => firstOnly.has(name))).toEqual([])
     await context.close()
-  }, 300_000)
+  }, 420_000)
 })
