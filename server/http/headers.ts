@@ -39,7 +39,9 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  // ch-ua…: the page's own requests then leave out the browser's client hints (Sec-CH-UA and its
+  // two siblings, ~100 bytes on every API call of a customer's mobile data), which nothing reads.
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), ch-ua=(), ch-ua-mobile=(), ch-ua-platform=()',
 }
 
 /**
@@ -57,6 +59,7 @@ function isDocument(contentType: unknown): boolean {
 }
 
 const API_PREFIXES = ['/api', '/auth', '/__dev']
+const JSON_WITH_CHARSET = 'application/json; charset=utf-8'
 
 /** The paths of the API (and demo tools), as opposed to the SPA's pages and files. */
 export function isApiPath(path: string): boolean {
@@ -79,6 +82,9 @@ export function securityHeaders(app: FastifyInstance): void {
     if (pagePolicy) reply.header('content-security-policy', pagePolicy)
     if (pageOpener) reply.header('cross-origin-opener-policy', pageOpener)
     if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store')
+    // JSON is UTF-8 by definition and its media type has no charset parameter (RFC 8259): the
+    // 15 bytes Fastify adds to every JSON answer are mobile data for nothing.
+    if (reply.getHeader('content-type') === JSON_WITH_CHARSET) reply.header('content-type', 'application/json')
     return payload
   })
 }

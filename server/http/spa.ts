@@ -1,11 +1,11 @@
 /**
- * The built SPA (DIST_DIR). Hashed files under /assets never change, so browsers keep them a year;
- * everything else (index.html, icons) is revalidated on each visit so that a new build is picked
+ * The built SPA (DIST_DIR). Hashed files under /assets never change, so browsers keep them a year
+ * (and they carry no validator: nothing ever revalidates them); everything else (index.html, icons) is revalidated on each visit so that a new build is picked
  * up at once. Any other page route answers index.html: the SPA routes on the client.
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { join, sep } from 'node:path'
+import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { api } from '../../machines/messages.ts'
@@ -21,7 +21,29 @@ export async function registerSpa(app: FastifyInstance, distDir: string, bankNam
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn(`No built portal in ${distDir}: page routes answer 503 until \`npm run build\` is run.`)
   }
-  const assets = join(distDir, 'assets') + sep
+  // Mobile data: no Accept-Ranges (nothing here is media to resume) and no Last-Modified (the ETag
+  // is the one validator a browser needs); the hashed files, immutable, need no validator at all.
+  const bytesOnly = { ...PRECOMPRESSED_FILES, cacheControl: false, acceptRanges: false, lastModified: false } as const
+  await app.register(
+    async (hashed) => {
+      // A chunk that this build does not have (a tab of an earlier build asking) is a plain 404,
+      // not the page: the tab's import fails at once and it reloads onto this build (src/main.tsx).
+      hashed.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send(api.notFound))
+      await hashed.register(fastifyStatic, {
+        root: join(distDir, 'assets'),
+        prefix: '/',
+        wildcard: true,
+        decorateReply: false,
+        ...bytesOnly,
+        etag: false,
+        setHeaders: (res) => {
+          res.setHeader('cache-control', IMMUTABLE)
+          varyOnEncoding(res)
+        },
+      })
+    },
+    { prefix: '/assets' },
+  )
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -30,12 +52,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string, bankNam
     // the public pages (login.html…): they are templates too. The offline page is a plain file,
     // precached by the service worker.
     index: false,
-    allowedPath: (pathName) => !pathName.endsWith('.html') || pathName === `/${OFFLINE_PAGE}`,
+    allowedPath: (pathName) => (!pathName.endsWith('.html') || pathName === `/${OFFLINE_PAGE}`) && !pathName.startsWith('/assets/'),
     // The build's brotli and gzip copies, chosen by Accept-Encoding (compression.ts).
-    ...PRECOMPRESSED_FILES,
-    cacheControl: false,
-    setHeaders: (res, path) => {
-      res.setHeader('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE)
+    ...bytesOnly,
+    setHeaders: (res) => {
+      res.setHeader('cache-control', REVALIDATE)
       varyOnEncoding(res)
     },
   })

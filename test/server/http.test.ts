@@ -42,6 +42,8 @@ function expectSecurityHeaders(headers: Headers, what: string, body = '') {
   const expected = { ...SECURITY, 'content-security-policy': contentSecurityPolicy(nonce) }
   for (const [name, value] of Object.entries(expected)) expect(headers.get(name), `${name} on ${what}`).toBe(value)
   expect(headers.get('permissions-policy'), what).toMatch(/camera=\(\)/)
+  // The page's own calls do not carry the browser's client hints (~100 bytes each): none is read.
+  expect(headers.get('permissions-policy'), what).toMatch(/ch-ua=\(\), ch-ua-mobile=\(\), ch-ua-platform=\(\)/)
 }
 
 describe('security headers', () => {
@@ -71,6 +73,9 @@ describe('security headers', () => {
       for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'referrer-policy']) {
         expect(res.headers.get(name), `${name} on ${what}`).toBeNull()
       }
+      // Mobile data: no id on a successful answer without a proxy's; JSON without a charset.
+      if (res.status < 400) expect(res.headers.get('x-request-id'), what).toBeNull()
+      if (what !== 'an asset') expect(res.headers.get('content-type'), what).toBe('application/json')
     }
   })
 
@@ -130,6 +135,14 @@ describe('the SPA', () => {
     const icon = await server.call('/favicon.svg')
     expect(icon.status).toBe(200)
     expect(icon.headers.get('cache-control')).toBe('no-cache')
+    // Mobile data: an immutable file needs no validator; a revalidated one needs its ETag only.
+    for (const name of ['etag', 'last-modified', 'accept-ranges']) expect(asset.headers.get(name), name).toBeNull()
+    expect(icon.headers.get('etag')).toMatch(/^W\/"/)
+    expect(icon.headers.get('last-modified')).toBeNull()
+    // (fetch would add `cache-control: no-cache`, which asks for the whole file again.)
+    const again = await server.call('/favicon.svg', { headers: { 'if-none-match': icon.headers.get('etag')!, 'cache-control': 'max-age=0' } })
+    expect(again.status).toBe(304)
+    expect((await server.call('/assets/nothing-0000.js')).status).toBe(404)
   })
 
   it('does not answer index.html under /api, /auth or /__dev, nor to other methods', async () => {

@@ -34,11 +34,16 @@ describe('operations', () => {
     expect(plain.logs()).toContain('"reqId":"lb-7f3a.42_x"')
   })
 
-  it('replaces a request id that is not a plain id by a fresh random id', async () => {
-    const res = await plain.call('/auth/v1/countries', { headers: { 'x-request-id': 'a b"}{'.repeat(3) } })
+  it('replaces a request id that is not a plain id by a fresh random id, sent back on errors only', async () => {
+    const res = await plain.call('/api/rest/customer/v1/nothing', { headers: { 'x-request-id': 'a b"}{'.repeat(3) } })
+    expect(res.status).toBeGreaterThanOrEqual(400)
     expect(res.headers.get('x-request-id')).toMatch(/^[a-z]{20}$/)
-    const none = await plain.call('/auth/v1/countries')
+    const none = await plain.call('/api/rest/customer/v1/nothing')
     expect(none.headers.get('x-request-id')).toMatch(/^[a-z]{20}$/)
+    // A successful answer with a made id does not carry it (mobile data); the id is still logged.
+    const ok = await plain.call('/auth/v1/countries', { headers: { 'x-request-id': 'a b"}{'.repeat(3) } })
+    expect(ok.status).toBe(200)
+    expect(ok.headers.get('x-request-id')).toBeNull()
   })
 
   it('sends HSTS only when served over TLS', async () => {
