@@ -20,11 +20,22 @@ export interface StatementRow {
   solde: string
 }
 
+/**
+ * The lines of a shown statement. Only the lines asked for are formatted: a 10,000-line statement
+ * on a phone shows its first page without formatting the 30,000 amounts of the other pages.
+ */
+export interface StatementLines {
+  /** How many lines the period has. */
+  count: number
+  /** The lines from `start` (included) to `end` (excluded), as shown; each formatted once. */
+  slice(start: number, end: number): StatementRow[]
+}
+
 export interface StatementScreen {
   /** The form's button is busy (spinner): the statement is being loaded. */
   busy: boolean
-  /** The table's lines; `null` when no statement is shown, `[]` for a period without transaction. */
-  rows: StatementRow[] | null
+  /** The table's lines, formatted page by page; `null` when no statement is shown (count 0 for a period without transaction). */
+  lines: StatementLines | null
   /** spec §4: the PDF and csv links show. */
   canDownload: boolean
   /** spec §2: the spinner of a file download. */
@@ -58,16 +69,30 @@ export function rowOf(transaction: Transaction, currency: string): StatementRow 
 
 /**
  * The lines and summary of a shown statement, worked out once per answer: the view asks for the
- * screen at every render (each keystroke, each page turn), and a 10,000-line statement costs
- * 30,000 amounts formatted and as many BigInt sums. The result in the context is never changed in
- * place (a new answer is a new object), so it is a safe key.
+ * screen at every render (each keystroke, each page turn). The result in the context is never
+ * changed in place (a new answer is a new object), so it is a safe key; a line, formatted when
+ * first shown, is kept for the next render of its page.
  */
-const shownOnce = new WeakMap<StatementResult, { rows: StatementRow[]; summary: StatementSummary | null }>()
+const shownOnce = new WeakMap<StatementResult, { lines: StatementLines; summary: StatementSummary | null }>()
 
-function shownOf(result: StatementResult): { rows: StatementRow[]; summary: StatementSummary | null } {
+function linesOf(result: StatementResult): StatementLines {
+  const formatted: StatementRow[] = []
+  return {
+    count: result.transactions.length,
+    slice(start, end) {
+      const rows: StatementRow[] = []
+      for (let i = Math.max(0, start); i < Math.min(end, result.transactions.length); i++) {
+        rows.push((formatted[i] ??= rowOf(result.transactions[i]!, result.currency)))
+      }
+      return rows
+    },
+  }
+}
+
+function shownOf(result: StatementResult): { lines: StatementLines; summary: StatementSummary | null } {
   let shown = shownOnce.get(result)
   if (!shown) {
-    shown = { rows: result.transactions.map((t) => rowOf(t, result.currency)), summary: summaryOf(result.transactions) }
+    shown = { lines: linesOf(result), summary: summaryOf(result.transactions) }
     shownOnce.set(result, shown)
   }
   return shown
@@ -79,7 +104,7 @@ export function statementScreen(snapshot: SnapshotFrom<typeof statementMachine>)
   const shown = snapshot.matches({ query: 'shown' }) ? result : null
   return {
     busy: snapshot.matches({ query: 'loading' }),
-    rows: shown ? shownOf(shown).rows : null,
+    lines: shown ? shownOf(shown).lines : null,
     canDownload: canDownload(shown),
     downloading: snapshot.matches({ download: 'downloading' }),
     error: snapshot.matches({ query: 'failed' }) ? error : null,

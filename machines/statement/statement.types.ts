@@ -92,4 +92,7 @@ export interface StatementSummary {
   totalCredits: string
   /** The balance after each line, in cents, in the order of the lines; with the opening first. */
   balances: bigint[]
+  /** The lowest and highest of `balances` (cents), worked out with them: the chart says them in words. */
+  lowest: bigint
+  highest: bigint
 }

@@ -7,7 +7,7 @@
 import { fromPromise } from 'xstate'
 import type { AuthAnswer, Credentials, LoginAnswerBody } from '../../machines/login/login.types'
 import type { Account } from '../../machines/shared/customer'
-import { api } from './client'
+import { api, bodyAlreadyRead } from './client'
 import { rememberBankTimeZone } from '../ui/bankTime'
 import { tooManyTriesAsRefusal } from './too-many-tries'
 
@@ -28,12 +28,26 @@ function parseJson(body: unknown): unknown {
 }
 
 /**
+ * The body as JSON, read once: a call made with `parseAs: 'stream'` takes the body the session
+ * check already parsed, and reads the stream itself only when that check did not.
+ */
+async function bodyOf(response: Response, data: unknown): Promise<unknown> {
+  if (!(data instanceof ReadableStream)) return parseJson(data)
+  const read = bodyAlreadyRead(response)
+  if (read !== undefined) {
+    void data.cancel()
+    return read
+  }
+  return parseJson(await new Response(data).text())
+}
+
+/**
  * An answer as the machines read it: the HTTP status and the JSON body, whatever the status
  * (`null` when unreadable). Only a missing answer (network failure, timeout) rejects.
  */
 export async function answerOf<Body>(call: Promise<{ response: Response; data?: unknown; error?: unknown }>) {
   const { response, data, error } = await call
-  const { status, body } = tooManyTriesAsRefusal(response.status, parseJson(data ?? error))
+  const { status, body } = tooManyTriesAsRefusal(response.status, await bodyOf(response, data ?? error))
   return { status, body: body && typeof body === 'object' ? (body as Body) : null }
 }
 

@@ -8,10 +8,18 @@ import { bankTime } from '../../machines/messages'
  */
 const KEY = 'bank-time-zone'
 
+/**
+ * Zones already found valid: every time on screen asks for the zone, and making a formatter to
+ * check it costs milliseconds on a phone (a page of a long statement shows a hundred times).
+ */
+const knownZones = new Set<string>()
+
 function isKnownZone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || zone === '') return false
+  if (knownZones.has(zone)) return true
   try {
     new Intl.DateTimeFormat('fr-FR', { timeZone: zone })
+    knownZones.add(zone)
     return true
   } catch {
     return false
@@ -46,13 +54,17 @@ export function formatBankDateTime(value: string | Date, timeStyle: Style = 'sho
   return format.format(date)
 }
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
+
 /**
  * spec §9: the clock reads dd/MM/YYYY h:mm:ss, a 24-hour clock whose hour has no leading zero
  * (docs/decisions.md) — in the bank's zone. The parts come from Intl, which knows the zone's rules.
  */
 export function formatBankClock(date: Date, timeZone = bankTimeZone()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
+  // One formatter per zone: the clock ticks each second, and making one costs milliseconds on a phone.
+  let format = clockFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -62,8 +74,8 @@ export function formatBankClock(date: Date, timeZone = bankTimeZone()): string {
       second: '2-digit',
       hourCycle: 'h23',
     })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  )
+    clockFormats.set(timeZone, format)
+  }
+  const parts = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]))
   return `${parts.day}/${parts.month}/${parts.year} ${Number(parts.hour)}:${parts.minute}:${parts.second}`
 }

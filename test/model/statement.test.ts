@@ -88,7 +88,7 @@ describe('statement machine — walk of every transition (spec §4 Statement, §
       if (c.download) expect(c.download.filename).toMatch(/^releve-123\.(pdf|csv)$/)
       const screen = statementScreen(snapshot)
       expect(screen.accountsMessage !== null).toBe(c.accountsUnavailable)
-      if (screen.canDownload) expect(screen.rows?.length).toBeGreaterThan(0)
+      if (screen.canDownload) expect(screen.lines?.count).toBeGreaterThan(0)
     },
   })
 
@@ -164,7 +164,7 @@ describe('statement machine — the form (spec §2, §5, §9)', () => {
 
   it('POST statements gets the contract request: trimmed dates, the account and its currency', async () => {
     const { snapshot, calls } = await play(change('account', cdf.compte), change('startDate', ' 2026-04-01 '), submit)
-    expect(statementScreen(snapshot)).toMatchObject({ busy: true, rows: null, error: null })
+    expect(statementScreen(snapshot)).toMatchObject({ busy: true, lines: null, error: null })
     expect(actorCalls(calls).map((c) => [c.src, c.input])).toEqual([
       ['loadStatement', { startDate: '2026-04-01', endDate: TODAY, account: cdf.compte, currency: '3' }],
     ])
@@ -190,21 +190,34 @@ describe('statement machine — the answer (spec §4, §8; rulings §1)', () => 
     })
     const screen = statementScreen(snapshot)
     expect(screen).toMatchObject({ busy: false, canDownload: true, downloading: false, error: null })
-    expect(screen.rows).toEqual([
+    expect(screen.lines?.count).toBe(2)
+    expect(screen.lines?.slice(0, 50)).toEqual([
       { ...lines[0], debit: '', credit: '1\u202F500,00\u00A0USD', solde: '1\u202F500,00\u00A0USD' },
       { ...lines[1], debit: '234,50\u00A0USD', credit: '', solde: '1\u202F265,50\u00A0USD' },
     ])
   })
 
+  it('a long statement: its lines page by page, each page formatted as the first', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({ ...line(1, '', '1', String(i + 1)), num_transaction: `TRX-${i}` }))
+    const { snapshot } = await play(...toTable({ status: 200, body: { code: '0', status: '0', filename: 'long', transactions: many } }))
+    const shown = statementScreen(snapshot).lines!
+    expect(shown.count).toBe(120)
+    expect(shown.slice(50, 100).map((r) => r.num_transaction)).toEqual(many.slice(50, 100).map((t) => t.num_transaction))
+    expect(shown.slice(100, 150)).toHaveLength(20)
+    expect(shown.slice(119, 150)).toEqual([{ ...many[119], debit: '', credit: '1,00\u00A0USD', solde: '120,00\u00A0USD' }])
+    // The next render asks again: the same lines, as shown before.
+    expect(statementScreen(snapshot).lines!.slice(50, 100)).toEqual(shown.slice(50, 100))
+  })
+
   it('status 0 without transaction: an empty table, no download link', async () => {
     const { snapshot } = await play(...toTable(answers['no transaction']))
-    expect(statementScreen(snapshot)).toMatchObject({ rows: [], canDownload: false })
+    expect(statementScreen(snapshot)).toMatchObject({ lines: { count: 0 }, canDownload: false })
   })
 
   it('a status other than 0 without message: the table, no download link (spec §4)', async () => {
     const { snapshot } = await play(...toTable({ status: 200, body: { code: '0', status: '3', filename: 'x', transactions: lines } }))
     expect(statementScreen(snapshot)).toMatchObject({ canDownload: false })
-    expect(statementScreen(snapshot).rows).toHaveLength(2)
+    expect(statementScreen(snapshot).lines?.count).toBe(2)
   })
 
   const failures: Array<[string, StatementAnswer | 'network']> = [
@@ -218,7 +231,7 @@ describe('statement machine — the answer (spec §4, §8; rulings §1)', () => 
   it.each(failures)('%s: "Une erreur lors de votre transfert, veuillez réessayer"; the form stays', async (_, answer) => {
     const { snapshot } = await play(change('account', usd.compte), submit, answer === 'network' ? errorEvent('loadStatement') : answered(answer))
     expect(snapshot.matches({ query: 'failed' })).toBe(true)
-    expect(statementScreen(snapshot)).toMatchObject({ rows: null, canDownload: false, error: texts.loadError })
+    expect(statementScreen(snapshot)).toMatchObject({ lines: null, canDownload: false, error: texts.loadError })
     expect(texts.loadError).toBe('Une erreur lors de votre transfert, veuillez réessayer')
     expect(snapshot.context.values.account).toBe(usd.compte)
   })
@@ -229,7 +242,7 @@ describe('statement machine — the answer (spec §4, §8; rulings §1)', () => 
   ] as const)('%s: the session signs out; no message here', async (_, answer) => {
     const { snapshot } = await play(change('account', usd.compte), submit, answered(answer))
     expect(snapshot.matches({ query: 'editing' })).toBe(true)
-    expect(statementScreen(snapshot)).toMatchObject({ rows: null, error: null })
+    expect(statementScreen(snapshot)).toMatchObject({ lines: null, error: null })
   })
 
   it('the form stays usable: another range is loaded from the table, and from a failure', async () => {
@@ -243,7 +256,7 @@ describe('statement machine — the answer (spec §4, §8; rulings §1)', () => 
       submit,
       answered(answers['no transaction']!),
     )
-    expect(statementScreen(snapshot)).toMatchObject({ rows: [], canDownload: false })
+    expect(statementScreen(snapshot)).toMatchObject({ lines: { count: 0 }, canDownload: false })
     expect(actorCalls(calls, 'loadStatement').map((c) => c.input)).toEqual([
       { startDate: '2026-05-01', endDate: TODAY, account: usd.compte, currency: '1' },
       { startDate: '2026-04-01', endDate: '2026-04-30', account: usd.compte, currency: '1' },
@@ -255,7 +268,7 @@ describe('statement machine — the answer (spec §4, §8; rulings §1)', () => 
     const { snapshot } = await play(...toTable(), change('endDate', '2026-04-30'), submit)
     expect(snapshot.matches({ query: 'editing' })).toBe(true)
     expect(snapshot.context.errors).toEqual({ startDate: 'La date de début ne peut pas être supérieure à la date de fin' })
-    expect(statementScreen(snapshot).rows).toBeNull()
+    expect(statementScreen(snapshot).lines).toBeNull()
   })
 })
 

@@ -1,6 +1,8 @@
+import { memo } from 'react'
 import { formatAmount } from '../../../machines/amounts'
 import { statementView as texts } from '../../../machines/messages'
 import { fromCents } from '../../../machines/statement/statement.rules'
+import type { StatementSummary } from '../../../machines/statement/statement.types'
 import * as css from './statementView.css'
 
 const WIDTH = 600
@@ -11,14 +13,16 @@ const MAX_POINTS = WIDTH
 /**
  * The balance over the period as a small inline SVG line (hand-written: one polyline needs no
  * chart library, and nothing loads but this screen's chunk). Screen readers get the same facts
- * in words: opening, closing, lowest and highest balance (exact amounts, from the cents).
+ * in words: opening, closing, lowest and highest balance (exact amounts, from the cents). Drawn
+ * once per statement (memo): a page turn does not walk the period's balances again.
  */
-export function BalanceChart({ balances, currency }: { balances: bigint[]; currency: string }) {
+export const BalanceChart = memo(function BalanceChart({ summary, currency }: { summary: StatementSummary; currency: string }) {
+  const { balances, lowest, highest } = summary
   if (balances.length < 2) return null
-  const lowest = balances.reduce((a, b) => (b < a ? b : a))
-  const highest = balances.reduce((a, b) => (b > a ? b : a))
   const step = Math.max(1, Math.ceil(balances.length / MAX_POINTS))
-  const sampled = balances.filter((_, i) => i % step === 0 || i === balances.length - 1)
+  const sampled: bigint[] = []
+  for (let i = 0; i < balances.length; i += step) sampled.push(balances[i]!)
+  if ((balances.length - 1) % step !== 0) sampled.push(balances[balances.length - 1]!)
   // Positions only: a float is fine for pixels, never for the amounts said in words.
   const span = Number(highest - lowest) || 1
   const x = (i: number) => (i / (sampled.length - 1)) * WIDTH
@@ -36,4 +40,4 @@ export function BalanceChart({ balances, currency }: { balances: bigint[]; curre
       <p className={css.chartText}>{label}</p>
     </figure>
   )
-}
+})

@@ -81,9 +81,9 @@ export function StatementPage() {
             {screen.downloading && <Spinner label={texts.downloading} />}
           </div>
         )}
-        {screen.rows && screen.rows.length === 0 && <p>{texts.empty}</p>}
-        {screen.rows && screen.rows.length > 0 && screen.shownAccount && (
-          <StatementResults rows={screen.rows} summary={screen.summary} account={screen.shownAccount} />
+        {screen.lines && screen.lines.count === 0 && <p>{texts.empty}</p>}
+        {screen.lines && screen.lines.count > 0 && screen.shownAccount && (
+          <StatementResults lines={screen.lines} summary={screen.summary} account={screen.shownAccount} />
         )}
       </div>
     </>

@@ -1,20 +1,24 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { currencyLabel, formatAmount } from '../../../machines/amounts'
 import { statement as texts, statementView as view } from '../../../machines/messages'
-import type { StatementRow } from '../../../machines/statement/statement.screen'
+import type { StatementLines } from '../../../machines/statement/statement.screen'
 import type { StatementSummary } from '../../../machines/statement/statement.types'
 import { formatBankDateTime, timesInBankZone } from '../../ui/bankTime'
 import { buttonSecondary } from '../../ui/ui.css'
 import { BalanceChart } from './BalanceChart'
 import * as css from './statementView.css'
 
-/** Lines per page: a 10,000-line statement shows its first lines at once. */
-const PAGE_SIZE = 50
+/**
+ * Lines per page: a 10,000-line statement shows its first lines at once (only they are formatted).
+ * 25, not 50: a phone shows five or six lines at a time, and each line drawn is a table row and a
+ * card (one of them hidden by the layout), so a shorter page halves what a phone draws first.
+ */
+const PAGE_SIZE = 25
 
 const when = (iso: string) => formatBankDateTime(iso)
 
 interface Props {
-  rows: StatementRow[]
+  lines: StatementLines
   summary: StatementSummary | null
   account: { compte: string; currency: string }
 }
@@ -23,11 +27,14 @@ interface Props {
  * A statement that fits: the account once above, the period's summary and chart, then the lines
  * page by page — a table on a wide screen (no sideways scrolling), a card per line on a phone.
  */
-export function StatementResults({ rows, summary, account }: Props) {
-  const [page, setPage] = useState(0)
-  useEffect(() => setPage(0), [rows])
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE))
-  const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+export function StatementResults({ lines, summary, account }: Props) {
+  // A new statement starts on its first page. Kept with the lines it belongs to rather than reset by
+  // an effect, which would render the new statement twice (its first page, then again at 0).
+  const [paging, setPaging] = useState({ lines, page: 0 })
+  const page = paging.lines === lines ? paging.page : 0
+  const setPage = (next: number) => setPaging({ lines, page: next })
+  const pages = Math.max(1, Math.ceil(lines.count / PAGE_SIZE))
+  const shown = lines.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
   const money = (amount: string) => formatAmount(amount, account.currency)
   return (
     <section aria-label={texts.tableLabel} className={css.results}>
@@ -55,12 +62,12 @@ export function StatementResults({ rows, summary, account }: Props) {
               <dd>{money(summary.closing)}</dd>
             </div>
           </dl>
-          <BalanceChart balances={summary.balances} currency={account.currency} />
+          <BalanceChart summary={summary} currency={account.currency} />
         </>
       )}
 
       <table className={css.table}>
-        <caption className={css.caption}>{view.lines(page * PAGE_SIZE + 1, page * PAGE_SIZE + shown.length, rows.length)}</caption>
+        <caption className={css.caption}>{view.lines(page * PAGE_SIZE + 1, page * PAGE_SIZE + shown.length, lines.count)}</caption>
         <thead>
           <tr>
             <th scope="col" className={css.colDate}>
@@ -95,7 +102,7 @@ export function StatementResults({ rows, summary, account }: Props) {
         </tbody>
       </table>
 
-      <ol className={css.cards} aria-label={view.lines(page * PAGE_SIZE + 1, page * PAGE_SIZE + shown.length, rows.length)}>
+      <ol className={css.cards} aria-label={view.lines(page * PAGE_SIZE + 1, page * PAGE_SIZE + shown.length, lines.count)}>
         {shown.map((row) => (
           <li key={row.num_transaction} className={css.card}>
             <span className={css.cardDate}>{when(row.date_operation)}</span>

@@ -6,7 +6,8 @@ import { api } from '../../api/client'
 import { saveStatementFile } from '../../api/download'
 
 export const loadStatement = fromPromise<StatementAnswer, StatementRequest>(({ input, signal }) =>
-  answerOf(api.POST('/api/rest/customer/v1/statements', { body: input, parseAs: 'text', signal })),
+  // A stream: the body is read once, by the session check (a long statement is megabytes of JSON).
+  answerOf(api.POST('/api/rest/customer/v1/statements', { body: input, parseAs: 'stream', signal })),
 )
 
 export const downloadFile = fromPromise<void, DownloadFileInput>(({ input }) => saveStatementFile(input.filename))
