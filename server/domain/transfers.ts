@@ -20,7 +20,6 @@ import type { Db, Queryable } from '../db/db.ts'
 import { CODE_DIGITS, codeMatches, hashCode, newCode, newReference } from './codes.ts'
 import { centsToDecimal, convertCents, currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
 import { addNotification, addNotifications } from './notifications.ts'
-import { enqueueMessages } from './outbox.ts'
 import { lockAskTargetParams, lockAskTargetSql, takeAskParams, takeAskSql, type AskLimit } from './throttles.ts'
 
 const t = api.transfer
@@ -457,9 +456,9 @@ export async function confirmTransfer(
 }
 
 /**
- * The right code: the money moves, under the locks of both accounts. Few statements: the lock
+ * The right code: the money moves, under the locks of both accounts. Two statements: the lock
  * and the balance check; then one statement moves both balances, writes the ledger transaction
- * with one entry per side and marks the transfer executed; then the notifications, then the messages, each in one statement.
+ * with one entry per side, marks the transfer executed and writes the notifications and messages.
  */
 async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit<TransferSettings, 'lifetimeSeconds'>): Promise<ConfirmOutcome> {
   const accounts = await tx.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts where id in ($1, $2) order by id for update`, [
@@ -473,44 +472,17 @@ async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit
     await cancel(tx, row, 'insufficient_funds', s.now)
     return { ok: false, description: t.cancelledFunds }
   }
-  const [moved] = await tx.query<{ debited: string }>(
-    `with debited as (update accounts set balance = balance - $3 where id = $1 returning balance),
-          credited as (update accounts set balance = balance + $3 where id = $2 returning balance),
-          trx as (insert into ledger_transactions (reference, kind, description, booked_at) values ($4, $5, $6, $7) returning id),
-          entries as (
-            insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at, description)
-            select trx.id, e.account_id, e.amount, e.balance_after, $7, e.description
-              from trx, (values (1, $1::bigint, -$3::numeric, (select balance from debited), $8::text),
-                                (2, $2::bigint, $3::numeric, (select balance from credited), $9::text)) as e (ord, account_id, amount, balance_after, description)
-             order by e.ord),
-          done as (
-            update pending_transfers set state = 'executed', executed_at = $7, ledger_transaction_id = (select id from trx),
-                   balance_after = (select balance from debited)
-             where id = $10)
-     select (select balance from debited)::text as debited`,
-    [
-      debit.id,
-      credit.id,
-      centsToDecimal(amount),
-      row.reference,
-      row.kind,
-      row.description,
-      s.now,
-      t.debitLine(row.payee, row.description),
-      t.creditLine(row.name, row.description),
-      row.id,
-    ],
-  )
-
+  // Under the locks, the balance after the debit is known before the write: the texts are made
+  // first, and one statement moves the money and writes the notifications and the messages.
+  const balanceAfter = decimalToCents(debit.balance) - amount
   const amountText = formatMoney(decimalToCents(row.amount), row.currency_sent)
   const debitText = formatMoney(amount, debit.currency)
-  const balanceText = formatMoney(decimalToCents(moved!.debited), debit.currency)
-  await addNotifications(tx, [
+  const balanceText = formatMoney(balanceAfter, debit.currency)
+  const notices = [
     {
       customerId: row.customer_id,
       title: t.doneTitle,
       content: t.doneContent({ amount: amountText, payee: row.payee, reference: row.reference }),
-      createdAt: s.now,
     },
     ...(credit.kind === 'customer' && credit.customer_id
       ? [
@@ -518,21 +490,13 @@ async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit
             customerId: credit.customer_id,
             title: t.receivedTitle,
             content: t.receivedContent({ amount: debitText, from: row.name, reference: row.reference }),
-            createdAt: s.now,
           },
         ]
       : []),
-  ])
-  await enqueueMessages(tx, [
+  ]
+  const messages: NewMessage[] = [
     ...(row.phone
-      ? [
-          {
-            channel: 'sms' as const,
-            to: row.phone,
-            text: t.doneSms({ amount: amountText, payee: row.payee, reference: row.reference, balance: balanceText }),
-            createdAt: s.now,
-          },
-        ]
+      ? [{ channel: 'sms' as const, to: row.phone, text: t.doneSms({ amount: amountText, payee: row.payee, reference: row.reference, balance: balanceText }) }]
       : []),
     ...(row.email
       ? [
@@ -550,11 +514,55 @@ async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit
               debit: debitText,
               balance: balanceText,
             }),
-            createdAt: s.now,
           },
         ]
       : []),
-  ])
+  ]
+  const [moved] = await tx.query<{ debited: string }>(
+    `with debited as (update accounts set balance = balance - $3 where id = $1 returning balance),
+          credited as (update accounts set balance = balance + $3 where id = $2 returning balance),
+          trx as (insert into ledger_transactions (reference, kind, description, booked_at) values ($4, $5, $6, $7) returning id),
+          entries as (
+            insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at, description)
+            select trx.id, e.account_id, e.amount, e.balance_after, $7, e.description
+              from trx, (values (1, $1::bigint, -$3::numeric, (select balance from debited), $8::text),
+                                (2, $2::bigint, $3::numeric, (select balance from credited), $9::text)) as e (ord, account_id, amount, balance_after, description)
+             order by e.ord),
+          done as (
+            update pending_transfers set state = 'executed', executed_at = $7, ledger_transaction_id = (select id from trx),
+                   balance_after = (select balance from debited)
+             where id = $10),
+          notices as (
+            insert into notifications (customer_id, title, content, created_at)
+            select customer_id, title, content, $7
+              from unnest($11::bigint[], $12::text[], $13::text[]) with ordinality as n (customer_id, title, content, ord)
+             order by ord),
+          messages as (
+            insert into outbox (channel, recipient, subject, body, created_at)
+            select channel, recipient, subject, body, $7
+              from unnest($14::text[], $15::text[], $16::text[], $17::text[]) with ordinality as m (channel, recipient, subject, body, ord)
+             order by ord)
+     select (select balance from debited)::text as debited`,
+    [
+      debit.id,
+      credit.id,
+      centsToDecimal(amount),
+      row.reference,
+      row.kind,
+      row.description,
+      s.now,
+      t.debitLine(row.payee, row.description),
+      t.creditLine(row.name, row.description),
+      row.id,
+      notices.map((n) => n.customerId),
+      notices.map((n) => n.title),
+      notices.map((n) => n.content),
+      messages.map((m) => m.channel),
+      messages.map((m) => m.to),
+      messages.map((m) => m.subject ?? null),
+      messages.map((m) => m.text),
+    ],
+  )
   return {
     ok: true,
     reference: row.reference,
@@ -565,9 +573,17 @@ async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit
   }
 }
 
+/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using it. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** "12 mars 2026 à 14:03:05" in the bank's time zone. */
 export function formatDateTime(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'medium', timeZone }).format(date)
+  let format = dateTimeFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'medium', timeZone })
+    dateTimeFormats.set(timeZone, format)
+  }
+  return format.format(date)
 }
 
 /** A payee credited often: its account number or phone number, and the holder's name when known. */
