@@ -20,8 +20,7 @@ import type { Db, Queryable } from '../db/db.ts'
 import { CODE_DIGITS, codeMatches, hashCode, newCode, newReference } from './codes.ts'
 import { centsToDecimal, convertCents, currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
 import { addNotification, addNotifications } from './notifications.ts'
-import { enqueueMessages } from './outbox.ts'
-import { takeAsk, type AskLimit } from './throttles.ts'
+import { lockAskTargetParams, lockAskTargetSql, takeAskParams, takeAskSql, type AskLimit } from './throttles.ts'
 
 const t = api.transfer
 
@@ -129,20 +128,28 @@ const accountOf = (row: Record<string, unknown>, prefix: string): AccountRow | u
 /**
  * The module, the customer's contacts, the debit account and (account transfers) the credit
  * account, in one statement instead of four: the checks below still take them in the order of
- * the refusals.
+ * the refusals. The same statement takes the customer's throttle lock (held until the ask's
+ * transaction ends): nothing it reads counts asks, so its snapshot may be older than the lock; the
+ * ask's write, a later statement, counts them.
  */
-async function askContext(db: Db, customerId: string, input: AskInput): Promise<AskContext | undefined> {
+async function askContext(tx: Queryable, customerId: string, input: AskInput): Promise<AskContext | undefined> {
   const columns = (alias: string, prefix: string) =>
     `${alias}.id::text as ${prefix}id, ${alias}.number as ${prefix}number, ${alias}.currency as ${prefix}currency, ${alias}.kind as ${prefix}kind,
      ${alias}.customer_id::text as ${prefix}customer_id, ${alias}.holder_label as ${prefix}holder_label, ${alias}.balance::text as ${prefix}balance`
-  const [row] = await db.query(
+  const [row] = await tx.query(
     `select exists (select 1 from customer_modules m where m.customer_id = c.id and m.module = $2) as enabled,
-            c.name, c.phone, c.email, ${columns('d', 'd_')}, ${columns('cr', 'cr_')}
+            c.name, c.phone, c.email, ${columns('d', 'd_')}, ${columns('cr', 'cr_')}, ${lockAskTargetSql('$5', '$6')} is null as locked
        from customers c
        left join accounts d on d.number = $3 and d.kind = 'customer' and d.customer_id = c.id
        left join accounts cr on cr.number = $4 and cr.kind in ('customer', 'external')
       where c.id = $1`,
-    [customerId, transferKindContract[input.kind].module, input.debitAccount, input.kind === 'account' ? input.creditAccount : null],
+    [
+      customerId,
+      transferKindContract[input.kind].module,
+      input.debitAccount,
+      input.kind === 'account' ? input.creditAccount : null,
+      ...lockAskTargetParams('transfer', customerId),
+    ],
   )
   if (!row) return undefined
   return {
@@ -155,7 +162,15 @@ async function askContext(db: Db, customerId: string, input: AskInput): Promise<
   }
 }
 
-export async function askTransfer(db: Db, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome> {
+/**
+ * One transaction: the context with the throttle lock, the checks, then one statement that counts
+ * the ask and, when it is let through, writes it (askWrite). A refusal writes nothing.
+ */
+export function askTransfer(db: Db, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome> {
+  return db.transaction((tx) => askIn(tx, customerId, input, s))
+}
+
+async function askIn(db: Queryable, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome> {
   const context = await askContext(db, customerId, input)
   if (!context?.enabled) return refuse(t.serviceDisabled)
   const { debit } = context
@@ -230,54 +245,38 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
   const amountText = formatMoney(amountCents, currencySent)
   const lifetime = t.lifetime(s.lifetimeSeconds)
 
-  const sent = await db.transaction(async (tx) => {
-    // Counted under the customer's throttle lock, in the transaction of the pending row and its
-    // messages: beyond the limit, this transaction writes nothing.
-    if (!(await takeAsk(tx, 'transfer', customerId, s.askLimit, s.now))) return false
-    await cancelExpired(tx, s.now)
-    await tx.query(
-      `insert into pending_transfers (reference, customer_id, kind, debit_account_id, credit_account_id, payee, payee_key,
-         amount, currency_sent, debit_amount, rate, description, code_hash, tries_left, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-      [
-        reference,
-        customerId,
-        input.kind,
-        debit.id,
-        credit.id,
-        payee,
-        payeeKey,
-        centsToDecimal(amountCents),
-        currencySent,
-        centsToDecimal(debitCents),
-        rate,
-        description,
-        hashCode(s.codeKey, reference, code),
-        MAX_CODE_TRIES,
-        s.now,
-        expiresAt,
-      ],
-    )
-    // Both messages in the transaction of the pending row: never a code for a transfer that was
-    // rolled back, never a pending transfer whose code was not sent.
-    await enqueueMessages(tx, [
-      ...(customer.phone
-        ? [{ channel: 'sms' as const, to: customer.phone, text: t.codeSms({ code, amount: amountText, payee, conversion, lifetime }), createdAt: s.now }]
-        : []),
-      ...(customer.email
-        ? [
-            {
-              channel: 'email' as const,
-              to: customer.email,
-              subject: t.codeEmailSubject,
-              text: t.codeEmail({ name: customer.name, code, amount: amountText, payee, debitAccount: debit.number, conversion, lifetime, bank: s.bankName }),
-              createdAt: s.now,
-            },
-          ]
-        : []),
-    ])
-    return true
-  })
+  // Both messages in the statement of the pending row: never a code for a transfer that was
+  // rolled back, never a pending transfer whose code was not sent.
+  const messages: NewMessage[] = [
+    ...(customer.phone ? [{ channel: 'sms' as const, to: customer.phone, text: t.codeSms({ code, amount: amountText, payee, conversion, lifetime }) }] : []),
+    ...(customer.email
+      ? [
+          {
+            channel: 'email' as const,
+            to: customer.email,
+            subject: t.codeEmailSubject,
+            text: t.codeEmail({ name: customer.name, code, amount: amountText, payee, debitAccount: debit.number, conversion, lifetime, bank: s.bankName }),
+          },
+        ]
+      : []),
+  ]
+  const sent = await askWrite(db, customerId, s, messages, [
+    reference,
+    customerId,
+    input.kind,
+    debit.id,
+    credit.id,
+    payee,
+    payeeKey,
+    centsToDecimal(amountCents),
+    currencySent,
+    centsToDecimal(debitCents),
+    rate,
+    description,
+    hashCode(s.codeKey, reference, code),
+    MAX_CODE_TRIES,
+    expiresAt,
+  ])
   if (!sent) return refuse(api.tooManyAsks)
 
   return {
@@ -321,24 +320,56 @@ type CustomerContact = {
   email: string | null
 }
 
+type NewMessage = { channel: 'sms' | 'email'; to: string; text: string; subject?: string }
+
 /**
- * Cancels every pending transfer whose code has expired, with a notification to its customer.
- * Run by each new ask (lazily: nothing is reserved by a pending transfer, so nothing waits for
- * it); a confirm cancels its own transfer when it finds it expired. SKIP LOCKED: a row a confirm
- * holds is that confirm's business, and two sweeps never wait on each other.
+ * The ask's write, in one statement after the lock (askContext): the throttle's count and row
+ * (throttles.ts), and only when the ask is let through: every pending transfer whose code has
+ * expired cancelled, the pending row (`pending`: its columns but `created_at`, `now`), its
+ * messages. Answers whether the ask was let through; the customers of the transfers found expired
+ * get their notification in one more statement (rare).
+ *
+ * The expiry sweep runs at each ask (lazily: nothing is reserved by a pending transfer, so nothing
+ * waits for it); a confirm cancels its own transfer when it finds it expired. SKIP LOCKED: a row a
+ * confirm holds is that confirm's business, and two sweeps never wait on each other.
  */
-async function cancelExpired(tx: Queryable, now: Date): Promise<number> {
-  const rows = await tx.query<{ customer_id: string; amount: string; currency_sent: string; payee: string }>(
-    `update pending_transfers set state = 'cancelled', cancel_reason = 'expired', cancelled_at = $1
-      where id in (select id from pending_transfers where state = 'pending' and expires_at <= $1
-                    order by id for update skip locked)
-      returning customer_id::text, amount::text, currency_sent, payee`,
-    [now],
+async function askWrite(
+  tx: Queryable,
+  customerId: string,
+  s: TransferSettings,
+  messages: readonly NewMessage[],
+  pending: readonly unknown[],
+): Promise<boolean> {
+  const throttle = takeAskParams('transfer', customerId, s.askLimit, s.now)
+  // $4 is the throttle's `now`; the pending row's values follow the throttle's, then the messages'.
+  const at = (i: number) => `$${throttle.length + 1 + i}`
+  const m = (i: number) => at(pending.length + i)
+  const [row] = await tx.query<{ taken: number; expired: { customer_id: string; amount: string; currency_sent: string; payee: string }[] }>(
+    `with ${takeAskSql(1)},
+     expired as (
+       update pending_transfers set state = 'cancelled', cancel_reason = 'expired', cancelled_at = $4
+        where exists (select 1 from taken) and id in (
+          select id from pending_transfers where state = 'pending' and expires_at <= $4 order by id for update skip locked)
+       returning customer_id::text, amount::text, currency_sent, payee),
+     pending as (
+       insert into pending_transfers (reference, customer_id, kind, debit_account_id, credit_account_id, payee, payee_key,
+         amount, currency_sent, debit_amount, rate, description, code_hash, tries_left, expires_at, created_at)
+       select ${pending.map((_, i) => at(i)).join(', ')}, $4 where exists (select 1 from taken)),
+     messages as (
+       insert into outbox (channel, recipient, subject, body, created_at)
+       select channel, recipient, subject, body, $4
+         from unnest(${m(0)}::text[], ${m(1)}::text[], ${m(2)}::text[], ${m(3)}::text[]) with ordinality as m (channel, recipient, subject, body, ord)
+        where exists (select 1 from taken) order by ord)
+     select (select count(*)::int from taken) as taken, (select coalesce(json_agg(expired), '[]'::json) from expired) as expired`,
+    [...throttle, ...pending, messages.map((x) => x.channel), messages.map((x) => x.to), messages.map((x) => x.subject ?? null), messages.map((x) => x.text)],
   )
-  for (const row of rows) {
-    await notifyCancelled(tx, row.customer_id, row, 'expired', now)
+  if (row!.expired.length) {
+    await addNotifications(
+      tx,
+      row!.expired.map((expired) => ({ customerId: expired.customer_id, ...cancelledNotice(expired, 'expired'), createdAt: s.now })),
+    )
   }
-  return rows.length
+  return row!.taken === 1
 }
 
 async function cancel(tx: Queryable, row: PendingRow, reason: CancelReason, now: Date, triesLeft = row.tries_left): Promise<void> {
@@ -358,11 +389,15 @@ async function notifyCancelled(
   reason: CancelReason,
   now: Date,
 ): Promise<void> {
-  await addNotification(tx, customerId, {
+  await addNotification(tx, customerId, { ...cancelledNotice(row, reason), createdAt: now })
+}
+
+/** The title and content of the notification of a cancelled transfer. */
+function cancelledNotice(row: { amount: string; currency_sent: string; payee: string }, reason: CancelReason): { title: string; content: string } {
+  return {
     title: t.cancelledTitle,
     content: t.cancelledContent({ amount: formatMoney(decimalToCents(row.amount), row.currency_sent), payee: row.payee, reason: t.reasons[reason] }),
-    createdAt: now,
-  })
+  }
 }
 
 export type ConfirmOutcome =
@@ -421,9 +456,9 @@ export async function confirmTransfer(
 }
 
 /**
- * The right code: the money moves, under the locks of both accounts. Few statements: the lock
+ * The right code: the money moves, under the locks of both accounts. Two statements: the lock
  * and the balance check; then one statement moves both balances, writes the ledger transaction
- * with one entry per side and marks the transfer executed; then the notifications, then the messages, each in one statement.
+ * with one entry per side, marks the transfer executed and writes the notifications and messages.
  */
 async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit<TransferSettings, 'lifetimeSeconds'>): Promise<ConfirmOutcome> {
   const accounts = await tx.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts where id in ($1, $2) order by id for update`, [
@@ -437,44 +472,17 @@ async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit
     await cancel(tx, row, 'insufficient_funds', s.now)
     return { ok: false, description: t.cancelledFunds }
   }
-  const [moved] = await tx.query<{ debited: string }>(
-    `with debited as (update accounts set balance = balance - $3 where id = $1 returning balance),
-          credited as (update accounts set balance = balance + $3 where id = $2 returning balance),
-          trx as (insert into ledger_transactions (reference, kind, description, booked_at) values ($4, $5, $6, $7) returning id),
-          entries as (
-            insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at, description)
-            select trx.id, e.account_id, e.amount, e.balance_after, $7, e.description
-              from trx, (values (1, $1::bigint, -$3::numeric, (select balance from debited), $8::text),
-                                (2, $2::bigint, $3::numeric, (select balance from credited), $9::text)) as e (ord, account_id, amount, balance_after, description)
-             order by e.ord),
-          done as (
-            update pending_transfers set state = 'executed', executed_at = $7, ledger_transaction_id = (select id from trx),
-                   balance_after = (select balance from debited)
-             where id = $10)
-     select (select balance from debited)::text as debited`,
-    [
-      debit.id,
-      credit.id,
-      centsToDecimal(amount),
-      row.reference,
-      row.kind,
-      row.description,
-      s.now,
-      t.debitLine(row.payee, row.description),
-      t.creditLine(row.name, row.description),
-      row.id,
-    ],
-  )
-
+  // Under the locks, the balance after the debit is known before the write: the texts are made
+  // first, and one statement moves the money and writes the notifications and the messages.
+  const balanceAfter = decimalToCents(debit.balance) - amount
   const amountText = formatMoney(decimalToCents(row.amount), row.currency_sent)
   const debitText = formatMoney(amount, debit.currency)
-  const balanceText = formatMoney(decimalToCents(moved!.debited), debit.currency)
-  await addNotifications(tx, [
+  const balanceText = formatMoney(balanceAfter, debit.currency)
+  const notices = [
     {
       customerId: row.customer_id,
       title: t.doneTitle,
       content: t.doneContent({ amount: amountText, payee: row.payee, reference: row.reference }),
-      createdAt: s.now,
     },
     ...(credit.kind === 'customer' && credit.customer_id
       ? [
@@ -482,21 +490,13 @@ async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit
             customerId: credit.customer_id,
             title: t.receivedTitle,
             content: t.receivedContent({ amount: debitText, from: row.name, reference: row.reference }),
-            createdAt: s.now,
           },
         ]
       : []),
-  ])
-  await enqueueMessages(tx, [
+  ]
+  const messages: NewMessage[] = [
     ...(row.phone
-      ? [
-          {
-            channel: 'sms' as const,
-            to: row.phone,
-            text: t.doneSms({ amount: amountText, payee: row.payee, reference: row.reference, balance: balanceText }),
-            createdAt: s.now,
-          },
-        ]
+      ? [{ channel: 'sms' as const, to: row.phone, text: t.doneSms({ amount: amountText, payee: row.payee, reference: row.reference, balance: balanceText }) }]
       : []),
     ...(row.email
       ? [
@@ -514,11 +514,55 @@ async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit
               debit: debitText,
               balance: balanceText,
             }),
-            createdAt: s.now,
           },
         ]
       : []),
-  ])
+  ]
+  const [moved] = await tx.query<{ debited: string }>(
+    `with debited as (update accounts set balance = balance - $3 where id = $1 returning balance),
+          credited as (update accounts set balance = balance + $3 where id = $2 returning balance),
+          trx as (insert into ledger_transactions (reference, kind, description, booked_at) values ($4, $5, $6, $7) returning id),
+          entries as (
+            insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at, description)
+            select trx.id, e.account_id, e.amount, e.balance_after, $7, e.description
+              from trx, (values (1, $1::bigint, -$3::numeric, (select balance from debited), $8::text),
+                                (2, $2::bigint, $3::numeric, (select balance from credited), $9::text)) as e (ord, account_id, amount, balance_after, description)
+             order by e.ord),
+          done as (
+            update pending_transfers set state = 'executed', executed_at = $7, ledger_transaction_id = (select id from trx),
+                   balance_after = (select balance from debited)
+             where id = $10),
+          notices as (
+            insert into notifications (customer_id, title, content, created_at)
+            select customer_id, title, content, $7
+              from unnest($11::bigint[], $12::text[], $13::text[]) with ordinality as n (customer_id, title, content, ord)
+             order by ord),
+          messages as (
+            insert into outbox (channel, recipient, subject, body, created_at)
+            select channel, recipient, subject, body, $7
+              from unnest($14::text[], $15::text[], $16::text[], $17::text[]) with ordinality as m (channel, recipient, subject, body, ord)
+             order by ord)
+     select (select balance from debited)::text as debited`,
+    [
+      debit.id,
+      credit.id,
+      centsToDecimal(amount),
+      row.reference,
+      row.kind,
+      row.description,
+      s.now,
+      t.debitLine(row.payee, row.description),
+      t.creditLine(row.name, row.description),
+      row.id,
+      notices.map((n) => n.customerId),
+      notices.map((n) => n.title),
+      notices.map((n) => n.content),
+      messages.map((m) => m.channel),
+      messages.map((m) => m.to),
+      messages.map((m) => m.subject ?? null),
+      messages.map((m) => m.text),
+    ],
+  )
   return {
     ok: true,
     reference: row.reference,
@@ -529,9 +573,17 @@ async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit
   }
 }
 
+/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using it. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** "12 mars 2026 à 14:03:05" in the bank's time zone. */
 export function formatDateTime(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'medium', timeZone }).format(date)
+  let format = dateTimeFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'medium', timeZone })
+    dateTimeFormats.set(timeZone, format)
+  }
+  return format.format(date)
 }
 
 /** A payee credited often: its account number or phone number, and the holder's name when known. */
