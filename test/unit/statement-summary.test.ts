@@ -41,7 +41,14 @@ describe('the period of a statement at a glance', () => {
 
   it('amounts too long for a JS number, and totals past 2^53 cents, are still counted exactly', () => {
     const huge = summaryOf([line('', '12345678901234567.89', '12345678901234567.89', 1), line('0.01', '', '12345678901234567.88', 2)])
-    expect(huge).toMatchObject({ opening: '0.00', closing: '12345678901234567.88', totalCredits: '12345678901234567.89', totalDebits: '0.01', lowest: 0n, highest: 1234567890123456789n })
+    expect(huge).toMatchObject({
+      opening: '0.00',
+      closing: '12345678901234567.88',
+      totalCredits: '12345678901234567.89',
+      totalDebits: '0.01',
+      lowest: 0n,
+      highest: 1234567890123456789n,
+    })
     // Each credit fits a JS number in cents (13 whole digits); their sum, 9,999,999,999,999,991 cents, is
     // past 2^53 and odd, so a float would round it. (The balances are kept short on purpose: a long one
     // alone would be counted in BigInt from the start.)
@@ -58,4 +65,3 @@ describe('the period of a statement at a glance', () => {
     }
   })
 })
-
