@@ -9,19 +9,7 @@ import { createActor, waitFor } from 'xstate'
 import { loginMachine } from '../../machines/login/login.machine.ts'
 import { api as apiTexts, login as loginTexts } from '../../machines/messages.ts'
 import { mainCustomer } from '../../server/demo/demo-data.ts'
-import { startTestServer, type TestServer } from './harness.ts'
-
-class MemoryStorage {
-  private items = new Map<string, string>()
-  getItem = (key: string) => this.items.get(key) ?? null
-  setItem = (key: string, value: string) => void this.items.set(key, String(value))
-  removeItem = (key: string) => void this.items.delete(key)
-  clear = () => this.items.clear()
-  get length() {
-    return this.items.size
-  }
-  key = (i: number) => [...this.items.keys()][i] ?? null
-}
+import { MemoryStorage, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer
 let actors: typeof import('../../src/api/actors.ts')

@@ -154,3 +154,26 @@ async function openTestDb(): Promise<{ db: Db; dropDb: () => Promise<void> }> {
 
 /** Where a customer call lives. */
 export const customerPath = (name: string) => `/api/rest/customer/v1/${name}`
+
+/** A browser's session storage, for the app's modules run in Node. */
+export class MemoryStorage implements Storage {
+  #items = new Map<string, string>()
+  get length() {
+    return this.#items.size
+  }
+  clear() {
+    this.#items.clear()
+  }
+  getItem(key: string) {
+    return this.#items.get(key) ?? null
+  }
+  key(index: number) {
+    return [...this.#items.keys()][index] ?? null
+  }
+  removeItem(key: string) {
+    this.#items.delete(key)
+  }
+  setItem(key: string, value: string) {
+    this.#items.set(key, String(value))
+  }
+}

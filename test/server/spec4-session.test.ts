@@ -17,32 +17,10 @@ import type { SessionUser } from '../../machines/shared/customer.ts'
 import { api as apiTexts, session as texts } from '../../machines/messages.ts'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
 import type { Fault } from '../../server/demo/faults.ts'
-import { customerPath, startTestServer, type TestServer } from './harness.ts'
+import { MemoryStorage, customerPath, startTestServer, type TestServer } from './harness.ts'
 
 const user: SessionUser = { name: mainCustomer.name, kcode: mainCustomer.kcode, modules: [...mainCustomer.modules] }
 
-/** The browser's session storage, for Node. */
-class MemoryStorage implements Storage {
-  #items = new Map<string, string>()
-  get length() {
-    return this.#items.size
-  }
-  clear() {
-    this.#items.clear()
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null
-  }
-  removeItem(key: string) {
-    this.#items.delete(key)
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value))
-  }
-}
 const storage = new MemoryStorage()
 
 // ---------------------------------------------------------------------------------------------

@@ -23,35 +23,13 @@ import type { Account } from '../../machines/shared/customer.ts'
 import { transferMachine } from '../../machines/transfer/transfer.machine.ts'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
 import type { Fault } from '../../server/demo/faults.ts'
-import { customerPath as customer, startTestServer, type TestServer } from './harness.ts'
+import { MemoryStorage, customerPath as customer, startTestServer, type TestServer } from './harness.ts'
 
 const user: SessionUser = { name: mainCustomer.name, kcode: mainCustomer.kcode, modules: [...mainCustomer.modules] }
 
 // ---------------------------------------------------------------------------------------------
 // A browser's session storage; the reference server, its faults and what it received
 // ---------------------------------------------------------------------------------------------
-
-class MemoryStorage {
-  private items = new Map<string, string>()
-  get length() {
-    return this.items.size
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value))
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-  clear() {
-    this.items.clear()
-  }
-}
 
 let server: TestServer
 /** The session of the main customer that the tests' tabs hold (no fault here ends it on the server). */

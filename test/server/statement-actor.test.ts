@@ -9,19 +9,7 @@ import { createActor, waitFor, type PromiseActorLogic } from 'xstate'
 import { api as apiTexts } from '../../machines/messages.ts'
 import type { StatementAnswer, StatementRequest } from '../../machines/statement/statement.types.ts'
 import { mainCustomer } from '../../server/demo/demo-data.ts'
-import { customerPath, startTestServer, type TestServer } from './harness.ts'
-
-class MemoryStorage {
-  private items = new Map<string, string>()
-  getItem = (key: string) => this.items.get(key) ?? null
-  setItem = (key: string, value: string) => void this.items.set(key, String(value))
-  removeItem = (key: string) => void this.items.delete(key)
-  clear = () => this.items.clear()
-  get length() {
-    return this.items.size
-  }
-  key = (i: number) => [...this.items.keys()][i] ?? null
-}
+import { MemoryStorage, customerPath, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer
 let loadStatement: PromiseActorLogic<StatementAnswer, StatementRequest>
