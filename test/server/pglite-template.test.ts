@@ -1,8 +1,8 @@
 /**
  * A fresh embedded folder starts as a copy of a migrated template (server/db/pglite-template.ts):
  * the copy is a database of its own (what one folder writes never reaches the template or another
- * folder), it carries every migration, and a folder that already holds a database is never
- * overwritten.
+ * folder), it carries every migration, starts with the server's own shared buffers (pglite.ts), and
+ * a folder that already holds a database is never overwritten.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -30,6 +30,8 @@ describe('fresh embedded folders from the migrated template', { timeout: 180_000
 
     const second = await openDb({ dataDir: join(parent, 'second'), fromTemplate: true })
     expect(await second.query("select 1 from app_state where key = 'only_in_first'")).toEqual([])
+    // the start parameters apply to a copied folder too (its postgresql.conf says 128MB)
+    expect(await second.query('show shared_buffers')).toEqual([{ shared_buffers: '32MB' }])
     expect(await migrate(second)).toEqual([])
     await second.close()
   })
