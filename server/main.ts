@@ -7,8 +7,8 @@
  * `--demo` asks for demo mode (as DEMO_MODE=true does); `npm start` passes it. The mode is said in
  * the first lines on stderr, before anything else, so that nobody runs the demo by mistake.
  */
+import { register } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDb, type Db } from './db/db.ts'
 import { FolderInUseError } from './db/pglite-lock.ts'
@@ -33,6 +33,10 @@ function modeBanner(config: Config): string {
 }
 
 async function main(): Promise<void> {
+  // From the TypeScript sources, the packages' own modules skip tsx (packages-as-published.ts);
+  // a compiled server (build/server/main.js) runs without a loader. Registered before the
+  // database and the application are imported, below.
+  if (import.meta.url.endsWith('.ts')) register('./packages-as-published.ts', import.meta.url)
   if (process.argv.includes('--demo')) process.env.DEMO_MODE ??= 'true'
   let config: Config
   try {
@@ -42,6 +46,10 @@ async function main(): Promise<void> {
     throw error
   }
   process.stderr.write(modeBanner(config))
+  // The application's modules (most of a start's loading) load while the database opens: they
+  // need none of it until buildApp.
+  const appModule = import('./app.ts')
+  appModule.catch(() => {}) // awaited before buildApp; a failure surfaces there
 
   // A fresh embedded folder will be seeded: its PIN hashes are computed while PGlite starts.
   const pinHashes = config.demoMode && !config.databaseUrl && isFreshDataDir(config.dataDir) ? hashDemoPins() : undefined
@@ -77,6 +85,7 @@ async function main(): Promise<void> {
     throw error
   }
   if (config.demoMode) await seedDemo(db, new Date(), pinHashes)
+  const { buildApp } = await appModule
   const app = await buildApp({ config, db })
 
   let closing = false

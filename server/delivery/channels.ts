@@ -4,7 +4,7 @@
  * `Authorization: Bearer SMS_GATEWAY_TOKEN` when set; any 2xx answer means taken). Each call has a
  * time limit, so that a stuck receiver cannot hold a sender's lease for long.
  */
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 /** Connection, greeting and socket limits of one send. */
 const SEND_TIMEOUT_MS = 10_000
@@ -36,10 +36,14 @@ export function channels(settings: ChannelSettings): Partial<Record<OutgoingMess
     for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
       if (!url.searchParams.has(name)) url.searchParams.set(name, String(SEND_TIMEOUT_MS))
     }
-    const transport = nodemailer.createTransport(url.toString())
+    // nodemailer loads with the first e-mail, not with every start of the server.
+    let transport: Promise<Transporter> | undefined
     const from = settings.mailFrom
     result.email = async (message) => {
-      await transport.sendMail({
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url.toString()))
+      await (
+        await transport
+      ).sendMail({
         from,
         to: message.to,
         subject: message.subject ?? settings.bankName,

@@ -3,10 +3,8 @@
  * make. Every refusal is a French message of the catalogue tied to its field; a form with any
  * refusal adds nothing.
  */
-import { readFileSync } from 'node:fs'
-import { parse } from 'yaml'
 import { api } from '../../machines/messages.ts'
-import { CONTRACT_URL, type ContractOperation } from '../http/contract.ts'
+import type { ContractOperation } from '../http/contract.ts'
 import type { Fault } from './faults.ts'
 
 /** An operation the form offers: the contract's, except the demo tools themselves. */
@@ -18,19 +16,15 @@ export interface PanelOperation {
   summary: string
 }
 
-/**
- * The operations of the loaded contract, with their summaries. The loader keeps no summary (it
- * needs none to route), so they are read from the same document here, once.
- */
-export function panelOperations(operations: readonly ContractOperation[], document: string = readFileSync(CONTRACT_URL, 'utf8')): PanelOperation[] {
-  const paths = (parse(document) as { paths: Record<string, Record<string, { summary?: string }>> }).paths
+/** The operations of the loaded contract, with their summaries. */
+export function panelOperations(operations: readonly ContractOperation[]): PanelOperation[] {
   return operations
     .filter((op) => !isDevPath(op.path) && op.method !== 'PATCH')
     .map((op) => ({
       operationId: op.operationId,
       method: op.method as PanelOperation['method'],
       path: op.path,
-      summary: paths[op.path]?.[op.method.toLowerCase()]?.summary ?? '',
+      summary: op.summary,
     }))
 }
 

@@ -4,7 +4,6 @@
  * the server, served to its owner only.
  */
 import { randomBytes } from 'node:crypto'
-import sharp from 'sharp'
 import type { Queryable } from '../db/db.ts'
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024
@@ -32,6 +31,8 @@ const MAX_INPUT_PIXELS = 40_000_000
  * is applied first, so that the photo still shows upright. Null when the bytes do not decode.
  */
 export async function cleanPhoto(bytes: Buffer, type: PhotoType): Promise<Buffer | null> {
+  // libvips loads with the first photo, not with every start of the server.
+  const { default: sharp } = await import('sharp')
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
       .rotate()

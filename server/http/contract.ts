@@ -69,6 +69,7 @@ interface Parameter {
 }
 interface OperationObject {
   operationId: OperationId
+  summary?: string
   tags?: string[]
   security?: Record<string, unknown>[]
   parameters?: Parameter[]
@@ -87,6 +88,8 @@ export interface ContractOperation {
   path: string
   /** As Fastify routes it: /download/pdf/:id. */
   url: string
+  /** The document's one-line summary ('' when it has none): the demo fault panel shows it. */
+  summary: string
   tags: string[]
   /** Needs `Authorization: Bearer <token>` (security bearerAuth). */
   secured: boolean
@@ -144,6 +147,7 @@ export function loadContract(text: string = readFileSync(CONTRACT_URL, 'utf8')):
         method: method.toUpperCase() as Method,
         path,
         url: path.replace(/\{(\w+)\}/g, ':$1'),
+        summary: op.summary ?? '',
         tags: op.tags ?? [],
         secured: security.some((requirement) => 'bearerAuth' in requirement),
         schema,

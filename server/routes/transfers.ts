@@ -8,7 +8,6 @@ import type { Answer, Call, Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { securityEvent } from '../http/security-log.ts'
 import { loadCodeKey } from '../domain/codes.ts'
-import { receiptPdf } from '../domain/receipt.ts'
 import { askTransfer, confirmTransfer, findExecuted, frequentPayees, type AskInput, type AskOutcome } from '../domain/transfers.ts'
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import { signedIn } from './signed-in.ts'
@@ -94,6 +93,8 @@ export function transferRoutes(ctx: AppContext): Handlers {
       const transfer = await findExecuted(ctx.db, signedIn(call).customerId, call.params.reference)
       // Unknown, pending, cancelled or another customer's: the same 404.
       if (!transfer) return { status: 404, body: { message: api.notFound } }
+      // PDFKit and its fonts load with the first receipt, not with every start of the server.
+      const { receiptPdf } = await import('../domain/receipt.ts')
       const pdf = await receiptPdf(transfer, { bankName: ctx.config.bankName, timeZone: ctx.config.timeZone })
       return call.reply
         .code(200)
