@@ -79,9 +79,12 @@ async function coldStart(distDir: string): Promise<number> {
 
 async function main(): Promise<void> {
   // BENCH_ONLY=server: the server figures alone (no build, no browser); the pages are not measured.
-  const serverOnly = process.env.BENCH_ONLY === 'server'
+  const serverFigures = process.env.BENCH_ONLY === 'server'
   // BENCH_ONLY=phone: the long statement on screen and a session's mobile data alone.
   const phoneOnly = process.env.BENCH_ONLY === 'phone'
+  // BENCH_ONLY=api: POST balance and complete transfers alone (no build, no browser, no statement, no cold start).
+  const apiOnly = process.env.BENCH_ONLY === 'api'
+  const serverOnly = serverFigures || apiOnly
   const appDist = join(work, 'app-dist')
   const floorDist = serverOnly || phoneOnly ? appDist : await buildFloorPage(work)
   if (!serverOnly) {
@@ -207,6 +210,13 @@ async function main(): Promise<void> {
     unit: 'req/s',
     target: { kind: 'ratio', limit: 0.2, atLeast: true, text: '≥ 0.2 × floor' },
   })
+
+  if (apiOnly) {
+    await Promise.all([portal.app.close(), floorPage.app.close(), floorApi.close()])
+    await Promise.all([portal.db.close(), floorPage.db.close()])
+    print(rows)
+    process.exit(rows.every(met) ? 0 : 1)
+  }
 
   // 50,000-row statement: PDF then CSV while another customer asks for a balance.
   await accountWithLines(portal.db, 'BENCH0000000000000001', 50_000)
