@@ -1,9 +1,11 @@
+import { fileURLToPath } from 'node:url'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { serviceWorker } from './scripts/vite/service-worker.ts'
 import { precompress } from './scripts/vite/compression.ts'
+import { entryClosure } from './scripts/vite/entry-closure.ts'
 import { publicPagesPlugin } from './scripts/vite/public-pages.ts'
 import { stripMachineDocsPlugin } from './scripts/vite/strip-machine-docs.ts'
 
@@ -22,32 +24,33 @@ const markInspectorBuild: Plugin = {
 }
 
 /**
- * What the sign-in page (src/signIn.tsx) imports, by folder or file: its form, the login machine,
- * the API client, the common texts. A module added to the page from elsewhere still loads, in a
- * file of its own (`npm run bench:bundle` lists the page's files).
+ * What the sign-in page (src/signIn.tsx) runs at start, outside node_modules: its form, the login
+ * machine, the API client, the texts it shows. Exactly the entry's static imports (not the
+ * app's), found at build time.
  */
-const SIGN_IN_MODULES = [
-  'src/page.ts',
-  'src/config.ts',
-  'src/flows/login/',
-  'src/flows/public.css',
+const signInClosure = entryClosure('/src/signIn.tsx')
+const isSignInModule = (id: string) => signInClosure.has(id) && !/[\\/]node_modules[\\/]/.test(id)
+
+/**
+ * What the shell and the dashboard share, the first screens after sign-in, fetched while the
+ * customer types: one file rather than one small chunk per shared module (each costs a request
+ * and its headers on a slow network).
+ */
+const SIGNED_IN_MODULES = [
+  'node_modules/lucide-react/',
+  'machines/session/',
+  'src/session/',
+  'src/flows/shell/modules.ts',
   'src/flows/signedInChunks.ts',
-  'src/ui/',
-  'src/api/',
-  'src/session/storage.ts',
-  'src/inspect/inspector.ts',
-  // The texts' index and the texts the form shows; each flow's own texts stay with its screen.
-  'machines/messages.ts',
-  'machines/messages/core.ts',
-  'machines/messages/api.ts',
+  'src/ui/bankTime.ts',
+  'src/ui/controls.css',
+  'machines/messages/dashboard.ts',
+  'machines/messages/publicPages.ts',
   'machines/messages/experience.ts',
-  'machines/login/',
-  'machines/shared/',
-  'machines/limits.ts',
-  'server/http/public-pages.ts',
-  'vite/preload-helper',
+  'machines/messages/sessionWarning.ts',
+  'machines/messages/shell.ts',
 ]
-const isSignInModule = (id: string) => SIGN_IN_MODULES.some((path) => id.replaceAll('\\', '/').includes(path))
+const isSignedInModule = (id: string) => SIGNED_IN_MODULES.some((path) => id.replaceAll('\\', '/').includes(path))
 
 export default defineConfig(({ isSsrBuild }) => ({
   // stripMachineDocsPlugin: a production build leaves out the machines' descriptions and meta,
@@ -57,6 +60,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     vanillaExtractPlugin(),
     markInspectorBuild,
+    signInClosure.plugin,
     stripMachineDocsPlugin(),
     // A page of its own for each public route, naming its screen's files (fewer rounds).
     publicPagesPlugin(),
@@ -65,6 +69,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The service worker and the web app manifest (scripts/vite/service-worker.ts).
     !isSsrBuild && VitePWA(serviceWorker),
   ],
+  resolve: {
+    alias: {
+      // React 19 has useSyncExternalStore: @xstate/react and the router's store need no shim.
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+      'use-sync-external-store/shim': fileURLToPath(new URL('./src/vendor/use-sync-external-store-shim.ts', import.meta.url)),
+    },
+  },
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
     emptyOutDir: true,
@@ -75,13 +86,18 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Two entries: the app (index.html) and the sign-in page's own (src/signIn.tsx, written into
       // /login's page by publicPagesPlugin), which hydrates the form without the router.
       ...(!isSsrBuild && { input: { index: 'index.html', signIn: 'src/signIn.tsx' } }),
+      // The texts' modules are data: one page importing the catalogue must not run (and so load)
+      // every screen's texts. Reading a property of another text module (the server's messages
+      // reuse the form's) would otherwise count as a side effect that keeps the whole module.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]machines[\\/]messages(\.ts$|[\\/])/, sideEffects: false }] },
       // The libraries every page loads at start in two files rather than one per shared piece: the
       // same code, fewer requests, one compressed stream each. The router's apart, because the
       // sign-in page starts without it (the /login budget, `npm run bench:bundle`); React, XState
       // and the API client in `libs`. Each screen's own code, and the libraries only some screens
       // use, stay in their lazy chunks.
       output: {
-        codeSplitting: {
+        // The server build of the prerendered pages is one program read once: no chunk groups.
+        codeSplitting: !isSsrBuild && {
           groups: [
             // First, so that React (which the router imports, and a group takes its modules'
             // imports along) is in `libs` and not in `router`.
@@ -89,9 +105,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
             // The sign-in page's own modules, which the app shares: one file instead of a dozen
             // small ones, each of which would cost a request and its headers on a slow network.
-            // Only the listed modules, not what they import: the texts' index would otherwise bring
-            // every flow's texts.
-            { name: 'sign-in', tags: ['$initial'], test: isSignInModule, includeDependenciesRecursively: false },
+            { name: 'sign-in', tags: ['$initial'], test: isSignInModule },
+            { name: 'signed-in', test: isSignedInModule },
           ],
         },
       },

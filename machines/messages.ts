@@ -11,6 +11,9 @@
  */
 
 export * from './messages/core.ts'
+export * from './messages/validation.ts'
+export * from './messages/publicPages.ts'
+export * from './messages/shell.ts'
 export * from './messages/sessionWarning.ts'
 export * from './messages/access.ts'
 export * from './messages/dashboard.ts'

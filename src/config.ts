@@ -1,4 +1,4 @@
-import { DEFAULT_BANK_NAME } from '../machines/messages'
+import { DEFAULT_BANK_NAME } from '../machines/messages/core'
 
 /** Where the API lives: the portal's own origin by default (rulings §3); a build setting. */
 export const apiBaseUrl: string = import.meta.env.VITE_API_BASE_URL ?? ''

@@ -10,7 +10,6 @@ import './ui/theme.css'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { pageFileOf } from '../server/http/public-pages'
 import { SignInPage, type OpenApp } from './flows/login/SignInPage'
-import { prefetchSignedIn } from './flows/signedInChunks'
 import { startInspector } from './inspect/inspector'
 import { preparePage, registerServiceWorker } from './page'
 import { sessionStore } from './session/storage'
@@ -32,11 +31,15 @@ function startApp(options: Parameters<OpenApp>[0] = {}): Promise<void> {
   return opening
 }
 
-/** The customer is starting on the form: the app, the shell and the dashboard are fetched meanwhile. */
+/**
+ * The customer is starting on the form: the app, then the shell and the dashboard, are fetched
+ * meanwhile. The app asks for the last two, so that this page carries no list of their files.
+ */
 function prefetchApp(): void {
   // A failed prefetch is not an error: `startApp` asks again, and fails there if it must.
-  loadApp().catch(() => {})
-  prefetchSignedIn()
+  loadApp()
+    .then((app) => app.prefetchSignedIn())
+    .catch(() => {})
 }
 
 preparePage()

@@ -3,7 +3,7 @@
  * ≤ 120 KiB of JS in all) loads no schema library. It answers `safeParse` as a zod schema does, so
  * the helpers of `shared/form.ts` read it as any other form.
  */
-import { validation as m } from '../messages.ts'
+import { signInValidation as m } from '../messages/core.ts'
 import type { Issue } from '../shared/form.ts'
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@
 import { assign, setup } from 'xstate'
 import { fieldErrors, isValid } from '../shared/form.ts'
 import { loginForm, type LoginField } from './login.form.ts'
-import { login as texts } from '../messages.ts'
+import { login as texts } from '../messages/core.ts'
 import { answer, codeOf, messageOf, signedInOutput, tokenOf } from './login.rules.ts'
 import type { AuthAnswer, Credentials, LoginContext, LoginEvent, LoginInput, LoginOutput } from './login.types.ts'
 import { isHttpSuccess, stubAction, stubActor } from '../shared/answers.ts'

@@ -1,4 +1,5 @@
-import { login, validation } from './core.ts'
+import { login } from './core.ts'
+import { validation } from './validation.ts'
 
 /**
  * Messages written by the reference server into its answers (`message`, `description`), which the

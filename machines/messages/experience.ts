@@ -1,4 +1,4 @@
-/** Texts of the portal's comforts: the bank's time zone, PIN show/hide, copying a reference, date fields, the phone's top bar. */
+/** Texts of the portal's comforts: the bank's time zone, copying a reference, date fields, the phone's top bar. */
 
 /** "Africa/Kinshasa" → "Kinshasa": the city part of an IANA zone, as people name it. */
 const cityOf = (zone: string) => (zone.split('/').pop() ?? zone).replace(/_/g, ' ')
@@ -8,11 +8,6 @@ export const bankTime = {
   zone: (zone: string) => `heure de ${cityOf(zone)}`,
   /** Once above a list of times (statement, notifications). */
   timesIn: (zone: string) => `Heures indiquées en heure de ${cityOf(zone)}.`,
-} as const
-
-export const pinVisibility = {
-  show: 'Afficher le code',
-  hide: 'Masquer le code',
 } as const
 
 export const copyText = {

@@ -1,3 +1,15 @@
+export const session = {
+  /** spec §8 — session expired toast (3 s) */
+  expiredTitle: 'Deconnexion',
+  expiredText: 'Votre session a expiré. Veuillez vous reconnecter',
+  logoutTitle: 'Déconnexion',
+  logoutQuestion: 'Quitter la session ?',
+  logoutCancel: 'Fermer',
+  logoutConfirm: 'Se déconnecter',
+  logoutButton: 'Déconnexion',
+  closeToast: 'Fermer la notification',
+} as const
+
 /** rulings §6.4: the dialog shown 60 seconds before the idle limit ends the session. */
 export const sessionWarning = {
   title: 'Votre session va expirer',

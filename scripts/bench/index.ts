@@ -19,7 +19,7 @@ import { migrate } from '../../server/db/migrate.ts'
 import { seedDemo } from '../../server/demo/seed.ts'
 import { buildFloorPage, startFloorApi } from './floors.ts'
 import { closedLoop, openLoop, type Call } from './load.ts'
-import { accountWithLines, completeTransfers, floorTransfers, statementDownloads } from './server-figures.ts'
+import { accountWithLines, completeTransfers, floorTransfers, statementDownloads, type StatementRun } from './server-figures.ts'
 import { coldVisit, type Visit } from './pages.ts'
 import { phoneFigures } from './phone-figures.ts'
 import { measure, percentile, RUNS, type Measure } from './stats.ts'
@@ -59,6 +59,51 @@ async function startPortal(distDir: string) {
 
 const buildPortal = (outDir: string) => build({ root: resolve('.'), logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } })
 
+/** 50,000-row statement: PDF then CSV while another customer (signed in with `token`) asks for a balance. */
+async function statementFigures(portal: Awaited<ReturnType<typeof startPortal>>, token: string): Promise<Row[]> {
+  await accountWithLines(portal.db, 'BENCH0000000000000001', 50_000)
+  const esther = await signIn(portal.url, statementOnlyCustomer)
+  const statements: StatementRun[] = []
+  for (let i = 0; i < RUNS; i++) {
+    log(`50,000-row statement, run ${i + 1}/${RUNS}…`)
+    statements.push(await statementDownloads(portal.url, 'BENCH0000000000000001', esther, token, () => portal.app.statementPdfs.workerHeapPeak()))
+    // On a loaded machine a stall is mostly waiting for a core: the main thread's own share, apart.
+    log(`  longest stall ${statements.at(-1)!.stallMs.toFixed(0)} ms, of which the main thread's own CPU at most ${statements.at(-1)!.busyMs ?? '?'} ms`)
+  }
+  const memory = measure(statements.map((r) => r.memoryMiB))
+  const slowest = measure(statements.map((r) => r.slowestMs))
+  const stall = measure(statements.map((r) => r.stallMs))
+  return [
+    {
+      figure: '50,000-row statement, PDF and CSV: memory growth (heap + buffers, with the PDF worker)',
+      project: memory,
+      unit: 'MiB',
+      target: { kind: 'absolute', limit: 64, text: '≤ 64 MiB' },
+    },
+    {
+      figure: '50,000-row statement, PDF and CSV: slowest unrelated request',
+      project: slowest,
+      unit: 'ms',
+      target: { kind: 'absolute', limit: 200, text: '≤ 200 ms' },
+    },
+    {
+      figure: '50,000-row statement, PDF and CSV: longest event-loop stall',
+      project: stall,
+      unit: 'ms',
+      target: { kind: 'absolute', limit: 100, text: '≤ 100 ms' },
+    },
+  ]
+}
+
+async function signIn(url: string, customer: { kcode: string; pin: string }): Promise<string> {
+  const res = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: customer.kcode, password: customer.pin }),
+  })
+  return ((await res.json()) as { token: string }).token
+}
+
 async function coldStart(distDir: string): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'))
   const started = Date.now()
@@ -94,9 +139,19 @@ async function coldStarts(distDir: string): Promise<Row> {
 
 async function main(): Promise<void> {
   // BENCH_ONLY=server: the server figures alone (no build, no browser); the pages are not measured.
-  const serverOnly = process.env.BENCH_ONLY === 'server'
+  const serverFigures = process.env.BENCH_ONLY === 'server'
   // BENCH_ONLY=phone: the long statement on screen and a session's mobile data alone.
   const phoneOnly = process.env.BENCH_ONLY === 'phone'
+  // BENCH_ONLY=api: POST balance and complete transfers alone (no build, no browser, no statement, no cold start).
+  const apiOnly = process.env.BENCH_ONLY === 'api'
+  const serverOnly = serverFigures || apiOnly
+  // BENCH_ONLY=statement: the 50,000-row statement's figures alone (no build, no browser).
+  if (process.env.BENCH_ONLY === 'statement') {
+    const portal = await startPortal(join(work, 'app-dist'))
+    const rows = await statementFigures(portal, await signIn(portal.url, mainCustomer))
+    print(rows)
+    process.exit(rows.every(met) ? 0 : 1)
+  }
   const appDist = join(work, 'app-dist')
   // BENCH_ONLY=coldstart: the cold start alone (the portal is built only when no earlier run built it).
   if (process.env.BENCH_ONLY === 'coldstart') {
@@ -230,47 +285,14 @@ async function main(): Promise<void> {
     target: { kind: 'ratio', limit: 0.2, atLeast: true, text: '≥ 0.2 × floor' },
   })
 
-  // 50,000-row statement: PDF then CSV while another customer asks for a balance.
-  await accountWithLines(portal.db, 'BENCH0000000000000001', 50_000)
-  const esther = (
-    (await (
-      await fetch(`${portal.url}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: statementOnlyCustomer.kcode, password: statementOnlyCustomer.pin }),
-      })
-    ).json()) as { token: string }
-  ).token
-  const statements = []
-  for (let i = 0; i < RUNS; i++) {
-    log(`50,000-row statement, run ${i + 1}/${RUNS}…`)
-    statements.push(await statementDownloads(portal.url, 'BENCH0000000000000001', esther, token, () => portal.app.statementPdfs.workerHeapPeak()))
-    // On a loaded machine a stall is mostly waiting for a core: the main thread's own share, apart.
-    log(`  longest stall ${statements.at(-1)!.stallMs.toFixed(0)} ms, of which the main thread's own CPU at most ${statements.at(-1)!.busyMs ?? '?'} ms`)
+  if (apiOnly) {
+    await Promise.all([portal.app.close(), floorPage.app.close(), floorApi.close()])
+    await Promise.all([portal.db.close(), floorPage.db.close()])
+    print(rows)
+    process.exit(rows.every(met) ? 0 : 1)
   }
-  const memory = measure(statements.map((r) => r.memoryMiB))
-  const slowest = measure(statements.map((r) => r.slowestMs))
-  const stall = measure(statements.map((r) => r.stallMs))
-  rows.push(
-    {
-      figure: '50,000-row statement, PDF and CSV: memory growth (heap + buffers, with the PDF worker)',
-      project: memory,
-      unit: 'MiB',
-      target: { kind: 'absolute', limit: 64, text: '≤ 64 MiB' },
-    },
-    {
-      figure: '50,000-row statement, PDF and CSV: slowest unrelated request',
-      project: slowest,
-      unit: 'ms',
-      target: { kind: 'absolute', limit: 200, text: '≤ 200 ms' },
-    },
-    {
-      figure: '50,000-row statement, PDF and CSV: longest event-loop stall',
-      project: stall,
-      unit: 'ms',
-      target: { kind: 'absolute', limit: 100, text: '≤ 100 ms' },
-    },
-  )
+
+  rows.push(...(await statementFigures(portal, token)))
 
   await Promise.all([portal.app.close(), floorPage.app.close(), floorApi.close()])
   await Promise.all([portal.db.close(), floorPage.db.close()])

@@ -44,10 +44,6 @@ export interface ResumeOptions {
   withOwnAccounts?: boolean
 }
 
-/** The customer's own accounts as one JSON value, for the session's statement (both drivers parse json). */
-const OWN_ACCOUNTS_SQL = `(select coalesce(json_agg(json_build_object('number', a.number, 'currency', a.currency, 'balance', a.balance::text)), '[]'::json)
-       from accounts a where a.kind = 'customer' and a.customer_id = c.id)`
-
 export type EndReason = 'logout' | 'idle' | 'max' | 'fault' | 'blocked' | 'pin_reset' | 'pin_changed'
 
 /** A token as this server makes them: 43 base64url characters. */
@@ -75,40 +71,16 @@ export async function resumeSession(q: Queryable, token: string, now: Date, limi
   const idleSince = new Date(now.getTime() - limits.idleMs)
   const startedAfter = new Date(now.getTime() - limits.maxMs)
   const staleBefore = new Date(now.getTime() - limits.touchMs)
-  // Most calls are a read alone: the session is live and was refreshed less than touchMs ago.
-  const [seen] = await q.query<{ id: string; customer_id: string; kcode: string; fresh: boolean; own_accounts: OwnAccount[] | null }>(
-    `select s.id::text, c.id::text as customer_id, c.kcode, s.last_seen_at >= $4 as fresh,
-            ${options.withOwnAccounts ? OWN_ACCOUNTS_SQL : 'null::json'} as own_accounts
-       from sessions s join customers c on c.id = s.customer_id
-      where s.token_hash = $1 and s.ended_at is null
-        and s.last_seen_at >= $2 and s.created_at >= $3 and not c.web_blocked`,
-    [tokenHash, idleSince, startedAfter, staleBefore],
+  // One call of the migration's resume_session function (013_resume_session.sql): most calls are
+  // its read alone (live, refreshed less than touchMs ago); it refreshes or ends the session otherwise.
+  const [live] = await q.query<{ id: string; customer_id: string; kcode: string; own_accounts: OwnAccount[] | null }>(
+    'select id, customer_id, kcode, own_accounts from resume_session($1, $2, $3, $4, $5, $6)',
+    [tokenHash, now, idleSince, startedAfter, staleBefore, options.withOwnAccounts === true],
   )
-  if (seen?.fresh) {
-    const session: Session = { id: seen.id, customerId: seen.customer_id, kcode: seen.kcode }
-    if (seen.own_accounts) session.ownAccounts = seen.own_accounts
-    return session
-  }
-  // Otherwise one statement checks again and refreshes, so two concurrent calls cannot revive an
-  // idle session.
-  const [live] = await q.query<{ id: string; customer_id: string; kcode: string }>(
-    `update sessions s set last_seen_at = $2
-       from customers c
-      where s.token_hash = $1 and c.id = s.customer_id and s.ended_at is null
-        and s.last_seen_at >= $3 and s.created_at >= $4 and not c.web_blocked
-      returning s.id::text, c.id::text as customer_id, c.kcode`,
-    [tokenHash, now, idleSince, startedAfter],
-  )
-  if (live) return { id: live.id, customerId: live.customer_id, kcode: live.kcode }
-  await q.query(
-    `update sessions s set ended_at = $2,
-            end_reason = case when s.created_at < $4 then 'max'
-                              when s.last_seen_at < $3 then 'idle'
-                              else 'blocked' end
-      where s.token_hash = $1 and s.ended_at is null`,
-    [tokenHash, now, idleSince, startedAfter],
-  )
-  return null
+  if (!live) return null
+  const session: Session = { id: live.id, customerId: live.customer_id, kcode: live.kcode }
+  if (live.own_accounts) session.ownAccounts = live.own_accounts
+  return session
 }
 
 /** Ends the session of a token (logout, or a demo fault); answers whether one was open. */

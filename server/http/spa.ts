@@ -29,6 +29,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string, bankNam
       // A chunk that this build does not have (a tab of an earlier build asking) is a plain 404,
       // not the page: the tab's import fails at once and it reloads onto this build (src/main.tsx).
       hashed.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send(api.notFound))
+      // RFC 9239: JavaScript's type is text/javascript, and a module script is always read as
+      // UTF-8: the shorter header, on each of the page's scripts (mobile data).
+      hashed.addHook('onSend', async (_request, reply, payload) => {
+        if (String(reply.getHeader('content-type')).startsWith('application/javascript')) reply.header('content-type', 'text/javascript')
+        return payload
+      })
       await hashed.register(fastifyStatic, {
         root: join(distDir, 'assets'),
         prefix: '/',

@@ -1,14 +1,14 @@
 /**
- * The actors of the session and login machines. Each actor is one call of the contract, typed by
- * the generated `paths`; it turns transport into data and holds no rule of the spec: the machines
- * decide what an answer means. Each flow keeps its own actors beside its screen
- * (`src/flows/<flow>/actors.ts`), so that they load with it, not with the first screen.
+ * The login machine's actor and the reading of answers every flow shares. Each actor is one call
+ * of the contract, typed by the generated `paths`; it turns transport into data and holds no rule
+ * of the spec: the machines decide what an answer means. Each flow keeps its own actors beside its
+ * screen (`src/flows/<flow>/actors.ts`, the session's in `src/session/actors.ts`), so that they
+ * load with it, not with the first screen.
  */
 import { fromPromise } from 'xstate'
 import type { AuthAnswer, Credentials, LoginAnswerBody } from '../../machines/login/login.types'
-import type { Account } from '../../machines/shared/customer'
 import { api, bodyAlreadyRead } from './client'
-import { rememberBankTimeZone } from '../ui/bankTime'
+import { rememberBankTimeZone } from '../ui/bankTimeZone'
 import { tooManyTriesAsRefusal } from './too-many-tries'
 
 /** A body that cannot be read as JSON is `null`: the machine treats it as an unusable answer. */
@@ -59,30 +59,4 @@ export const authenticate = fromPromise<AuthAnswer, Credentials>(async ({ input,
   // that tells it, so the login machine stays about signing in.
   if (answer.status === 200) rememberBankTimeZone(answer.body?.timeZone)
   return answer
-})
-
-export const endSession = fromPromise<void>(async () => {
-  await api.POST('/api/rest/customer/v1/logout')
-})
-
-export const loadAccounts = fromPromise<Account[], { kcode: string }>(async ({ input, signal }) => {
-  const { data } = await api.POST('/api/rest/customer/v1/account', {
-    body: { code: input.kcode, currency: '' },
-    signal,
-  })
-  if (data?.code !== '0' || !data.comptes) throw new Error('accounts unavailable')
-  return data.comptes
-})
-
-export const loadNotificationSize = fromPromise<number>(async ({ signal }) => {
-  const { data } = await api.GET('/api/rest/customer/v1/notification-size', { signal })
-  if (data?.code !== '0' || typeof data.size !== 'number') throw new Error('counter unavailable')
-  return data.size
-})
-
-/** POST keep-alive (rulings §6.4): the idle limit again, or a rejection when the answer is not code '0'. */
-export const keepAlive = fromPromise<number>(async ({ signal }) => {
-  const { data } = await api.POST('/api/rest/customer/v1/keep-alive', { signal })
-  if (data?.code !== '0') throw new Error('keep-alive refused')
-  return data.idleSeconds
 })

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { qa as texts } from '../../machines/messages'
 import type { Inspection } from '../inspect/inspection'
-import { buttonSecondary } from '../ui/ui.css'
+import { buttonSecondary } from '../ui/controls.css'
 import { ActorCard } from './ActorCard'
 import * as css from './qa.css'
 

@@ -1,4 +1,4 @@
-import { accountsButton } from './ui.css'
+import { accountsButton } from './controls.css'
 
 /**
  * spec §8: "Vos comptes n'ont pu être chargés, cliquez pour réessayer" — shown by every screen

@@ -1,6 +1,7 @@
 import { Check, Copy } from 'lucide-react'
 import { useState } from 'react'
 import { copyText } from '../../machines/messages'
+import { copyButton, copyRow } from './controls.css'
 import * as css from './ui.css'
 
 type Outcome = 'copied' | 'failed' | null
@@ -21,8 +22,8 @@ export function CopyButton({ text, label = copyText.copyReference }: { text: str
     }
   }
   return (
-    <span className={css.copyRow}>
-      <button type="button" className={css.copyButton} onClick={copy}>
+    <span className={copyRow}>
+      <button type="button" className={copyButton} onClick={copy}>
         {outcome === 'copied' ? <Check aria-hidden="true" size={18} /> : <Copy aria-hidden="true" size={18} />}
         {label}
       </button>

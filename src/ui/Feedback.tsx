@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import { common } from '../../machines/messages'
+import { common } from '../../machines/messages/core'
 import * as css from './ui.css'
 
 export function Spinner({ label = common.loading }: { label?: string }) {

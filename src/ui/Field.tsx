@@ -1,6 +1,6 @@
-import { Eye, EyeOff } from 'lucide-react'
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
-import { pinVisibility } from '../../machines/messages'
+import { pinVisibility } from '../../machines/messages/core'
+import { PinVisibilityIcon } from './PinVisibilityIcon'
 import * as css from './ui.css'
 import { useTypedBeforeHydration } from './useTypedBeforeHydration'
 
@@ -58,7 +58,7 @@ export function Field({ label, value, error, hint, onValueChange, ...inputProps 
             aria-controls={id}
             onClick={() => setShown((now) => !now)}
           >
-            {shown ? <EyeOff aria-hidden="true" size={20} /> : <Eye aria-hidden="true" size={20} />}
+            <PinVisibilityIcon shown={shown} />
           </button>
         </div>
       ) : (

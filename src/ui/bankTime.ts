@@ -1,40 +1,7 @@
 import { bankTime } from '../../machines/messages'
+import { bankTimeZone } from './bankTimeZone'
 
-/**
- * Every time on screen is in the bank's time zone (its TIME_ZONE setting), as receipts, SMS and
- * notifications are: a customer abroad reads the same time on the screen as on the receipt. The
- * sign-in answer tells the zone (`timeZone`); it is kept in session storage with the session, so a
- * reload keeps it. Before sign-in, or from a server that does not say, the browser's zone is used.
- */
-const KEY = 'bank-time-zone'
-
-/**
- * Zones already found valid: every time on screen asks for the zone, and making a formatter to
- * check it costs milliseconds on a phone (a page of a long statement shows a hundred times).
- */
-const knownZones = new Set<string>()
-
-function isKnownZone(zone: unknown): zone is string {
-  if (typeof zone !== 'string' || zone === '') return false
-  if (knownZones.has(zone)) return true
-  try {
-    new Intl.DateTimeFormat('fr-FR', { timeZone: zone })
-    knownZones.add(zone)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Keeps the zone of the sign-in answer; anything that is not a known IANA zone is ignored. */
-export function rememberBankTimeZone(zone: unknown): void {
-  if (isKnownZone(zone)) sessionStorage.setItem(KEY, zone)
-}
-
-function bankTimeZone(): string {
-  const kept = sessionStorage.getItem(KEY)
-  return isKnownZone(kept) ? kept : Intl.DateTimeFormat().resolvedOptions().timeZone
-}
+// Times on screen in the bank's zone (bankTimeZone.ts says which zone, and why).
 
 /** "heure de Kinshasa": named once wherever times show. */
 export const bankZoneName = (): string => bankTime.zone(bankTimeZone())

@@ -22,21 +22,6 @@ export const button = style({
   },
 })
 
-export const buttonSecondary = style([
-  button,
-  { background: vars.color.surface, color: vars.color.link, borderColor: vars.color.link, selectors: { '&:hover': { background: vars.color.background } } },
-])
-
-export const linkButton = style({
-  background: 'none',
-  border: 'none',
-  padding: 0,
-  font: 'inherit',
-  color: vars.color.link,
-  textDecoration: 'underline',
-  cursor: 'pointer',
-})
-
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.md })
 export const label = style({ fontWeight: 600 })
 export const input = style({
@@ -65,29 +50,6 @@ export const secretToggle = style({
   cursor: 'pointer',
   selectors: { '&[aria-pressed="true"]': { background: vars.color.borderLight } },
 })
-/** A copy button beside the text it copies, its confirmation after it. */
-export const copyRow = style({
-  display: 'inline-flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  marginLeft: vars.space.sm,
-  '@media': { print: { display: 'none' } },
-})
-export const copyButton = style({
-  minHeight: '44px',
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  color: vars.color.link,
-  font: 'inherit',
-  cursor: 'pointer',
-  '@media': { print: { display: 'none' } },
-})
 export const fieldError = style({ color: vars.color.danger, fontSize: '0.9375rem' })
 export const fieldHint = style({ color: vars.color.muted, fontSize: '0.9375rem' })
 
@@ -115,13 +77,6 @@ export const spinner = style({
   '@media': { '(prefers-reduced-motion: reduce)': { animationDuration: '2.4s' } },
 })
 
-export const card = style({
-  background: vars.color.surface,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.borderLight}`,
-  padding: vars.space.lg,
-})
-
 export const visuallyHidden = style({
   position: 'absolute',
   width: '1px',
@@ -132,20 +87,4 @@ export const visuallyHidden = style({
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
   border: 0,
-})
-
-/** spec §8: the accounts message is a button (a click reloads the page). */
-export const accountsButton = style({
-  display: 'block',
-  width: '100%',
-  textAlign: 'left',
-  padding: vars.space.md,
-  border: `2px solid ${vars.color.danger}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.dangerBg,
-  color: vars.color.danger,
-  font: 'inherit',
-  fontWeight: 600,
-  cursor: 'pointer',
-  marginBottom: vars.space.md,
 })

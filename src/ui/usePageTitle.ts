@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { shell } from '../../machines/messages'
+import { portalName } from '../../machines/messages/core'
 
 /** The path whose heading last took the focus: the first screen of a visit keeps the browser's own start. */
 let lastPath: string | null = null
@@ -12,7 +12,7 @@ let lastPath: string | null = null
  */
 export function usePageTitle(title: string): void {
   useEffect(() => {
-    document.title = `${title} — ${shell.portalName}`
+    document.title = `${title} — ${portalName}`
     const path = window.location.pathname
     const first = lastPath === null
     if (path === lastPath) return

@@ -153,7 +153,7 @@ export const section8: Trace[] = [
     items: ['REQ-ERR-09', 'REQ-ERR-09.m1'],
     by: [
       { machine: 'session', state: 'signedIn.accounts.loading', event: 'xstate.error.actor.loadAccounts' },
-      { file: 'src/api/actors.ts', symbol: 'loadAccounts' },
+      { file: 'src/session/actors.ts', symbol: 'loadAccounts' },
       { machine: 'transfer', state: 'editing.form.filling', event: 'accounts.reload' },
       { machine: 'balance', state: '', event: 'accounts.reload' },
       { machine: 'statement', state: '', event: 'accounts.reload' },

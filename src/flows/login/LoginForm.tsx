@@ -4,7 +4,7 @@ import type { loginMachine } from '../../../machines/login/login.machine'
 import type { LoginEvent } from '../../../machines/login/login.types'
 import { loginScreen } from '../../../machines/login/login.screen'
 import { FIELD_MAX_LENGTH } from '../../../machines/limits'
-import { login, shell } from '../../../machines/messages'
+import { login, portalName } from '../../../machines/messages/core'
 import { Field } from '../../ui/Field'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
@@ -44,7 +44,7 @@ export function LoginForm({ snapshot, send, onStart, forgotPinLink }: LoginFormP
 
   return (
     <main className={css.page}>
-      <p className={css.brand}>{shell.portalName}</p>
+      <p className={css.brand}>{portalName}</p>
       <div className={css.panel}>
         <h1>{login.title}</h1>
         {error && <Banner kind="error">{error}</Banner>}

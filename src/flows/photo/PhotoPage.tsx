@@ -3,6 +3,7 @@ import { profile as texts } from '../../../machines/messages'
 import { photoMachine } from '../../../machines/photo/photo.machine'
 import { photoScreen } from '../../../machines/photo/photo.screen'
 import { Banner, Spinner } from '../../ui/Feedback'
+import { card } from '../../ui/controls.css'
 import * as ui from '../../ui/ui.css'
 import { usePageTitle } from '../../ui/usePageTitle'
 import * as css from '../profile/profile.css'
@@ -37,7 +38,7 @@ export function PhotoPage() {
   return (
     <>
       <h1>{texts.pictureTitle}</h1>
-      <section className={ui.card} aria-label={texts.pictureTitle}>
+      <section className={card} aria-label={texts.pictureTitle}>
         <form
           noValidate
           aria-busy={screen.busy}

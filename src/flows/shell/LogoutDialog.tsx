@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react'
 import { session as texts } from '../../../machines/messages'
 import { useSession } from '../../session/session'
 import { Spinner } from '../../ui/Feedback'
-import { button, buttonSecondary } from '../../ui/ui.css'
+import { buttonSecondary } from '../../ui/controls.css'
+import { button } from '../../ui/ui.css'
 import * as css from './shell.css'
 
 /** spec §2 logout dialog; its open state is the session machine's, the view only mirrors it. */

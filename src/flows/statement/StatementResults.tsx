@@ -4,7 +4,7 @@ import { statement as texts, statementView as view } from '../../../machines/mes
 import type { StatementLines } from '../../../machines/statement/statement.screen'
 import type { StatementSummary } from '../../../machines/statement/statement.types'
 import { formatBankDateTime, timesInBankZone } from '../../ui/bankTime'
-import { buttonSecondary } from '../../ui/ui.css'
+import { buttonSecondary } from '../../ui/controls.css'
 import { BalanceChart } from './BalanceChart'
 import * as css from './statementView.css'
 

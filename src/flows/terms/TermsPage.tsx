@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { terms } from '../../../machines/messages'
-import { buttonSecondary } from '../../ui/ui.css'
+import { buttonSecondary } from '../../ui/controls.css'
 import { usePageTitle } from '../../ui/usePageTitle'
 import * as css from '../public.css'
 
