@@ -20,7 +20,7 @@ function stopOnLostLock(error: Error): void {
 async function startFromTemplate(dataDir: string): Promise<void> {
   if (!isFreshDataDir(dataDir)) return
   try {
-    copyTemplate(await ensureTemplate(dataDir, (dir) => openPgliteDb(dir)), dataDir)
+    await copyTemplate(await ensureTemplate(dataDir, (dir) => openPgliteDb(dir)), dataDir)
   } catch (error) {
     process.stderr.write(`No prepared database template (${error instanceof Error ? error.message : String(error)}); initialising the folder instead.\n`)
   }
