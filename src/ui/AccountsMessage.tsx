@@ -1,4 +1,4 @@
-import { accountsButton } from './controls.css'
+import { retryButton } from './controls.css'
 
 /**
  * spec §8: "Vos comptes n'ont pu être chargés, cliquez pour réessayer" — shown by every screen
@@ -7,7 +7,7 @@ import { accountsButton } from './controls.css'
 export function AccountsMessage({ message, onReload }: { message: string | null; onReload: () => void }) {
   if (!message) return null
   return (
-    <button type="button" className={accountsButton} onClick={onReload}>
+    <button type="button" className={retryButton} onClick={onReload}>
       {message}
     </button>
   )

@@ -53,8 +53,11 @@ export const card = style({
   padding: vars.space.lg,
 })
 
-/** spec §8: the accounts message is a button (a click reloads the page). */
-export const accountsButton = style({
+/**
+ * A failed load told as a button that asks again: the accounts message of spec §8 (a click
+ * reloads the page), the profile's failure.
+ */
+export const retryButton = style({
   display: 'block',
   width: '100%',
   textAlign: 'left',

@@ -6,7 +6,7 @@ import { profileMachine } from '../../../machines/profile/profile.machine'
 import { profileScreen } from '../../../machines/profile/profile.screen'
 import { useSession } from '../../session/session'
 import { Banner, Spinner } from '../../ui/Feedback'
-import { buttonSecondary, card } from '../../ui/controls.css'
+import { buttonSecondary, card, retryButton } from '../../ui/controls.css'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { loadContact, usePhotoUrl } from './actors'
 import * as css from './profile.css'
@@ -59,7 +59,7 @@ export function ProfilePage() {
           {screen.error && (
             // The message is announced (alert) and stays a button for the click that tries again.
             <div role="alert">
-              <button type="button" className={css.retry} onClick={() => send({ type: 'profile.retry' })}>
+              <button type="button" className={retryButton} onClick={() => send({ type: 'profile.retry' })}>
                 {screen.error}
               </button>
             </div>

@@ -41,20 +41,6 @@ export const links = style({
   padding: 0,
   margin: 0,
 })
-export const retry = style({
-  display: 'block',
-  width: '100%',
-  textAlign: 'left',
-  padding: vars.space.md,
-  marginBottom: vars.space.md,
-  border: `2px solid ${vars.color.danger}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.dangerBg,
-  color: vars.color.danger,
-  font: 'inherit',
-  fontWeight: 600,
-  cursor: 'pointer',
-})
 /** The photo page: the preview of the chosen file. */
 export const preview = style({
   display: 'block',
