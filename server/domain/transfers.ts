@@ -12,6 +12,10 @@
  * balance, the transfer marked executed, notification and outbox written. Money moves only there,
  * so a repeated confirm finds the transfer executed and moves nothing.
  *
+ * The statements are PL/pgSQL functions (migration 014_transfer_functions.sql), whose plans the
+ * database keeps per connection: an ask is two calls (read, then write), a confirm two calls in its
+ * transaction (lock, then execute). The checks and the French texts stay here.
+ *
  * Money is bigint cents or numeric text, never a JS number.
  */
 import { api } from '../../machines/messages.ts'
@@ -20,7 +24,7 @@ import type { Db, Queryable } from '../db/db.ts'
 import { CODE_DIGITS, codeMatches, hashCode, newCode, newReference } from './codes.ts'
 import { centsToDecimal, convertCents, currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
 import { addNotification, addNotifications } from './notifications.ts'
-import { lockAskTargetParams, lockAskTargetSql, takeAskParams, takeAskSql, type AskLimit } from './throttles.ts'
+import { lockAskTargetParams, takeAskParams, type AskLimit } from './throttles.ts'
 
 const t = api.transfer
 
@@ -97,81 +101,84 @@ type AccountRow = {
   balance: string
 }
 
-const ACCOUNT_COLUMNS = 'id::text, number, currency, kind, customer_id::text, holder_label, balance::text'
-
 const refuse = (message: string) => ({ ok: false, message }) as const
 
-/** What an ask needs to know of its customer, read by one statement (askContext). */
+/** What an ask needs to know, read by one call of transfer_ask_context (migration 014). */
 interface AskContext {
   enabled: boolean
   name: string
   phone: string | null
   email: string | null
-  debit: AccountRow | undefined
-  /** The account credited by an account transfer (a customer's or a payee's); undefined for the other kinds. */
-  credit: AccountRow | undefined
+  debit: { id: string; number: string; currency: string; balance: string } | undefined
+  /** Account transfers: the account credited (a customer's or a payee's); mobile and card: the network's settlement account. */
+  credit: { id: string; number: string; currency: string; holder_label: string } | undefined
+  /** Mobile and card: whether the currency sent is offered for the kind. */
+  offered: boolean
+  /** The latest rate from the currency sent to the debit account's currency, when they differ. */
+  rate: string | null
 }
 
-const accountOf = (row: Record<string, unknown>, prefix: string): AccountRow | undefined =>
-  row[`${prefix}id`] === null
-    ? undefined
-    : {
-        id: row[`${prefix}id`] as string,
-        number: row[`${prefix}number`] as string,
-        currency: row[`${prefix}currency`] as string,
-        kind: row[`${prefix}kind`] as string,
-        customer_id: row[`${prefix}customer_id`] as string | null,
-        holder_label: row[`${prefix}holder_label`] as string,
-        balance: row[`${prefix}balance`] as string,
-      }
+type AskContextRow = {
+  enabled: boolean
+  name: string
+  phone: string | null
+  email: string | null
+  d_id: string | null
+  d_number: string
+  d_currency: string
+  d_balance: string
+  cr_id: string | null
+  cr_number: string
+  cr_currency: string
+  cr_holder_label: string
+  offered: boolean
+  rate: string | null
+}
 
 /**
- * The module, the customer's contacts, the debit account and (account transfers) the credit
- * account, in one statement instead of four: the checks below still take them in the order of
- * the refusals. The same statement takes the customer's throttle lock (held until the ask's
- * transaction ends): nothing it reads counts asks, so its snapshot may be older than the lock; the
- * ask's write, a later statement, counts them.
+ * The module, the customer's contacts, the debit account, the account credited, whether the
+ * currency sent is offered and the rate, in one call instead of up to seven statements: the checks
+ * below still take them in the order of the refusals. Nothing is locked: an ask reserves nothing
+ * (the confirm checks the balance again under the accounts' locks), and the throttle's lock is
+ * taken by the write (transfer_ask_write).
  */
-async function askContext(tx: Queryable, customerId: string, input: AskInput): Promise<AskContext | undefined> {
-  const columns = (alias: string, prefix: string) =>
-    `${alias}.id::text as ${prefix}id, ${alias}.number as ${prefix}number, ${alias}.currency as ${prefix}currency, ${alias}.kind as ${prefix}kind,
-     ${alias}.customer_id::text as ${prefix}customer_id, ${alias}.holder_label as ${prefix}holder_label, ${alias}.balance::text as ${prefix}balance`
-  const [row] = await tx.query(
-    `select exists (select 1 from customer_modules m where m.customer_id = c.id and m.module = $2) as enabled,
-            c.name, c.phone, c.email, ${columns('d', 'd_')}, ${columns('cr', 'cr_')}, ${lockAskTargetSql('$5', '$6')} is null as locked
-       from customers c
-       left join accounts d on d.number = $3 and d.kind = 'customer' and d.customer_id = c.id
-       left join accounts cr on cr.number = $4 and cr.kind in ('customer', 'external')
-      where c.id = $1`,
+async function askContext(q: Queryable, customerId: string, input: AskInput, network: string | undefined, now: Date): Promise<AskContext | undefined> {
+  const [row] = await q.query<AskContextRow>(
+    `select enabled, name, phone, email, d_id, d_number, d_currency, d_balance, cr_id, cr_number, cr_currency, cr_holder_label, offered, rate
+       from transfer_ask_context($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       customerId,
       transferKindContract[input.kind].module,
       input.debitAccount,
       input.kind === 'account' ? input.creditAccount : null,
-      ...lockAskTargetParams('transfer', customerId),
+      input.kind === 'account' ? null : input.currencySent,
+      input.kind === 'account' ? null : input.kind === 'momo',
+      network ?? null,
+      now,
     ],
   )
   if (!row) return undefined
   return {
-    enabled: row.enabled as boolean,
-    name: row.name as string,
-    phone: row.phone as string | null,
-    email: row.email as string | null,
-    debit: accountOf(row, 'd_'),
-    credit: accountOf(row, 'cr_'),
+    enabled: row.enabled,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    debit: row.d_id === null ? undefined : { id: row.d_id, number: row.d_number, currency: row.d_currency, balance: row.d_balance },
+    credit: row.cr_id === null ? undefined : { id: row.cr_id, number: row.cr_number, currency: row.cr_currency, holder_label: row.cr_holder_label },
+    offered: row.offered,
+    rate: row.rate,
   }
 }
 
 /**
- * One transaction: the context with the throttle lock, the checks, then one statement that counts
- * the ask and, when it is let through, writes it (askWrite). A refusal writes nothing.
+ * Two calls, each atomic by itself (no BEGIN and COMMIT): the context (transfer_ask_context), the
+ * checks and the texts here, then the write (transfer_ask_write), which takes the throttle's lock,
+ * counts the ask and, when it is let through, stores it with its messages. A refusal writes nothing.
  */
-export function askTransfer(db: Db, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome> {
-  return db.transaction((tx) => askIn(tx, customerId, input, s))
-}
-
-async function askIn(db: Queryable, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome> {
-  const context = await askContext(db, customerId, input)
+export async function askTransfer(db: Db, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome> {
+  // Mobile: the network by the number's prefix; unknown is refused below, after the currency.
+  const network = input.kind === 'momo' ? WALLET_PREFIXES[input.phone.slice(3, 5)] : input.kind === 'card' ? CARD_NETWORK : undefined
+  const context = await askContext(db, customerId, input, network, s.now)
   if (!context?.enabled) return refuse(t.serviceDisabled)
   const { debit } = context
   if (!debit) return refuse(t.debitNotOwn)
@@ -181,12 +188,11 @@ async function askIn(db: Queryable, customerId: string, input: AskInput, s: Tran
   const description = input.description.trim()
   if (description.length < DESCRIPTION_MIN_LENGTH) return refuse(t.descriptionTooShort)
 
-  let credit: AccountRow | undefined
+  const { credit } = context
   let payee: string
   let payeeKey: string
   let currencySent = debit.currency
   if (input.kind === 'account') {
-    credit = context.credit
     if (!credit) return refuse(t.creditNotFound)
     if (credit.id === debit.id) return refuse(t.sameAccount)
     if (credit.currency !== debit.currency) return refuse(t.creditCurrency)
@@ -194,26 +200,17 @@ async function askIn(db: Queryable, customerId: string, input: AskInput, s: Tran
     payeeKey = credit.number
   } else {
     currencySent = input.currencySent
-    const column = input.kind === 'momo' ? 'wallet_enabled' : 'card_enabled'
-    const offered = await db.query(`select 1 from currencies where code = $1 and ${column}`, [currencySent])
-    if (offered.length === 0) return refuse(t.currencyNotOffered)
-    let network: string | undefined
+    if (!context.offered) return refuse(t.currencyNotOffered)
+    if (!network) return refuse(t.unknownNetwork)
     if (input.kind === 'momo') {
-      network = WALLET_PREFIXES[input.phone.slice(3, 5)]
-      if (!network) return refuse(t.unknownNetwork)
       payee = input.phone
       payeeKey = input.phone
     } else {
-      network = CARD_NETWORK
       payee = t.cardPayee(input.accountId, input.lastFour)
       payeeKey = `${input.accountId}/${input.lastFour}`
     }
     // The network's settlement account in the debit account's currency: the sum of the balances
     // of each currency stays the same; the network pays out in the currency sent.
-    ;[credit] = await db.query<AccountRow>(
-      `select ${ACCOUNT_COLUMNS} from accounts where kind = 'settlement' and network = $1 and currency = $2 order by id limit 1`,
-      [network, debit.currency],
-    )
     if (!credit) return refuse(t.serviceUnavailable)
   }
 
@@ -221,13 +218,8 @@ async function askIn(db: Queryable, customerId: string, input: AskInput, s: Tran
   let rate: string | null = null
   let conversion = ''
   if (currencySent !== debit.currency) {
-    const [row] = await db.query<{ rate: string }>(
-      `select rate::text from exchange_rates where from_currency = $1 and to_currency = $2 and valid_from <= $3
-        order by valid_from desc limit 1`,
-      [currencySent, debit.currency, s.now],
-    )
-    if (!row) return refuse(t.noRate)
-    rate = row.rate
+    if (context.rate === null) return refuse(t.noRate)
+    rate = context.rate
     debitCents = convertCents(amountCents, rate)
     if (debitCents <= 0n) return refuse(t.amountTooSmall)
     conversion = t.conversion(formatMoney(debitCents, debit.currency), t.rate(currencyIso(currencySent), formatRate(rate), currencyIso(debit.currency)))
@@ -245,8 +237,8 @@ async function askIn(db: Queryable, customerId: string, input: AskInput, s: Tran
   const amountText = formatMoney(amountCents, currencySent)
   const lifetime = t.lifetime(s.lifetimeSeconds)
 
-  // Both messages in the statement of the pending row: never a code for a transfer that was
-  // rolled back, never a pending transfer whose code was not sent.
+  // Both messages in the call that stores the pending row: never a code for a transfer that was
+  // not stored, never a pending transfer whose code was not sent.
   const messages: NewMessage[] = [
     ...(customer.phone ? [{ channel: 'sms' as const, to: customer.phone, text: t.codeSms({ code, amount: amountText, payee, conversion, lifetime }) }] : []),
     ...(customer.email
@@ -323,53 +315,57 @@ type CustomerContact = {
 type NewMessage = { channel: 'sms' | 'email'; to: string; text: string; subject?: string }
 
 /**
- * The ask's write, in one statement after the lock (askContext): the throttle's count and row
- * (throttles.ts), and only when the ask is let through: every pending transfer whose code has
- * expired cancelled, the pending row (`pending`: its columns but `created_at`, `now`), its
- * messages. Answers whether the ask was let through; the customers of the transfers found expired
- * get their notification in one more statement (rare).
- *
- * The expiry sweep runs at each ask (lazily: nothing is reserved by a pending transfer, so nothing
- * waits for it); a confirm cancels its own transfer when it finds it expired. SKIP LOCKED: a row a
- * confirm holds is that confirm's business, and two sweeps never wait on each other.
+ * The ask's write, one call of transfer_ask_write (migration 014): the throttle's lock, count and
+ * row (the rules of throttles.ts), and only when the ask is let through: the pending row
+ * (`pending`: its columns but `created_at`, `now`) and its messages. Answers whether the ask was
+ * let through; when pending transfers have expired, they are cancelled (sweepExpired) before the
+ * answer.
  */
-async function askWrite(
-  tx: Queryable,
-  customerId: string,
-  s: TransferSettings,
-  messages: readonly NewMessage[],
-  pending: readonly unknown[],
-): Promise<boolean> {
-  const throttle = takeAskParams('transfer', customerId, s.askLimit, s.now)
-  // $4 is the throttle's `now`; the pending row's values follow the throttle's, then the messages'.
-  const at = (i: number) => `$${throttle.length + 1 + i}`
-  const m = (i: number) => at(pending.length + i)
-  const [row] = await tx.query<{ taken: number; expired: { customer_id: string; amount: string; currency_sent: string; payee: string }[] }>(
-    `with ${takeAskSql(1)},
-     expired as (
-       update pending_transfers set state = 'cancelled', cancel_reason = 'expired', cancelled_at = $4
-        where exists (select 1 from taken) and id in (
-          select id from pending_transfers where state = 'pending' and expires_at <= $4 order by id for update skip locked)
-       returning customer_id::text, amount::text, currency_sent, payee),
-     pending as (
-       insert into pending_transfers (reference, customer_id, kind, debit_account_id, credit_account_id, payee, payee_key,
-         amount, currency_sent, debit_amount, rate, description, code_hash, tries_left, expires_at, created_at)
-       select ${pending.map((_, i) => at(i)).join(', ')}, $4 where exists (select 1 from taken)),
-     messages as (
-       insert into outbox (channel, recipient, subject, body, created_at)
-       select channel, recipient, subject, body, $4
-         from unnest(${m(0)}::text[], ${m(1)}::text[], ${m(2)}::text[], ${m(3)}::text[]) with ordinality as m (channel, recipient, subject, body, ord)
-        where exists (select 1 from taken) order by ord)
-     select (select count(*)::int from taken) as taken, (select coalesce(json_agg(expired), '[]'::json) from expired) as expired`,
-    [...throttle, ...pending, messages.map((x) => x.channel), messages.map((x) => x.to), messages.map((x) => x.subject ?? null), messages.map((x) => x.text)],
+async function askWrite(db: Db, customerId: string, s: TransferSettings, messages: readonly NewMessage[], pending: readonly unknown[]): Promise<boolean> {
+  const [scope, target, windowStart, now, max, sweep] = takeAskParams('transfer', customerId, s.askLimit, s.now)
+  const [lockKey, lockName] = lockAskTargetParams('transfer', customerId)
+  const [row] = await db.query<{ taken: boolean; expired: boolean }>(
+    `select taken, expired from transfer_ask_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+       $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)`,
+    [
+      lockKey,
+      lockName,
+      scope,
+      target,
+      windowStart,
+      now,
+      max,
+      sweep,
+      ...pending,
+      messages.map((x) => x.channel),
+      messages.map((x) => x.to),
+      messages.map((x) => x.subject ?? null),
+      messages.map((x) => x.text),
+    ],
   )
-  if (row!.expired.length) {
+  if (row!.expired) await sweepExpired(db, s.now)
+  return row!.taken
+}
+
+/**
+ * Every pending transfer whose code has expired cancelled, with its customer's notification, in
+ * one transaction of its own. It runs at an ask (lazily: nothing is reserved by a pending transfer,
+ * so nothing waits for it); a confirm cancels its own transfer when it finds it expired. SKIP
+ * LOCKED: a row a confirm holds is that confirm's business, and two sweeps never wait on each other.
+ */
+async function sweepExpired(db: Db, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const expired = await tx.query<{ customer_id: string; amount: string; currency_sent: string; payee: string }>(
+      `update pending_transfers set state = 'cancelled', cancel_reason = 'expired', cancelled_at = $1
+        where id in (select id from pending_transfers where state = 'pending' and expires_at <= $1 order by id for update skip locked)
+       returning customer_id::text, amount::text, currency_sent, payee`,
+      [now],
+    )
     await addNotifications(
       tx,
-      row!.expired.map((expired) => ({ customerId: expired.customer_id, ...cancelledNotice(expired, 'expired'), createdAt: s.now })),
+      expired.map((row) => ({ customerId: row.customer_id, ...cancelledNotice(row, 'expired'), createdAt: now })),
     )
-  }
-  return row!.taken === 1
+  })
 }
 
 async function cancel(tx: Queryable, row: PendingRow, reason: CancelReason, now: Date, triesLeft = row.tries_left): Promise<void> {
@@ -420,17 +416,18 @@ export async function confirmTransfer(
   code: string,
   s: Omit<TransferSettings, 'lifetimeSeconds'>,
 ): Promise<ConfirmOutcome> {
+  // The code's hash, when the code has the right shape, lets transfer_confirm_lock lock the two
+  // accounts in the same call; the decision is still the constant-time comparison below.
+  const codeHash = code.length === CODE_DIGITS ? hashCode(s.codeKey, reference, code) : null
   return db.transaction(async (tx): Promise<ConfirmOutcome> => {
     // Another customer's reference, or one of another kind, is "not found": nothing tells it exists.
-    // The customer's name and contacts come with it (for the messages); only the transfer's row is locked.
-    const [row] = await tx.query<PendingRow & CustomerContact>(
-      `select p.id::text, p.reference, p.customer_id::text, p.kind, p.debit_account_id::text, p.credit_account_id::text, p.payee,
-              p.amount::text, p.currency_sent, p.debit_amount::text, p.description, p.code_hash, p.tries_left, p.state,
-              p.cancel_reason, p.expires_at, c.name, c.phone, c.email
-         from pending_transfers p join customers c on c.id = p.customer_id
-        where p.reference = $1 and p.customer_id = $2 and p.kind = $3
-          for update of p`,
-      [reference, customerId, kind],
+    // The customer's name and contacts come with it (for the messages); the transfer's row is
+    // locked, and both accounts when the code is right (migration 014).
+    const [row] = await tx.query<PendingRow & CustomerContact & { accounts: AccountRow[] | null }>(
+      `select id, reference, customer_id, kind, debit_account_id, credit_account_id, payee, amount, currency_sent, debit_amount,
+              description, code_hash, tries_left, state, cancel_reason, expires_at, name, phone, email, accounts
+         from transfer_confirm_lock($1, $2, $3, $4, $5)`,
+      [reference, customerId, kind, s.now, codeHash],
     )
     if (!row) return { ok: false, description: t.notFound }
     if (row.state === 'executed') return { ok: false, description: t.alreadyExecuted(row.reference), reference: row.reference }
@@ -451,20 +448,23 @@ export async function confirmTransfer(
       await tx.query('update pending_transfers set tries_left = $2 where id = $1', [row.id, triesLeft])
       return { ok: false, wrongCode: true, description: t.wrongCode(triesLeft), triesLeft }
     }
-    return execute(tx, row, s)
+    // The right code: the same hash as the one that made the function lock both accounts.
+    return execute(tx, row, row.accounts!, s)
   })
 }
 
 /**
- * The right code: the money moves, under the locks of both accounts. Two statements: the lock
- * and the balance check; then one statement moves both balances, writes the ledger transaction
- * with one entry per side, marks the transfer executed and writes the notifications and messages.
+ * The right code: the money moves, under the locks of both accounts (taken by
+ * transfer_confirm_lock). The balance is checked here; then one call of transfer_execute moves
+ * both balances, writes the ledger transaction with one entry per side, marks the transfer
+ * executed and writes the notifications and messages.
  */
-async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit<TransferSettings, 'lifetimeSeconds'>): Promise<ConfirmOutcome> {
-  const accounts = await tx.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts where id in ($1, $2) order by id for update`, [
-    row.debit_account_id,
-    row.credit_account_id,
-  ])
+async function execute(
+  tx: Queryable,
+  row: PendingRow & CustomerContact,
+  accounts: readonly AccountRow[],
+  s: Omit<TransferSettings, 'lifetimeSeconds'>,
+): Promise<ConfirmOutcome> {
   const debit = accounts.find((a) => a.id === row.debit_account_id)!
   const credit = accounts.find((a) => a.id === row.credit_account_id)!
   const amount = decimalToCents(row.debit_amount)
@@ -519,31 +519,9 @@ async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit
       : []),
   ]
   const [moved] = await tx.query<{ debited: string }>(
-    `with debited as (update accounts set balance = balance - $3 where id = $1 returning balance),
-          credited as (update accounts set balance = balance + $3 where id = $2 returning balance),
-          trx as (insert into ledger_transactions (reference, kind, description, booked_at) values ($4, $5, $6, $7) returning id),
-          entries as (
-            insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at, description)
-            select trx.id, e.account_id, e.amount, e.balance_after, $7, e.description
-              from trx, (values (1, $1::bigint, -$3::numeric, (select balance from debited), $8::text),
-                                (2, $2::bigint, $3::numeric, (select balance from credited), $9::text)) as e (ord, account_id, amount, balance_after, description)
-             order by e.ord),
-          done as (
-            update pending_transfers set state = 'executed', executed_at = $7, ledger_transaction_id = (select id from trx),
-                   balance_after = (select balance from debited)
-             where id = $10),
-          notices as (
-            insert into notifications (customer_id, title, content, created_at)
-            select customer_id, title, content, $7
-              from unnest($11::bigint[], $12::text[], $13::text[]) with ordinality as n (customer_id, title, content, ord)
-             order by ord),
-          messages as (
-            insert into outbox (channel, recipient, subject, body, created_at)
-            select channel, recipient, subject, body, $7
-              from unnest($14::text[], $15::text[], $16::text[], $17::text[]) with ordinality as m (channel, recipient, subject, body, ord)
-             order by ord)
-     select (select balance from debited)::text as debited`,
+    'select transfer_execute($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) as debited',
     [
+      row.id,
       debit.id,
       credit.id,
       centsToDecimal(amount),
@@ -553,7 +531,6 @@ async function execute(tx: Queryable, row: PendingRow & CustomerContact, s: Omit
       s.now,
       t.debitLine(row.payee, row.description),
       t.creditLine(row.name, row.description),
-      row.id,
       notices.map((n) => n.customerId),
       notices.map((n) => n.title),
       notices.map((n) => n.content),
