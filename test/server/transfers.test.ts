@@ -384,6 +384,23 @@ describe('POST transfer/confirm', () => {
     expect(after).toEqual({ state: 'cancelled', cancel_reason: 'expired' })
   })
 
+  it('the ask that cancels an expired transfer tells its customer, once, with its amount and payee', async () => {
+    const first = await asked({ amount: '3.00' })
+    server.clock.advance(301_000)
+    const notices = `select n.title, n.content from notifications n join customers c on c.id = n.customer_id
+                      where c.kcode = $1 and n.content = $2`
+    const cancelled = { title: t.cancelledTitle, content: t.cancelledContent({ amount: '3,00 USD', payee: grace.holder, reason: t.reasons.expired }) }
+    expect(await server.db.query(notices, [mainCustomer.kcode, cancelled.content])).toEqual([])
+    const next = await asked({ amount: '2.00' })
+    expect(await server.db.query(notices, [mainCustomer.kcode, cancelled.content])).toEqual([cancelled])
+    // the ask itself is stored as usual, and a later ask finds nothing more to cancel
+    await asked({ amount: '2.00' })
+    expect(await server.db.query(notices, [mainCustomer.kcode, cancelled.content])).toEqual([cancelled])
+    const [row] = await server.db.query('select state from pending_transfers where reference = $1', [next.reference])
+    expect(row).toEqual({ state: 'pending' })
+    expect((await h.confirm('account', token, first.reference, first.code)).body).toEqual({ status: '1', description: t.expired })
+  })
+
   it('the balance is checked again at confirm: a transfer the balance no longer covers is cancelled', async () => {
     const balance = decimalToCents(await h.balanceOf(eur.number))
     const sarah = payeeAccounts[4]
