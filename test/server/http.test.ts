@@ -22,6 +22,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'login.html'), LOGIN)
   writeFileSync(join(dist, 'assets', 'app-3f9a1c.js'), 'console.log("portail")')
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  mkdirSync(join(dist, 'icons'))
+  writeFileSync(join(dist, 'icons', 'icon-192.png'), 'png')
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{}')
   server = await startTestServer({ config: { distDir: dist } })
 })
 afterAll(async () => {
@@ -127,14 +130,18 @@ describe('the SPA', () => {
     }
   })
 
-  it('serves hashed assets with a long immutable cache, other files revalidated', async () => {
+  it('serves hashed assets with a long immutable cache, icons for a day, other files revalidated', async () => {
     const asset = await server.call('/assets/app-3f9a1c.js')
     expect(asset.status).toBe(200)
     expect(asset.text).toBe('console.log("portail")')
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     const icon = await server.call('/favicon.svg')
     expect(icon.status).toBe(200)
-    expect(icon.headers.get('cache-control')).toBe('no-cache')
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=86400')
+    expect((await server.call('/icons/icon-192.png')).headers.get('cache-control')).toBe('public, max-age=86400')
+    const manifest = await server.call('/manifest.webmanifest')
+    expect(manifest.status).toBe(200)
+    expect(manifest.headers.get('cache-control')).toBe('no-cache')
     // Mobile data: an immutable file needs no validator; a revalidated one needs its ETag only.
     for (const name of ['etag', 'last-modified', 'accept-ranges']) expect(asset.headers.get(name), name).toBeNull()
     expect(icon.headers.get('etag')).toMatch(/^W\/"/)
