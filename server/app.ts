@@ -16,11 +16,12 @@ import { errorHandling } from './http/errors.ts'
 import { inputGuards } from './http/input-guards.ts'
 import { registerHealth } from './http/health.ts'
 import { registerMetrics } from './http/metrics.ts'
-import { requestIdAndHsts, requestIdOf } from './http/request-id.ts'
+import { registerHsts, requestIdOf } from './http/request-id.ts'
+import { answerHeaders } from './http/answer-headers.ts'
 import { channels } from './delivery/channels.ts'
 import { createSender } from './delivery/sender.ts'
 import { FaultStore, registerFaults } from './demo/faults.ts'
-import { isApiPath, pathOf, securityHeaders } from './http/headers.ts'
+import { isApiPath, pathOf } from './http/headers.ts'
 import { registerSpa, sendIndex } from './http/spa.ts'
 import { api } from '../machines/messages.ts'
 import { accountRoutes } from './routes/accounts.ts'
@@ -100,8 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   app.decorateRequest('session', null)
 
-  securityHeaders(app)
-  requestIdAndHsts(app, config.servedOverTls)
+  answerHeaders(app)
+  registerHsts(app, config.servedOverTls)
   await registerCompression(app)
   errorHandling(app)
   inputGuards(app)

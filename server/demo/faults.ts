@@ -60,6 +60,11 @@ export class FaultStore {
     return structuredClone(fault)
   }
 
+  /** Nothing to apply: no fault waiting and no dropped call whose resend must be closed too. */
+  isIdle(): boolean {
+    return this.#faults.length === 0 && this.#dropped.length === 0
+  }
+
   /** Remembers a call whose connection was just closed, so that its resend is closed too. */
   dropped(method: string, path: string, now: number = performance.now()): void {
     this.#dropped.push({ method, path, until: now + RESEND_WINDOW_MS })
@@ -77,7 +82,14 @@ export function registerFaults(app: FastifyInstance, ctx: AppContext, store: Fau
   const closing = new AbortController()
   app.addHook('onClose', async () => closing.abort())
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Most calls meet no fault: they go on at once (callback style, no promise per call); the others
+  // are answered by applyFault's promise, as an async hook would be.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (store.isIdle()) return done()
+    return applyFault(request, reply)
+  })
+
+  async function applyFault(request: FastifyRequest, reply: FastifyReply) {
     const path = pathOf(request.url)
     if (path.startsWith('/__dev/')) return
     if (store.isResend(request.method, path)) {
@@ -101,7 +113,7 @@ export function registerFaults(app: FastifyInstance, ctx: AppContext, store: Fau
     reply.code(fault.status ?? 200)
     if ('body' in fault) return reply.type('application/json; charset=utf-8').send(JSON.stringify(fault.body ?? null))
     return reply.send()
-  })
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { api } from '../../machines/messages.ts'
 import type { AppContext } from '../context.ts'
 import { resumeSession, type Session } from '../domain/sessions.ts'
+import type { OperationId } from './contract.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,14 +30,20 @@ function sessionExpired(reply: FastifyReply): FastifyReply {
  * (Session.ownAccounts), one statement per call instead of two (POST balance is the portal's
  * most frequent call).
  */
-const READS_OWN_ACCOUNTS = new Set<string>(['balance'])
+const READS_OWN_ACCOUNTS = new Set<OperationId>(['balance'])
 
+/**
+ * The bearer check of one operation: made once per route, so that what the operation needs (its own
+ * balances or not) is known at start-up instead of being looked up on every call.
+ */
 export function authenticate(ctx: AppContext) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = bearerToken(request.headers.authorization)
-    const withOwnAccounts = READS_OWN_ACCOUNTS.has(request.routeOptions.config.operationId ?? '')
-    const session = token ? await resumeSession(ctx.db, token, ctx.now(), ctx.limits, { withOwnAccounts }) : null
-    if (!session) return sessionExpired(reply)
-    request.session = session
+  return (operationId: OperationId) => {
+    const options = { withOwnAccounts: READS_OWN_ACCOUNTS.has(operationId) }
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = bearerToken(request.headers.authorization)
+      const session = token ? await resumeSession(ctx.db, token, ctx.now(), ctx.limits, options) : null
+      if (!session) return sessionExpired(reply)
+      request.session = session
+    }
   }
 }

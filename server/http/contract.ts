@@ -167,7 +167,8 @@ export interface RegisterOptions {
   handlers: Handlers
   /** Operations tagged `demo` exist only in demo mode (rulings §5). */
   demoMode: boolean
-  authenticate: onRequestHookHandler
+  /** The bearerAuth check of an operation (made once per secured route). */
+  authenticate: (operationId: OperationId) => onRequestHookHandler
   /** Per-operation guards run after the bearer check and the body's validation (rate limits). */
   guards?: Partial<Record<OperationId, preHandlerHookHandler>>
 }
@@ -186,7 +187,7 @@ export function registerContract(app: FastifyInstance, contract: Contract, optio
       schema: op.schema,
       config: { operationId: op.operationId },
       // The token is checked first, before the body is read or validated; then the media type.
-      onRequest: [...(op.secured ? [options.authenticate] : []), ...(op.mediaTypes.length ? [requireMediaType(op.mediaTypes)] : [])],
+      onRequest: [...(op.secured ? [options.authenticate(op.operationId)] : []), ...(op.mediaTypes.length ? [requireMediaType(op.mediaTypes)] : [])],
       preHandler: options.guards?.[op.operationId],
       preValidation: Object.keys(op.typedQuery).length ? coerceQuery(op.typedQuery) : undefined,
       handler: handler ? adapt(handler) : async (_request, reply) => reply.code(501).send({ message: api.notImplemented }),

@@ -5,7 +5,7 @@
  * The SPA loads nothing from elsewhere and runs no inline script, so the CSP can be strict. API
  * answers are never cached: they carry balances, tokens and personal data.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 
 /** The policy; a page served with a nonce also admits the <style> elements carrying it. */
 export const contentSecurityPolicy = (styleNonce?: string) =>
@@ -48,10 +48,10 @@ const SECURITY_HEADERS: Record<string, string> = {
  * On answers that are not documents: no content sniffing (a JSON or CSV answer is never run as a
  * script or shown as a page) and no reading by another site's page.
  */
-export const NON_DOCUMENT_HEADERS: Record<string, string> = {
+export const NON_DOCUMENT_HEADERS = {
   'x-content-type-options': 'nosniff',
   'cross-origin-resource-policy': 'same-origin',
-}
+} as const satisfies Record<string, string>
 
 /** A document is what a browser shows as a page: where the CSP, frame and referrer policies apply. */
 function isDocument(contentType: unknown): boolean {
@@ -71,20 +71,27 @@ export function pathOf(url: string): string {
   return q === -1 ? url : url.slice(0, q)
 }
 
-export function securityHeaders(app: FastifyInstance): void {
-  // onSend runs for every answer, including errors, 404s and the faults' early answers.
-  app.addHook('onSend', async (request, reply, payload) => {
+/**
+ * The security headers of one answer (called from the one onSend hook of answerHeaders, which
+ * runs for every answer, including errors, 404s and the faults' early answers).
+ */
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  const contentType = reply.getHeader('content-type')
+  if (isDocument(contentType)) {
     // A page carries its own policies (the CSP with its nonce; an inspector build's opener
-    // policy); every other answer gets the strict ones.
+    // policy); every other document gets the strict ones.
     const pagePolicy = reply.getHeader('content-security-policy')
     const pageOpener = reply.getHeader('cross-origin-opener-policy')
-    reply.headers(isDocument(reply.getHeader('content-type')) ? SECURITY_HEADERS : NON_DOCUMENT_HEADERS)
+    reply.headers(SECURITY_HEADERS)
     if (pagePolicy) reply.header('content-security-policy', pagePolicy)
     if (pageOpener) reply.header('cross-origin-opener-policy', pageOpener)
-    if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store')
-    // JSON is UTF-8 by definition and its media type has no charset parameter (RFC 8259): the
-    // 15 bytes Fastify adds to every JSON answer are mobile data for nothing.
-    if (reply.getHeader('content-type') === JSON_WITH_CHARSET) reply.header('content-type', 'application/json')
-    return payload
-  })
+  } else {
+    // Two headers set one by one: reply.headers() walks an object's keys on every answer.
+    reply.header('x-content-type-options', NON_DOCUMENT_HEADERS['x-content-type-options'])
+    reply.header('cross-origin-resource-policy', NON_DOCUMENT_HEADERS['cross-origin-resource-policy'])
+  }
+  if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store')
+  // JSON is UTF-8 by definition and its media type has no charset parameter (RFC 8259): the
+  // 15 bytes Fastify adds to every JSON answer are mobile data for nothing.
+  if (contentType === JSON_WITH_CHARSET) reply.header('content-type', 'application/json')
 }

@@ -11,7 +11,7 @@
  *   multipart for the photo); any other one answers 415 before the body is read. Fastify would
  *   otherwise parse `text/plain` into a string and answer 400.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import { api } from '../../machines/messages.ts'
 import type { FieldError } from './errors.ts'
 
@@ -61,9 +61,11 @@ function refuseControlCharacters(request: FastifyRequest, reply: FastifyReply): 
 export function inputGuards(app: FastifyInstance): void {
   // No route of this server takes plain text; without this parser such a body is a 415.
   app.removeContentTypeParser('text/plain')
-  app.addHook('preValidation', async (request, reply) => {
-    const refused = refuseControlCharacters(request, reply)
-    if (refused) return refused
+  // Callback style, not async: this hook runs on every call, and a promise per call is a
+  // measurable share of a small API call's CPU. After a refusal, Fastify's reply is sent and done()
+  // is not called: the request goes no further.
+  app.addHook('preValidation', (request, reply, done) => {
+    if (!refuseControlCharacters(request, reply)) done()
   })
 }
 
@@ -79,12 +81,12 @@ function mediaType(header: string | undefined): string {
  */
 export function requireMediaType(accepted: readonly string[]) {
   const allowed = new Set(accepted.map((type) => type.toLowerCase()))
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  // Callback style, not async (see inputGuards): one promise less on every call with a body.
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const header = request.headers['content-type']
     const hasBody = header !== undefined || Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined
-    if (!hasBody) return
-    if (allowed.has(mediaType(header))) return
+    if (!hasBody || allowed.has(mediaType(header))) return done()
     request.log.info({ event: 'input.mediaType' }, 'unsupported media type refused')
-    return reply.code(415).send({ message: api.unsupportedMediaType })
+    reply.code(415).send({ message: api.unsupportedMediaType })
   }
 }

@@ -21,6 +21,8 @@ import { api } from '../../machines/messages.ts'
 const DATABASE_READ_TIMEOUT_MS = 2_000
 /** Requests answered by the not-found handler: the SPA's pages and unknown paths. */
 const FALLBACK_ROUTE = '(fallback)'
+/** The label of a status (by its hundreds), made once rather than on every answer. */
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx', '6xx', '7xx', '8xx', '9xx']
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 export interface MetricsOptions {
@@ -50,11 +52,15 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     labelNames: ['route', 'method', 'status'] as const,
     registers: [registry],
   })
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback style, not async: this hook runs after every answer, and a promise per call is a
+  // measurable share of a small API call's CPU.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = routeOf(request)
     const method = METHODS.has(request.method) ? request.method : 'OTHER'
-    duration.observe({ route, method, status_class: `${Math.floor(reply.statusCode / 100)}xx` }, reply.elapsedTime / 1000)
+    const hundreds = Math.floor(reply.statusCode / 100)
+    duration.observe({ route, method, status_class: STATUS_CLASSES[hundreds] ?? `${hundreds}xx` }, reply.elapsedTime / 1000)
     if (reply.statusCode >= 500) serverErrors.inc({ route, method, status: String(reply.statusCode) })
+    done()
   })
 
   const outcomes = {

@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/
 export const HSTS = 'max-age=31536000; includeSubDomains'
@@ -44,16 +44,16 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : freshId()
 }
 
-export function requestIdAndHsts(app: FastifyInstance, servedOverTls: boolean): void {
-  // Only where it has work: each hook is a promise on every call (small API calls are most calls).
-  if (servedOverTls) {
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.header('strict-transport-security', HSTS)
-    })
-  }
-  // onSend runs for every answer, errors included, once its status is known.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode >= 400 || request.headers['x-request-id'] === request.id) reply.header('x-request-id', request.id)
-    return payload
+/** Only where it has work: each hook is a step of every call (small API calls are most calls). */
+export function registerHsts(app: FastifyInstance, servedOverTls: boolean): void {
+  if (!servedOverTls) return
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('strict-transport-security', HSTS)
+    done()
   })
+}
+
+/** The X-Request-Id of one answer, once its status is known (from answerHeaders' onSend hook). */
+export function applyRequestId(request: FastifyRequest, reply: FastifyReply): void {
+  if (reply.statusCode >= 400 || request.headers['x-request-id'] === request.id) reply.header('x-request-id', request.id)
 }
