@@ -26,12 +26,14 @@ const PDF_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1))
 const BATCH_ROWS = PAGE_ROWS
 /**
  * Heap of one worker: its code and fonts, one page in the making and PDFKit's table of objects.
- * Measured on a 50,000-line PDF: the live heap stays flat at 16–18 MiB (PDFKit and fontkit's code
- * and tables are most of it). V8 lets garbage build up to about half the cap before collecting the
- * old generation: at 48 MiB the worker peaked at 31–33 MiB, at 32 it peaks at about 26 MiB, with
- * some 14 MiB of headroom over the live heap.
+ * Measured on a 50,000-line PDF (the worker under tsx, which adds ~2 MiB): the live heap starts at
+ * ~16 MiB (PDFKit and fontkit's code and tables are most of it) and ends at ~18 MiB (PDFKit keeps
+ * ~2 KiB per page: the page tree, the structure tree's parents). V8 lets garbage build up to about
+ * half the cap before collecting the old generation, so the cap sets the peak: at 48 MiB the worker
+ * peaked at 31–33 MiB, at 32 at ~25, at 26 at ~22.4, at 24 at ~21.2 — still ~6 MiB over the live heap
+ * at its largest (test/server/statement-files.test.ts draws a 50,000-line PDF under this cap).
  */
-const WORKER_HEAP_MB = 32
+const WORKER_HEAP_MB = 24
 /** The young generation: a few MiB of short-lived objects per page; more only delays collections. */
 const WORKER_YOUNG_HEAP_MB = 4
 
