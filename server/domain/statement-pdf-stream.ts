@@ -18,7 +18,7 @@ import { Piscina } from 'piscina'
 import type { Queryable } from '../db/db.ts'
 import type { StatementFacts, StatementPdfContext } from './statement-pdf.ts'
 import type { FromWorker, StatementPdfTask, ToWorker } from './statement-pdf-worker.ts'
-import { PAGE_ROWS, statementLines, type StatementFile } from './statements.ts'
+import { PAGE_ROWS, statementPages, type StatementFile } from './statements.ts'
 
 /** PDFs drawn at once: one core is left to the main thread (the calls, the database). */
 const PDF_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1))
@@ -71,7 +71,7 @@ export function statementPdfs(): StatementPdfs {
     stream(q, file, facts, ctx) {
       const out = new PassThrough()
       const { port1: port, port2 } = new MessageChannel()
-      const lines = statementLines(q, { id: file.accountId, number: file.number }, facts.period, BATCH_ROWS)
+      const pages = statementPages(q, { id: file.accountId, number: file.number }, facts.period, BATCH_ROWS)
       const queued = new AbortController()
       let started = false
       let finished = false
@@ -80,7 +80,7 @@ export function statementPdfs(): StatementPdfs {
         if (finished) return
         finished = true
         port.close()
-        void lines.return(undefined)
+        void pages.return(undefined)
         out.destroy(error as Error)
       }
 
@@ -88,16 +88,10 @@ export function statementPdfs(): StatementPdfs {
         // back-pressure: the next lines once the reply has taken what was made
         if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')])
         if (finished) return
-        const rows = []
-        let last = false
-        while (rows.length < BATCH_ROWS) {
-          const next = await lines.next()
-          if (next.done) {
-            last = true
-            break
-          }
-          rows.push(next.value)
-        }
+        // one keyset page per message (BATCH_ROWS lines; the last page is shorter or empty)
+        const next = await pages.next()
+        const rows = next.done ? [] : next.value
+        const last = next.done === true || rows.length < BATCH_ROWS
         if (!finished) post({ kind: 'rows', rows, last })
       }
 
@@ -109,7 +103,7 @@ export function statementPdfs(): StatementPdfs {
           heapPeak = Math.max(heapPeak, message.heapPeak)
           finished = true
           port.close()
-          void lines.return(undefined)
+          void pages.return(undefined)
           out.end()
         }
       })
@@ -120,7 +114,7 @@ export function statementPdfs(): StatementPdfs {
         else post({ kind: 'stop' })
         finished = true
         port.close()
-        void lines.return(undefined)
+        void pages.return(undefined)
       })
 
       const task: StatementPdfTask = { port: port2, file, summary: facts.summary, ctx }
