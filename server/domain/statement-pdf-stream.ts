@@ -18,7 +18,7 @@ import { Piscina } from 'piscina'
 import type { Queryable } from '../db/db.ts'
 import type { StatementFacts, StatementPdfContext } from './statement-pdf.ts'
 import type { FromWorker, StatementPdfTask, ToWorker } from './statement-pdf-worker.ts'
-import { PAGE_ROWS, statementLines, type StatementFile } from './statements.ts'
+import { PAGE_ROWS, statementPages, type StatementFile } from './statements.ts'
 
 /** PDFs drawn at once: one core is left to the main thread (the calls, the database). */
 const PDF_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1))
@@ -26,12 +26,14 @@ const PDF_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1))
 const BATCH_ROWS = PAGE_ROWS
 /**
  * Heap of one worker: its code and fonts, one page in the making and PDFKit's table of objects.
- * Measured on a 50,000-line PDF: the live heap stays flat at 16–18 MiB (PDFKit and fontkit's code
- * and tables are most of it). V8 lets garbage build up to about half the cap before collecting the
- * old generation: at 48 MiB the worker peaked at 31–33 MiB, at 32 it peaks at about 26 MiB, with
- * some 14 MiB of headroom over the live heap.
+ * Measured on a 50,000-line PDF (the worker under tsx, which adds ~2 MiB): the live heap starts at
+ * ~16 MiB (PDFKit and fontkit's code and tables are most of it) and ends at ~18 MiB (PDFKit keeps
+ * ~2 KiB per page: the page tree, the structure tree's parents). V8 lets garbage build up to about
+ * half the cap before collecting the old generation, so the cap sets the peak: at 48 MiB the worker
+ * peaked at 31–33 MiB, at 32 at ~25, at 26 at ~22.4, at 24 at ~21.2 — still ~6 MiB over the live heap
+ * at its largest (test/server/statement-files.test.ts draws a 50,000-line PDF under this cap).
  */
-const WORKER_HEAP_MB = 32
+const WORKER_HEAP_MB = 24
 /** The young generation: a few MiB of short-lived objects per page; more only delays collections. */
 const WORKER_YOUNG_HEAP_MB = 4
 
@@ -69,7 +71,7 @@ export function statementPdfs(): StatementPdfs {
     stream(q, file, facts, ctx) {
       const out = new PassThrough()
       const { port1: port, port2 } = new MessageChannel()
-      const lines = statementLines(q, { id: file.accountId, number: file.number }, facts.period, BATCH_ROWS)
+      const pages = statementPages(q, { id: file.accountId, number: file.number }, facts.period, BATCH_ROWS)
       const queued = new AbortController()
       let started = false
       let finished = false
@@ -78,7 +80,7 @@ export function statementPdfs(): StatementPdfs {
         if (finished) return
         finished = true
         port.close()
-        void lines.return(undefined)
+        void pages.return(undefined)
         out.destroy(error as Error)
       }
 
@@ -86,16 +88,10 @@ export function statementPdfs(): StatementPdfs {
         // back-pressure: the next lines once the reply has taken what was made
         if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')])
         if (finished) return
-        const rows = []
-        let last = false
-        while (rows.length < BATCH_ROWS) {
-          const next = await lines.next()
-          if (next.done) {
-            last = true
-            break
-          }
-          rows.push(next.value)
-        }
+        // one keyset page per message (BATCH_ROWS lines; the last page is shorter or empty)
+        const next = await pages.next()
+        const rows = next.done ? [] : next.value
+        const last = next.done === true || rows.length < BATCH_ROWS
         if (!finished) post({ kind: 'rows', rows, last })
       }
 
@@ -107,7 +103,7 @@ export function statementPdfs(): StatementPdfs {
           heapPeak = Math.max(heapPeak, message.heapPeak)
           finished = true
           port.close()
-          void lines.return(undefined)
+          void pages.return(undefined)
           out.end()
         }
       })
@@ -118,7 +114,7 @@ export function statementPdfs(): StatementPdfs {
         else post({ kind: 'stop' })
         finished = true
         port.close()
-        void lines.return(undefined)
+        void pages.return(undefined)
       })
 
       const task: StatementPdfTask = { port: port2, file, summary: facts.summary, ctx }
