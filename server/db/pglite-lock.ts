@@ -12,8 +12,16 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 
-/** A lock not refreshed for this long belongs to a dead process (it refreshes every STALE_MS / 2). */
-const STALE_MS = 10_000
+/**
+ * A lock not refreshed for this long belongs to a dead process. Its holder refreshes it every
+ * REFRESH_MS: a live server loses it only if it could not run for STALE_MS - REFRESH_MS (28 s). With
+ * 10 s and a refresh every 5 s, a server starved of CPU on a loaded machine (PGlite compiles its
+ * WebAssembly on the main thread; CI ran its suite beside other work) let a second server take the
+ * folder: two PGlite instances on one folder overwrite each other's files. The price: a restart
+ * right after a crash waits up to 30 s.
+ */
+const STALE_MS = 30_000
+const REFRESH_MS = 2_000
 
 export class FolderInUseError extends Error {}
 
@@ -30,7 +38,7 @@ export async function lockDataDir(dataDir: string, onLost: (error: Error) => voi
    */
   const onCompromised = (error: Error) => {
     if (released) return
-    lockfile.lock(dataDir, { lockfilePath: lockPath, stale: STALE_MS, realpath: false, onCompromised }).then(
+    lockfile.lock(dataDir, { lockfilePath: lockPath, stale: STALE_MS, update: REFRESH_MS, realpath: false, onCompromised }).then(
       (again) => {
         release = again
       },
@@ -41,9 +49,10 @@ export async function lockDataDir(dataDir: string, onLost: (error: Error) => voi
     release = await lockfile.lock(dataDir, {
       lockfilePath: lockPath,
       stale: STALE_MS,
+      update: REFRESH_MS,
       // Waits a little more than STALE_MS, so that the lock of a server that has just crashed goes
       // stale and this start goes on; a live holder keeps refreshing it and this start gives up.
-      retries: { retries: Math.ceil((STALE_MS * 1.5) / 1_000), factor: 1, minTimeout: 1_000, maxTimeout: 1_000 },
+      retries: { retries: STALE_MS / 1_000 + 5, factor: 1, minTimeout: 1_000, maxTimeout: 1_000 },
       realpath: false,
       onCompromised,
     })

@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { openDb } from '../../server/db/db.ts'
 import { FolderInUseError } from '../../server/db/pglite-lock.ts'
-import { runUntilExit, startServerProcess } from './processes.ts'
+import { runUntilExit, startServerProcess, type ServerProcess } from './processes.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-lock-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -23,9 +23,21 @@ const PRODUCTION = {
   SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
 }
 
+// Every server a test starts, stopped after it even when it failed half-way: a server left running
+// would hold the folder for the tests that follow.
+const started: ServerProcess[] = []
+async function start(): Promise<ServerProcess> {
+  const server = await startServerProcess(PRODUCTION)
+  started.push(server)
+  return server
+}
+afterEach(async () => {
+  for (const server of started.splice(0)) await server.stop('SIGKILL')
+})
+
 describe('the embedded database folder', { timeout: 180_000 }, () => {
   it('a second server on the folder of a live one refuses to start, naming the folder', async () => {
-    const first = await startServerProcess(PRODUCTION)
+    const first = await start()
     try {
       const second = await runUntilExit(PRODUCTION)
       expect(second.code).toBe(3)
@@ -45,9 +57,9 @@ describe('the embedded database folder', { timeout: 180_000 }, () => {
   })
 
   it('a killed server’s lock goes stale: the next start waits for it, then runs', async () => {
-    const first = await startServerProcess(PRODUCTION)
+    const first = await start()
     expect(await first.stop('SIGKILL')).toBeNull()
-    const next = await startServerProcess(PRODUCTION)
+    const next = await start()
     try {
       expect((await fetch(`${next.url}/auth/v1/countries`)).status).toBe(200)
     } finally {
