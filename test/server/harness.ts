@@ -177,3 +177,23 @@ export class MemoryStorage implements Storage {
     this.#items.set(key, String(value))
   }
 }
+
+/** The fields the logger itself adds to every line: the clock, the process, the answer's timing. */
+const LOGGER_OWN_FIELDS = ['time', 'pid', 'hostname', 'responseTime']
+
+/**
+ * The log as the application wrote it, one JSON line per entry, without the logger's own fields.
+ * A test that looks for a 5-digit PIN in the log must not find it by chance in the digits of a
+ * millisecond timestamp or a response time (it did: a few percent of runs).
+ */
+export function withoutLoggerFields(logs: string): string {
+  return logs
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const entry = JSON.parse(line) as Record<string, unknown>
+      for (const field of LOGGER_OWN_FIELDS) delete entry[field]
+      return JSON.stringify(entry)
+    })
+    .join('\n')
+}

@@ -6,7 +6,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
-import { customerPath, startTestServer, type TestServer } from './harness.ts'
+import { customerPath, startTestServer, withoutLoggerFields, type TestServer } from './harness.ts'
 import { transferHelpers } from './transfers-helpers.ts'
 
 let server: TestServer
@@ -112,7 +112,7 @@ describe('one line per security event, with the request id, never a secret', () 
     // Request ids tie each event to its request line.
     const block = events(logged, 'lockout.address')[0]!
     expect(logged.some((l) => l.reqId === block.reqId && l.res?.statusCode === 401)).toBe(true)
-    const text = logged.map((l) => JSON.stringify(l)).join('\n')
+    const text = withoutLoggerFields(logged.map((l) => JSON.stringify(l)).join('\n'))
     for (const secret of ['97531', code, newPin, token, asked.body.code]) expect(text).not.toContain(secret)
   })
 })
