@@ -6,7 +6,6 @@
  * unrelated answer, longest event-loop stall of the main thread).
  */
 import { readFileSync } from 'node:fs'
-import { Agent, request } from 'node:http'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -21,28 +20,14 @@ const MiB = 1024 * 1024
 /** The fields of an answer the benchmark reads (status, code, message, description, id). */
 type Answer = Record<string, string | undefined>
 
-/**
- * The same client as the POST balance figure (node:http with keep-alive, scripts/bench/load.ts):
- * it runs in the portal's process, so its own CPU is counted against the portal; `fetch` cost
- * about 0.5 ms more per call, which the balance figure's client does not.
- */
-const agent = new Agent({ keepAlive: true, maxSockets: 64 })
-
-function post(url: string, token: string, body: unknown): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}: ${text}`))
-        else resolve(JSON.parse(text) as Answer)
-      })
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(JSON.stringify(body))
+async function post(url: string, token: string, body: unknown): Promise<Answer> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
   })
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`)
+  return (await res.json()) as Answer
 }
 
 /**
