@@ -16,18 +16,34 @@ export interface PublicPage {
    * hydrates its form without the router, which arrives while the customer types (src/signIn.tsx).
    */
   entry?: string
+  /**
+   * The service worker keeps this page, per version, and serves it without asking the network
+   * (src/serviceWorker/sw.ts): the page a returning customer opens (the manifest's start_url).
+   * The others are asked of the network each time: mobile data is money, and they are rare.
+   */
+  keptByWorker?: boolean
 }
 
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   { file: 'landing.html', paths: ['/', '/home'], screen: 'src/flows/landing/LandingPage.tsx' },
-  { file: 'login.html', paths: ['/login'], screen: 'src/flows/login/LoginPage.tsx', entry: 'src/signIn.tsx' },
+  { file: 'login.html', paths: ['/login'], screen: 'src/flows/login/LoginPage.tsx', entry: 'src/signIn.tsx', keptByWorker: true },
   { file: 'reinit-password.html', paths: ['/reinit-password'], screen: 'src/flows/pinReset/PinResetPage.tsx' },
 ]
 
+const publicPageOf = (path: string): PublicPage | undefined => {
+  const route = path.length > 1 ? path.replace(/\/+$/, '') : path
+  return PUBLIC_PAGES.find((page) => page.paths.includes(route))
+}
+
 /** The page file of a route: its own when it is a public page, else index.html. */
 export function pageFileOf(path: string): string {
-  const route = path.length > 1 ? path.replace(/\/+$/, '') : path
-  return PUBLIC_PAGES.find((page) => page.paths.includes(route))?.file ?? 'index.html'
+  return publicPageOf(path)?.file ?? 'index.html'
+}
+
+/** The route under which the service worker keeps the page of `path`, when it keeps it. */
+export function keptPageOf(path: string): string | undefined {
+  const page = publicPageOf(path)
+  return page?.keptByWorker ? page.paths[0] : undefined
 }
 
 /**

@@ -89,6 +89,14 @@ const precached = (page: Page) =>
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 
+/** Whether a newer worker has installed and waits (checking for one first when none does). */
+const secondWaits = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration()
+    if (!registration?.waiting) await registration?.update().catch(() => undefined)
+    return Boolean(registration?.waiting)
+  })
+
 async function controlledTab(context: BrowserContext): Promise<Page> {
   const page = await context.newPage()
   await page.goto('/login')
@@ -121,8 +129,21 @@ describe('a new version deployed while the first runs', () => {
     expect(await buildsRun(tab)).toEqual(['first'])
     expect((await filesAskedFor(tab)).filter((name) => secondOnly.has(name))).toEqual([])
 
-    // A new tab meanwhile: the second version's page, with the second's files only (the first
-    // worker still controls it, and answers no file of the second from its own precache).
+    // A new tab right after the deployment: the first worker still answers with its version's
+    // sign-in page (it keeps it), so the tab runs the first build whole, none of the second's files.
+    const early = await context.newPage()
+    await early.goto('/login')
+    await early.getByRole('button', { name: login.submit, exact: true }).waitFor()
+    await expect.poll(() => buildsRun(early), { timeout: 30_000 }).toEqual(['first'])
+    expect((await filesAskedFor(early)).filter((name) => secondOnly.has(name))).toEqual([])
+    await early.close()
+
+    // Meanwhile the second worker installs (its precache filled): it waits.
+    await expect.poll(() => secondWaits(tab), { timeout: 120_000, interval: 2_000 }).toBe(true)
+
+    // A new tab now: the first worker asks the network for the page, so the tab runs the second
+    // version whole (the first worker still controls it, and answers no file of the second from
+    // its own precache).
     const other = await context.newPage()
     await other.goto('/login')
     await other.getByRole('button', { name: login.submit, exact: true }).waitFor()
@@ -140,18 +161,7 @@ describe('a new version deployed while the first runs', () => {
 
     // No tab of the first version left: the second worker takes over, its precache holds the
     // second's files and none of the first's.
-    // Meanwhile the second worker has installed (its precache filled): it waits.
-    await expect
-      .poll(
-        () =>
-          tab.evaluate(async () => {
-            const registration = await navigator.serviceWorker.getRegistration()
-            if (!registration?.waiting) await registration?.update().catch(() => undefined)
-            return Boolean(registration?.waiting)
-          }),
-        { timeout: 120_000, interval: 2_000 },
-      )
-      .toBe(true)
+    expect(await secondWaits(tab)).toBe(true)
     await tab.close()
     await other.close()
     // (A tab opened while the first worker is still active would keep it: each look is a tab of

@@ -1,12 +1,12 @@
 /**
  * The service worker (scripts/vite/service-worker.ts) in Chromium against the real server: served
- * right (never kept as immutable), the web app manifest, the French offline page for a page asked
- * for without network, the API never answered from a cache, and a running page that keeps getting
+ * right (never kept as immutable), the web app manifest, the sign-in page served by the worker
+ * with a nonce of its own each time, the French offline page for a page asked for without network, the API never answered from a cache, and a running page that keeps getting
  * its own build's chunks from its worker when the network no longer gives them.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { login, offline, pinReset, shell } from '../../machines/messages'
+import { login, offline, pinReset, session, shell } from '../../machines/messages'
 import { mainCustomer } from '../../server/demo/demo-data'
 import { axeViolations, launchBrowser, newPage, pageProblems, PHONE, startServer, type RunningServer } from './harness'
 
@@ -71,6 +71,31 @@ describe('in the browser', () => {
     await page.getByRole('button', { name: offline.retry }).click()
     await expect.poll(() => heading(page), { timeout: 30_000 }).not.toBe(offline.title)
     expect(pageProblems(page).filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([])
+    await context.close()
+  })
+
+  it('a repeat visit’s sign-in page comes from the worker, with a fresh nonce each time, and signs in', async () => {
+    const { context, page } = await controlledPage(PHONE)
+    const nonces = new Set<string>()
+    for (let visit = 0; visit < 2; visit++) {
+      const answer = await page.goto('/login')
+      expect(answer?.fromServiceWorker()).toBe(true)
+      const policy = (await answer!.allHeaders())['content-security-policy'] ?? ''
+      const nonce = await page.locator('meta[name="csp-nonce"]').getAttribute('content')
+      expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`)
+      expect(policy).toContain("script-src 'self';")
+      nonces.add(nonce!)
+    }
+    expect(nonces.size).toBe(2)
+    await page.getByLabel(login.userCodeLabel, { exact: true }).fill(mainCustomer.kcode)
+    await page.getByLabel(login.pinLabel, { exact: true }).fill(mainCustomer.pin)
+    await page.getByRole('button', { name: login.submit, exact: true }).click()
+    await page.waitForURL('**/app/dashboard')
+    // The logout dialog's scroll lock adds a <style> the page's nonce must admit.
+    await page.getByRole('button', { name: shell.openMenu }).click()
+    await page.locator('#menu-lateral').getByRole('button', { name: session.logoutButton }).click()
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true)
+    expect(pageProblems(page)).toEqual([])
     await context.close()
   })
 

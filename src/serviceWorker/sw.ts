@@ -1,0 +1,72 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker, built by vite-plugin-pwa from Workbox's modules (scripts/vite/service-worker.ts
+ * says what is precached and why). Hand-written here: only which answer a request gets.
+ *
+ * - The precached files (scripts, styles, the offline page, the sign-in page) come from the cache
+ *   of this version: a running page never gets a chunk of another build.
+ * - The sign-in page, the page a returning customer opens, comes from the cache too, with a fresh
+ *   CSP nonce (freshNonce.ts): no round trip and no byte before the form shows. It is the page of
+ *   this version, naming this version's chunks, with the bank's name as the server wrote it when
+ *   the worker was installed. Without network it is the offline page instead: a form that cannot
+ *   be sent would only fail later. Once a newer version is installed and waiting, it is asked of
+ *   the network again, so that a deployment reaches a new tab at its next visit.
+ * - Every other page is asked of the network (the server fills in each answer), the offline page
+ *   when there is none.
+ * - A hashed file not precached (a screen opened now and then) is kept once fetched.
+ * - The API (/api, /auth, /__dev) has no route: the worker never answers it, so money data is never
+ *   read from a cache.
+ * - A new version waits (no skipWaiting): it takes over once no tab runs the old one.
+ */
+import { ExpirationPlugin } from 'workbox-expiration'
+import { addRoute, cleanupOutdatedCaches, matchPrecache, precache, type PrecacheEntry } from 'workbox-precaching'
+import { registerRoute } from 'workbox-routing'
+import { CacheFirst } from 'workbox-strategies'
+import { keptPageOf, OFFLINE_PAGE } from '../../server/http/public-pages'
+import { newNonce, withFreshNonce } from './freshNonce'
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
+
+precache(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+/** The kept page with a nonce of its own, or undefined when it is not kept (or carries none). */
+async function keptPage(route: string): Promise<Response | undefined> {
+  const kept = await matchPrecache(route)
+  if (!kept) return undefined
+  const fresh = withFreshNonce({ html: await kept.text(), policy: kept.headers.get('content-security-policy') ?? '' }, newNonce())
+  if (!fresh) return undefined
+  const headers = new Headers(kept.headers)
+  // The body is given decoded: the encoding and length the server sent no longer describe it.
+  headers.delete('content-encoding')
+  headers.delete('content-length')
+  headers.set('content-security-policy', fresh.policy)
+  return new Response(fresh.html, { status: kept.status, statusText: kept.statusText, headers })
+}
+
+async function offlinePage(): Promise<Response> {
+  return (await matchPrecache(`/${OFFLINE_PAGE}`)) ?? Response.error()
+}
+
+// Pages first, so that the precache's own route never serves the kept page with its old nonce.
+registerRoute(
+  ({ request }) => request.mode === 'navigate',
+  async ({ request, url }) => {
+    const route = keptPageOf(url.pathname)
+    if (route && !self.navigator.onLine) return offlinePage()
+    // Once a new version is installed (it waits for the old one's tabs to close), a page is the
+    // new version's, from the server: a new tab runs the new build whole, not this old one.
+    const kept = route && !self.registration.waiting && (await keptPage(route))
+    if (kept) return kept
+    return fetch(request).catch(offlinePage)
+  },
+)
+
+// Every other precached file, from this version's cache.
+addRoute()
+
+// A hashed file never changes: once fetched, it is read from this cache.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({ cacheName: 'screens', plugins: [new ExpirationPlugin({ maxEntries: 60 })] }),
+)
