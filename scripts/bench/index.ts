@@ -149,6 +149,8 @@ async function main(): Promise<void> {
   const serverFigures = process.env.BENCH_ONLY === 'server'
   // BENCH_ONLY=phone: the long statement on screen and a session's mobile data alone.
   const phoneOnly = process.env.BENCH_ONLY === 'phone'
+  // BENCH_ONLY=pages: the cold and repeat visits of /login and sign-in → dashboard alone.
+  const pagesOnly = process.env.BENCH_ONLY === 'pages'
   // BENCH_ONLY=api: POST balance and complete transfers alone (no build, no browser, no statement, no cold start).
   const apiOnly = process.env.BENCH_ONLY === 'api'
   const serverOnly = serverFigures || apiOnly
@@ -182,7 +184,7 @@ async function main(): Promise<void> {
 
   // Measured first (fresh servers, no other figure's data), printed last.
   const phoneRows: Row[] = []
-  if (!serverOnly) {
+  if (!serverOnly && !pagesOnly) {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu'] })
     phoneRows.push(...(await phoneFigures(browser, portal)))
     await browser.close()
@@ -246,6 +248,10 @@ async function main(): Promise<void> {
         unit: 'ms',
       },
     )
+    if (pagesOnly) {
+      print(rows)
+      process.exit(rows.every(met) ? 0 : 1)
+    }
   }
 
   // API: POST balance, the portal against a bare Fastify route with the same query.
