@@ -12,7 +12,8 @@
  * button calls keep-alive, its leave button logs out, the end of the countdown is an expiry).
  * Every customer call the server answered moves its idle window, so it restarts the watch too
  * (`session.activity`, sent by the contract client). On entering it the accounts and the counter
- * load side by side.
+ * load side by side. After a transfer the accounts' balances are old (`stale`): they are read
+ * again when the dashboard, the one screen that shows them, opens (`accounts.wanted`).
  *
  * An expiry (the server's or the countdown's) keeps the /app page the customer was on
  * (`rememberPlace`); the next sign-in goes back there (`goToStartPage`, rulings §6.4).
@@ -38,6 +39,29 @@ const expiryActions = [
   'announceExpiry',
   'goToLogin',
 ] as const
+
+/**
+ * Reading the accounts (spec §3, §8), the same whether at the start or after a transfer: the list
+ * is kept and saved in session storage, or marked as failed.
+ */
+const readAccounts = {
+  id: 'loadAccounts',
+  src: 'loadAccounts',
+  input: ({ context }: { context: SessionContext }) => ({ kcode: context.user?.kcode ?? '' }),
+  onDone: {
+    target: '#session.signedIn.accounts.loaded',
+    actions: [
+      { type: 'setAccounts', params: ({ event }: { event: { output: Account[] } }) => ({ accounts: event.output }) },
+      { type: 'storeAccounts', params: ({ event }: { event: { output: Account[] } }) => ({ accounts: event.output }) },
+    ],
+    description: 'spec §3: the account list is kept and saved in session storage',
+  },
+  onError: {
+    target: '#session.signedIn.accounts.loaded',
+    actions: 'markAccountsFailed',
+    description: 'spec §8: accounts not loaded → the screens offer to reload',
+  },
+} as const
 
 export const sessionMachine = setup({
   types: {
@@ -234,32 +258,46 @@ export const sessionMachine = setup({
             loading: {
               description: 'The accounts are being read; the screens show the last known list, if any.',
               meta: { spec: 'spec §3; rulings §3 POST account' },
-              invoke: {
-                id: 'loadAccounts',
-                src: 'loadAccounts',
-                input: ({ context }) => ({ kcode: context.user?.kcode ?? '' }),
-                onDone: {
-                  target: 'loaded',
-                  actions: [
-                    { type: 'setAccounts', params: ({ event }) => ({ accounts: event.output }) },
-                    { type: 'storeAccounts', params: ({ event }) => ({ accounts: event.output }) },
-                  ],
-                  description: 'spec §3: the account list is kept and saved in session storage',
-                },
-                onError: {
-                  target: 'loaded',
-                  actions: 'markAccountsFailed',
-                  description: 'spec §8: accounts not loaded → the screens offer to reload',
-                },
-              },
+              invoke: readAccounts,
             },
             loaded: {
               description: 'The screens show the accounts (or the message that they could not be loaded).',
               meta: { spec: 'spec §3; spec §8' },
               on: {
                 'accounts.refresh': {
-                  target: 'loading',
-                  description: 'rulings §6 (balances at a glance): a transfer moved money, the balances are read again for the ' + 'dashboard and the selects',
+                  target: 'stale',
+                  description: 'rulings §6 (balances at a glance): a transfer moved money, the balances in the list are old',
+                },
+              },
+            },
+            stale: {
+              description:
+                'A transfer moved money: the balances in the list are old. The dashboard, the one screen that ' +
+                'shows them, shows none until they are read again; the other screens use the list as it is ' +
+                '(account numbers and currencies do not change).',
+              meta: { spec: 'rulings §6 (balances at a glance); decision (docs/decisions.md, Mobile data: balances read when shown)' },
+              initial: 'waiting',
+              states: {
+                waiting: {
+                  description: 'Nothing is read until the dashboard opens (mobile data: a customer who signs out next never needs them).',
+                  meta: { spec: 'rulings §6 (balances at a glance); decision (docs/decisions.md, Mobile data: balances read when shown)' },
+                  on: {
+                    'accounts.wanted': {
+                      target: 'reading',
+                      description: 'rulings §6: the dashboard opened, its balances are read again',
+                    },
+                  },
+                },
+                reading: {
+                  description: 'The accounts are being read again; the dashboard shows that its balances are loading.',
+                  meta: { spec: 'spec §3; rulings §3 POST account; rulings §6' },
+                  invoke: readAccounts,
+                },
+              },
+              on: {
+                'accounts.refresh': {
+                  target: '.waiting',
+                  description: 'rulings §6: another transfer moved money meanwhile, the balances are read when the dashboard next opens',
                 },
               },
             },

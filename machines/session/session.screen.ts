@@ -16,6 +16,8 @@ export interface SessionScreen {
   accountsFailed: boolean
   /** The accounts are being read (again). */
   accountsLoading: boolean
+  /** A transfer moved money: the list's balances are old, the dashboard shows none until read again. */
+  balancesStale: boolean
   /** spec §2 logout dialog: open, and busy while the session is ended on the server. */
   logout: { open: boolean; busy: boolean }
   /** rulings §6.4 session warning: open, its countdown, its busy stay button, its failure line. */
@@ -32,7 +34,8 @@ export function sessionScreen(snapshot: SnapshotFrom<typeof sessionMachine>): Se
     notificationSize,
     accounts,
     accountsFailed,
-    accountsLoading: snapshot.matches({ signedIn: { accounts: 'loading' } }),
+    accountsLoading: snapshot.matches({ signedIn: { accounts: 'loading' } }) || snapshot.matches({ signedIn: { accounts: { stale: 'reading' } } }),
+    balancesStale: snapshot.matches({ signedIn: { accounts: 'stale' } }),
     logout: { open: busy || snapshot.matches({ signedIn: { dialog: 'confirmingLogout' } }), busy },
     warning: {
       open: snapshot.matches({ signedIn: { idle: 'warning' } }),

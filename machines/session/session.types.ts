@@ -36,8 +36,10 @@ export type SessionEvent =
   | { type: 'logout.close' }
   | { type: 'logout.confirm' }
   | { type: 'notifications.refresh' }
-  /** Money moved: the accounts (and their balances) are read again. */
+  /** Money moved: the balances in the list are old (read again when the dashboard opens). */
   | { type: 'accounts.refresh' }
+  /** The dashboard opened: it shows the balances, so old ones are read again. */
+  | { type: 'accounts.wanted' }
 
 /** Params of the `storeSession` action. */
 export interface StoreSessionParams {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { access, api, transfer as texts, validation } from '../../machines/messages'
+import { access, api, shell, transfer as texts, validation } from '../../machines/messages'
 import { payeeAccounts, unknownAccountNumber } from '../../server/demo/demo-data'
 import {
   launchBrowser,
@@ -105,6 +105,41 @@ describe('account transfer', () => {
     // The payee is now a frequently used account, offered on the next transfer.
     await page.getByRole('button', { name: texts.another }).click()
     await expect.poll(() => page.locator(`datalist option[value="${usdPayee.number}"]`).count()).toBe(1)
+  })
+
+  it('after a transfer the balances are read again when the dashboard opens, which never shows the old one', async () => {
+    const { page } = await newPage(browser, server.url)
+    pages.push(page)
+    await signIn(page)
+    const usdOnDashboard = page.locator(`main [data-account="${USD}"]`)
+    const before = await usdOnDashboard.textContent()
+    const accountReads: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/rest/customer/v1/account')) accountReads.push(request.url())
+    })
+    await page.locator('main a[data-module="transfert"]').click()
+    await page.getByRole('button', { name: texts.submit }).waitFor()
+    await page.locator(`main select[name="debitAccount"] option[value="${USD}"]`).waitFor({ state: 'attached' })
+    await fill(page, { debitAccount: USD, amount: '3,25', creditAccount: usdPayee.number, description: 'Retour au tableau' })
+    await page.getByText(texts.holder(usdPayee.holder)).waitFor()
+    await submit(page)
+    await page.getByRole('heading', { name: texts.codeTitle }).waitFor()
+    await fill(page, { token: (await lastCode()).code })
+    await confirm(page)
+    const done = await page
+      .getByText(/Nouveau solde : [\d\u202f]+,\d{2}\u00a0USD/)
+      .first()
+      .textContent()
+    const newBalance = /Nouveau solde : ([\d\u202f]+,\d{2})/.exec(done!)![1]!
+    // The customer reads the result: nothing is read meanwhile (mobile data).
+    await page.waitForTimeout(500)
+    expect(accountReads).toEqual([])
+
+    await page.locator('#menu-lateral').getByRole('link', { name: shell.dashboard }).click()
+    await usdOnDashboard.waitFor()
+    expect(await usdOnDashboard.textContent()).toContain(newBalance)
+    expect(await usdOnDashboard.textContent()).not.toBe(before)
+    expect(accountReads).toHaveLength(1)
   })
 
   it('shows every validation message of the form, and an unknown holder', async () => {

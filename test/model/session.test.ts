@@ -23,6 +23,7 @@ const confirm: SessionEvent = { type: 'logout.confirm' }
 const refresh: SessionEvent = { type: 'notifications.refresh' }
 const activity: SessionEvent = { type: 'session.activity' }
 const refreshAccounts: SessionEvent = { type: 'accounts.refresh' }
+const wanted: SessionEvent = { type: 'accounts.wanted' }
 const stay: SessionEvent = { type: 'session.keepAlive' }
 const untilWarning = { type: 'xstate.after.untilWarning.session.signedIn.idle.watching' } as const
 const untilExpiry = { type: 'xstate.after.untilExpiry.session.signedIn.idle.warning' } as const
@@ -47,6 +48,7 @@ const walk = createWalk(sessionMachine, {
     errorEvent('endSession', new TypeError('Failed to fetch')),
     activity,
     refreshAccounts,
+    wanted,
     stay,
     untilWarning,
     untilExpiry,
@@ -115,13 +117,33 @@ describe('session machine — accounts and counter', () => {
     expect(actions(calls)).toEqual([{ kind: 'action', name: 'storeAccounts', params: { accounts: [usd, cdf] } }])
   })
 
-  it('reads the accounts again after a transfer, and keeps the list meanwhile', async () => {
-    const { snapshot, calls } = await walk.play(restored, [doneEvent('loadAccounts', [usd]), refreshAccounts])
-    expect(snapshot.matches({ signedIn: { accounts: 'loading' } })).toBe(true)
-    expect(snapshot.context.accounts).toEqual([usd])
-    expect(actorCalls(calls).filter((c) => c.src === 'loadAccounts')).toHaveLength(2)
+  it('after a transfer, reads the accounts again only when the dashboard asks, keeping the list meanwhile', async () => {
+    const after = await walk.play(restored, [doneEvent('loadAccounts', [usd]), refreshAccounts])
+    expect(after.snapshot.matches({ signedIn: { accounts: { stale: 'waiting' } } })).toBe(true)
+    expect(sessionScreen(after.snapshot)).toMatchObject({ accounts: [usd], balancesStale: true, accountsLoading: false })
+    expect(actorCalls(after.calls).filter((c) => c.src === 'loadAccounts')).toHaveLength(1)
+
+    const shown = await walk.play(restored, [doneEvent('loadAccounts', [usd]), refreshAccounts, wanted])
+    expect(sessionScreen(shown.snapshot)).toMatchObject({ accounts: [usd], balancesStale: true, accountsLoading: true })
+    expect(actorCalls(shown.calls).filter((c) => c.src === 'loadAccounts')).toHaveLength(2)
+
+    const read = await walk.play(restored, [doneEvent('loadAccounts', [usd]), refreshAccounts, wanted, doneEvent('loadAccounts', [usd, cdf])])
+    expect(sessionScreen(read.snapshot)).toMatchObject({ accounts: [usd, cdf], balancesStale: false, accountsLoading: false })
+    expect(actions(read.calls).filter((c) => c.name === 'storeAccounts')).toHaveLength(2)
+  })
+
+  it('the dashboard asking while the accounts are fresh, or still loading, reads nothing more', async () => {
+    for (const events of [[wanted], [doneEvent('loadAccounts', [usd]), wanted]]) {
+      const { calls } = await walk.play(restored, events)
+      expect(actorCalls(calls).filter((c) => c.src === 'loadAccounts')).toHaveLength(1)
+    }
     const during = await walk.play(restored, [refreshAccounts])
     expect(actorCalls(during.calls).filter((c) => c.src === 'loadAccounts')).toHaveLength(1)
+  })
+
+  it('a failed read after a transfer marks the accounts as failed (spec §8)', async () => {
+    const { snapshot } = await walk.play(restored, [doneEvent('loadAccounts', [usd]), refreshAccounts, wanted, errorEvent('loadAccounts')])
+    expect(sessionScreen(snapshot)).toMatchObject({ accountsFailed: true, balancesStale: false })
   })
 
   it('marks the accounts as failed when they cannot be loaded (spec §8)', async () => {

@@ -205,9 +205,19 @@ describe('the machines of machines/*.ts, built with the plugin', () => {
           .map((t) => `${machine.id} ${t.event}`),
       ),
     )
-    // balance and statement share their submit transitions (and statement its download links) as
-    // constants above the machine: the plugin edits only the argument of createMachine(...).
-    expect(new Set(described)).toEqual(new Set(['balance balance.submit', 'statement statement.submit', 'statement download.pdf', 'statement download.csv']))
+    // balance and statement share their submit transitions (and statement its download links), and
+    // the session its reading of the accounts, as constants above the machine: the plugin edits
+    // only the argument of createMachine(...).
+    expect(new Set(described)).toEqual(
+      new Set([
+        'balance balance.submit',
+        'statement statement.submit',
+        'statement download.pdf',
+        'statement download.csv',
+        'session xstate.done.actor.loadAccounts',
+        'session xstate.error.actor.loadAccounts',
+      ]),
+    )
   })
 
   it('every machine keeps its states, events, guards and targets', () => {

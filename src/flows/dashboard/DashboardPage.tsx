@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
 import { ArrowLeftRight, CreditCard, FileText, Smartphone, Wallet, type LucideIcon } from 'lucide-react'
 import type { ModuleCode } from '../../../machines/shared/customer'
 import { currencyLabel, formatAmount } from '../../../machines/amounts'
@@ -31,6 +32,9 @@ export function DashboardPage() {
   const accounts = useSelector(session, (s) => s.context.accounts)
   const accountsFailed = useSelector(session, (s) => s.context.accountsFailed)
   const loading = useSelector(session, (s) => s.matches({ signedIn: { accounts: 'loading' } }))
+  // After a transfer the list's balances are old: they are read again now, and none is shown meanwhile.
+  const stale = useSelector(session, (s) => s.matches({ signedIn: { accounts: 'stale' } }))
+  useEffect(() => session.send({ type: 'accounts.wanted' }), [session])
   const granted = moduleOrder.filter((code) => modules.includes(code))
   const seesBalances = modules.includes('solde')
   return (
@@ -40,7 +44,7 @@ export function DashboardPage() {
         <h2 id="mes-comptes">{texts.heading}</h2>
         {accountsFailed && accounts.length === 0 ? (
           <AccountsMessage message={transfer.accountsNotLoaded} onReload={() => window.location.reload()} />
-        ) : accounts.length === 0 && loading ? (
+        ) : (accounts.length === 0 && loading) || stale ? (
           <Spinner label={texts.loading} />
         ) : (
           <ul className={css.accounts}>
