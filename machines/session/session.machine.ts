@@ -12,8 +12,8 @@
  * button calls keep-alive, its leave button logs out, the end of the countdown is an expiry).
  * Every customer call the server answered moves its idle window, so it restarts the watch too
  * (`session.activity`, sent by the contract client). On entering it the accounts and the counter
- * load side by side. After a transfer the accounts' balances are old (`stale`): they are read
- * again when the dashboard, the one screen that shows them, opens (`accounts.wanted`).
+ * load side by side. After a transfer the accounts' balances are old (`stale`): they are dropped,
+ * and read again when a screen that shows them opens (`accounts.wanted`).
  *
  * An expiry (the server's or the countdown's) keeps the /app page the customer was on
  * (`rememberPlace`); the next sign-in goes back there (`goToStartPage`, rulings §6.4).
@@ -122,6 +122,11 @@ export const sessionMachine = setup({
     setAccounts: assign({ accounts: (_, { accounts }: StoreAccountsParams) => accounts, accountsFailed: false }),
     /** spec §8: the accounts could not be loaded; the screens show the accounts message (a click reloads). */
     markAccountsFailed: assign({ accountsFailed: true }),
+    /**
+     * rulings §6: money moved, the balances in the list are old: they are dropped (numbers and
+     * currencies stay, which a transfer does not change), so that no screen shows an old one.
+     */
+    forgetBalances: assign({ accounts: ({ context }) => context.accounts.map(({ balance: _old, ...account }) => account) }),
     /** spec §2 shell layout: the sidebar counter, from the notification size call. */
     setNotificationSize: assign({ notificationSize: (_, { size }: { size: number }) => size }),
     /** spec §2 logout dialog, §4 Session: forgets the customer, the accounts and the counter at sign-out. */
@@ -266,25 +271,26 @@ export const sessionMachine = setup({
               on: {
                 'accounts.refresh': {
                   target: 'stale',
+                  actions: 'forgetBalances',
                   description: 'rulings §6 (balances at a glance): a transfer moved money, the balances in the list are old',
                 },
               },
             },
             stale: {
               description:
-                'A transfer moved money: the balances in the list are old. The dashboard, the one screen that ' +
-                'shows them, shows none until they are read again; the other screens use the list as it is ' +
-                '(account numbers and currencies do not change).',
+                'A transfer moved money: the list keeps its account numbers and currencies, without balances. ' +
+                'They are read again when a screen that shows them opens (the dashboard, the selects of the ' +
+                'balance, statement and transfer forms); meanwhile the dashboard shows its loading line.',
               meta: { spec: 'rulings §6 (balances at a glance); decision (docs/decisions.md, Mobile data: balances read when shown)' },
               initial: 'waiting',
               states: {
                 waiting: {
-                  description: 'Nothing is read until the dashboard opens (mobile data: a customer who signs out next never needs them).',
+                  description: 'Nothing is read until a screen shows the balances (mobile data: a customer who signs out next never needs them).',
                   meta: { spec: 'rulings §6 (balances at a glance); decision (docs/decisions.md, Mobile data: balances read when shown)' },
                   on: {
                     'accounts.wanted': {
                       target: 'reading',
-                      description: 'rulings §6: the dashboard opened, its balances are read again',
+                      description: 'rulings §6: a screen that shows the balances opened, they are read again',
                     },
                   },
                 },
@@ -297,7 +303,8 @@ export const sessionMachine = setup({
               on: {
                 'accounts.refresh': {
                   target: '.waiting',
-                  description: 'rulings §6: another transfer moved money meanwhile, the balances are read when the dashboard next opens',
+                  actions: 'forgetBalances',
+                  description: 'rulings §6: another transfer moved money meanwhile, the balances are read when a screen next shows them',
                 },
               },
             },

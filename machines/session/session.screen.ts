@@ -16,7 +16,7 @@ export interface SessionScreen {
   accountsFailed: boolean
   /** The accounts are being read (again). */
   accountsLoading: boolean
-  /** A transfer moved money: the list's balances are old, the dashboard shows none until read again. */
+  /** A transfer moved money: the list has no balances until they are read again. */
   balancesStale: boolean
   /** spec §2 logout dialog: open, and busy while the session is ended on the server. */
   logout: { open: boolean; busy: boolean }

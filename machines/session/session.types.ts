@@ -36,9 +36,9 @@ export type SessionEvent =
   | { type: 'logout.close' }
   | { type: 'logout.confirm' }
   | { type: 'notifications.refresh' }
-  /** Money moved: the balances in the list are old (read again when the dashboard opens). */
+  /** Money moved: the balances in the list are old (read again when a screen shows them). */
   | { type: 'accounts.refresh' }
-  /** The dashboard opened: it shows the balances, so old ones are read again. */
+  /** A screen that shows the balances opened (the dashboard, a form's account select). */
   | { type: 'accounts.wanted' }
 
 /** Params of the `storeSession` action. */

@@ -1,7 +1,7 @@
 /**
  * The implementations of the transfer machine's own actions: what each one changes in its context.
  * The chart (`transfer.machine.ts`) names and documents them in its `setup`; the actions the app
- * provides (`reloadPage`, `refreshNotifications`, `refreshAccounts`, `logDownloadError`) are not here.
+ * provides (`reloadPage`, `refreshNotifications`, `refreshAccounts`, `wantAccounts`, `logDownloadError`) are not here.
  */
 import { assign } from 'xstate'
 import { transfer as texts } from '../messages.ts'

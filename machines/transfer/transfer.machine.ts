@@ -133,6 +133,8 @@ const transferSetup = setup({
     refreshNotifications: stubAction('refreshNotifications'),
     /** A transfer moves money (and one whose result is unknown may have): the session's balances are read again. Provided by src/. */
     refreshAccounts: stubAction('refreshAccounts'),
+    /** A fresh form after a transfer: its account select shows balances, read again if money moved. Provided by src/. */
+    wantAccounts: stubAction('wantAccounts'),
     /** spec §8 "Download errors: only logged, nothing shown". Provided by src/. */
     logDownloadError: (_, failure: ReceiptDownloadFailure) => stubAction('logDownloadError')(failure),
 

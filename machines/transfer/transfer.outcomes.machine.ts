@@ -21,7 +21,7 @@ export const outcomeStates = (transfer: TransferSetup) => ({
     on: {
       'transfer.restart': {
         target: 'editing',
-        actions: 'reset',
+        actions: ['reset', 'wantAccounts'],
         description: 'spec §2: the button to make another transfer (transfer.another) — a fresh form; the spec reloads the page',
       },
     },
@@ -74,7 +74,7 @@ export const outcomeStates = (transfer: TransferSetup) => ({
     on: {
       'transfer.restart': {
         target: 'editing',
-        actions: 'reset',
+        actions: ['reset', 'wantAccounts'],
         description: 'rulings §6.2: after checking the statement, the customer may start a new transfer — a fresh form',
       },
     },

@@ -33,7 +33,10 @@ function outwardActions(session: SessionActor, navigate: Navigate, kept: { curre
     startSession: (_: unknown, started: LoginOutput) => session.send({ type: 'session.start', ...started }),
     /** The shell's notification counter is read again (a transfer leaves notifications). */
     refreshNotifications: () => session.send({ type: 'notifications.refresh' }),
+    /** Money moved: the session's balances are old (read again when a screen shows them). */
     refreshAccounts: () => session.send({ type: 'accounts.refresh' }),
+    /** A screen that shows the balances is on: old ones are read again. */
+    wantAccounts: () => session.send({ type: 'accounts.wanted' }),
     /** A notification was marked seen: once the server confirmed, the counter is read again. */
     notifyCounter: (_: unknown, notice: { confirmed: boolean }) => {
       if (notice.confirmed) session.send({ type: 'notifications.refresh' })
@@ -75,6 +78,12 @@ export function useFlow<TMachine extends AnyStateMachine>(
     input: withAccounts ? { ...input, ...sessionAccounts } : input,
     inspect: inspect(),
   } as never) as unknown as [SnapshotFrom<TMachine>, ActorRefFrom<TMachine>['send'], ActorRefFrom<TMachine>]
+
+  // A screen with the accounts shows their balances in its select: after a transfer, they are read
+  // again now (the session ignores this when its list is fresh).
+  useEffect(() => {
+    if (withAccounts) session.send({ type: 'accounts.wanted' })
+  }, [withAccounts, session])
 
   // The session may finish loading the accounts after the screen opened: each later change is sent
   // as `accounts.change` (the first value was the input).

@@ -71,6 +71,29 @@ async function fill(page: Page, values: Record<string, string>): Promise<void> {
 const submit = (page: Page) => page.getByRole('button', { name: texts.submit }).click()
 const confirm = (page: Page) => page.getByRole('button', { name: texts.codeSubmit }).click()
 
+/**
+ * From the dashboard: the USD balance shown, then a transfer of `amount` from the USD account by
+ * its tile, to the result screen; the balance before and the new one the result gives.
+ */
+async function transferFromDashboard(page: Page, amount: string): Promise<{ oldBalance: string; newBalance: string }> {
+  const shown = await page.locator(`main [data-account="${USD}"]`).textContent()
+  const oldBalance = /([\d\u202f]+,\d{2})\u00a0USD/.exec(shown!)![1]!
+  await page.locator('main a[data-module="transfert"]').click()
+  await page.getByRole('button', { name: texts.submit }).waitFor()
+  await page.locator(`main select[name="debitAccount"] option[value="${USD}"]`).waitFor({ state: 'attached' })
+  await fill(page, { debitAccount: USD, amount, creditAccount: usdPayee.number, description: 'Retour au tableau' })
+  await page.getByText(texts.holder(usdPayee.holder)).waitFor()
+  await submit(page)
+  await page.getByRole('heading', { name: texts.codeTitle }).waitFor()
+  await fill(page, { token: (await lastCode()).code })
+  await confirm(page)
+  const done = await page
+    .getByText(/Nouveau solde : [\d\u202f]+,\d{2}\u00a0USD/)
+    .first()
+    .textContent()
+  return { oldBalance, newBalance: /Nouveau solde : ([\d\u202f]+,\d{2})/.exec(done!)![1]! }
+}
+
 describe('account transfer', () => {
   it('goes from form to receipt, with the holder looked up and the code from the outbox', async () => {
     const page = await signedIn('/app/transfer')
@@ -107,39 +130,46 @@ describe('account transfer', () => {
     await expect.poll(() => page.locator(`datalist option[value="${usdPayee.number}"]`).count()).toBe(1)
   })
 
-  it('after a transfer the balances are read again when the dashboard opens, which never shows the old one', async () => {
+  it('after a transfer the balances are read again when a screen shows them, never shown old', async () => {
     const { page } = await newPage(browser, server.url)
     pages.push(page)
     await signIn(page)
-    const usdOnDashboard = page.locator(`main [data-account="${USD}"]`)
-    const before = await usdOnDashboard.textContent()
     const accountReads: string[] = []
     page.on('request', (request) => {
       if (request.url().endsWith('/api/rest/customer/v1/account')) accountReads.push(request.url())
     })
-    await page.locator('main a[data-module="transfert"]').click()
-    await page.getByRole('button', { name: texts.submit }).waitFor()
-    await page.locator(`main select[name="debitAccount"] option[value="${USD}"]`).waitFor({ state: 'attached' })
-    await fill(page, { debitAccount: USD, amount: '3,25', creditAccount: usdPayee.number, description: 'Retour au tableau' })
-    await page.getByText(texts.holder(usdPayee.holder)).waitFor()
-    await submit(page)
-    await page.getByRole('heading', { name: texts.codeTitle }).waitFor()
-    await fill(page, { token: (await lastCode()).code })
-    await confirm(page)
-    const done = await page
-      .getByText(/Nouveau solde : [\d\u202f]+,\d{2}\u00a0USD/)
-      .first()
-      .textContent()
-    const newBalance = /Nouveau solde : ([\d\u202f]+,\d{2})/.exec(done!)![1]!
+    const { oldBalance, newBalance } = await transferFromDashboard(page, '3,25')
+    expect(newBalance).not.toBe(oldBalance)
     // The customer reads the result: nothing is read meanwhile (mobile data).
     await page.waitForTimeout(500)
     expect(accountReads).toEqual([])
 
+    // Another transfer: its select shows the balances, read again; the old one never shows.
+    const usdOption = page.locator(`main select[name="debitAccount"] option[value="${USD}"]`)
+    await page.getByRole('button', { name: texts.another }).click()
+    await usdOption.waitFor({ state: 'attached' })
+    expect(await usdOption.textContent()).not.toContain(oldBalance)
+    await expect.poll(() => usdOption.textContent()).toContain(newBalance)
+    expect(accountReads).toHaveLength(1)
+
+    // The dashboard then shows the fresh list at once, without reading it again.
+    const usdOnDashboard = page.locator(`main [data-account="${USD}"]`)
     await page.locator('#menu-lateral').getByRole('link', { name: shell.dashboard }).click()
     await usdOnDashboard.waitFor()
     expect(await usdOnDashboard.textContent()).toContain(newBalance)
-    expect(await usdOnDashboard.textContent()).not.toBe(before)
     expect(accountReads).toHaveLength(1)
+  })
+
+  it('after a transfer the dashboard reads the balances when it opens, and never shows the old one', async () => {
+    const { page } = await newPage(browser, server.url)
+    pages.push(page)
+    await signIn(page)
+    const { oldBalance, newBalance } = await transferFromDashboard(page, '1,75')
+    const usdOnDashboard = page.locator(`main [data-account="${USD}"]`)
+    await page.locator('#menu-lateral').getByRole('link', { name: shell.dashboard }).click()
+    await usdOnDashboard.waitFor()
+    expect(await usdOnDashboard.textContent()).not.toContain(oldBalance)
+    expect(await usdOnDashboard.textContent()).toContain(newBalance)
   })
 
   it('shows every validation message of the form, and an unknown holder', async () => {

@@ -117,18 +117,20 @@ describe('session machine — accounts and counter', () => {
     expect(actions(calls)).toEqual([{ kind: 'action', name: 'storeAccounts', params: { accounts: [usd, cdf] } }])
   })
 
-  it('after a transfer, reads the accounts again only when the dashboard asks, keeping the list meanwhile', async () => {
-    const after = await walk.play(restored, [doneEvent('loadAccounts', [usd]), refreshAccounts])
+  it('after a transfer, drops the balances and reads the accounts again only when a screen shows them', async () => {
+    const usdWithBalance: Account = { ...usd, balance: '120.50' }
+    const after = await walk.play(restored, [doneEvent('loadAccounts', [usdWithBalance, cdf]), refreshAccounts])
     expect(after.snapshot.matches({ signedIn: { accounts: { stale: 'waiting' } } })).toBe(true)
-    expect(sessionScreen(after.snapshot)).toMatchObject({ accounts: [usd], balancesStale: true, accountsLoading: false })
+    expect(sessionScreen(after.snapshot)).toMatchObject({ accounts: [usd, cdf], balancesStale: true, accountsLoading: false })
+    expect(after.snapshot.context.accounts[0]).not.toHaveProperty('balance')
     expect(actorCalls(after.calls).filter((c) => c.src === 'loadAccounts')).toHaveLength(1)
 
-    const shown = await walk.play(restored, [doneEvent('loadAccounts', [usd]), refreshAccounts, wanted])
+    const shown = await walk.play(restored, [doneEvent('loadAccounts', [usdWithBalance]), refreshAccounts, wanted])
     expect(sessionScreen(shown.snapshot)).toMatchObject({ accounts: [usd], balancesStale: true, accountsLoading: true })
     expect(actorCalls(shown.calls).filter((c) => c.src === 'loadAccounts')).toHaveLength(2)
 
-    const read = await walk.play(restored, [doneEvent('loadAccounts', [usd]), refreshAccounts, wanted, doneEvent('loadAccounts', [usd, cdf])])
-    expect(sessionScreen(read.snapshot)).toMatchObject({ accounts: [usd, cdf], balancesStale: false, accountsLoading: false })
+    const read = await walk.play(restored, [doneEvent('loadAccounts', [usd]), refreshAccounts, wanted, doneEvent('loadAccounts', [usdWithBalance, cdf])])
+    expect(sessionScreen(read.snapshot)).toMatchObject({ accounts: [usdWithBalance, cdf], balancesStale: false, accountsLoading: false })
     expect(actions(read.calls).filter((c) => c.name === 'storeAccounts')).toHaveLength(2)
   })
 

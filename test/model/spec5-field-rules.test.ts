@@ -21,7 +21,7 @@ const sent = (calls: Call[], src: string) => calls.filter((c): c is Extract<Call
 // ---------------------------------------------------------------------------------------------
 
 const usd: Account = { id: '1', compte: '000110000000000000012', currency: '1' }
-const transferWalk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts'] })
+const transferWalk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts', 'wantAccounts'] })
 const change = (field: TransferField, value: string): TransferEvent => ({ type: 'field.change', field, value })
 const submit: TransferEvent = { type: 'transfer.submit' }
 

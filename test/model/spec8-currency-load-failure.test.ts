@@ -11,7 +11,7 @@ import type { TransferEvent } from '../../machines/transfer/transfer.types.ts'
 import { createWalk, doneEvent, errorEvent, type Call } from '../support/walk.ts'
 
 const usd: Account = { id: '1', compte: '000110000000000000012', currency: '1' }
-const walk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts'] })
+const walk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts', 'wantAccounts'] })
 const change = (field: 'amount' | 'debitAccount', value: string): TransferEvent => ({ type: 'field.change', field, value })
 const currencyCalls = (calls: Call[]) => calls.filter((c) => c.kind === 'actor' && c.src === 'loadCurrencies')
 

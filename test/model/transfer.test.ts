@@ -144,7 +144,7 @@ describe.each(TRANSFER_KINDS)('transfer machine, %s kind — walk of every trans
   const walk = createWalk(transferMachine, {
     inputs: inputs(kind),
     events: samples(kind),
-    stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts', 'logDownloadError'],
+    stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts', 'wantAccounts', 'logDownloadError'],
     screen: transferScreen,
     maxStates: 20000,
     invariant: (snapshot) => {
@@ -188,7 +188,7 @@ describe('transfer machine — the three walks together', () => {
 // Plain assertions
 // ---------------------------------------------------------------------------------------------
 
-const walk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts', 'logDownloadError'] })
+const walk = createWalk(transferMachine, { stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts', 'wantAccounts', 'logDownloadError'] })
 const play = (kind: TransferKind, ...events: Array<TransferEvent | SyntheticEvent>) => walk.play(loaded(kind), events)
 const actorCalls = (calls: Call[], src?: string) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && (!src || c.src === src))
 /** Up to the code form. */
