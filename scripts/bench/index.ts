@@ -102,11 +102,26 @@ async function statementFigures(portal: Awaited<ReturnType<typeof startPortal>>,
   ]
 }
 
+/** A connection the server reset before answering (ECONNRESET): no answer was read at all. */
+const wasReset = (error: unknown) => error instanceof Error && (error.cause as { code?: string } | undefined)?.code === 'ECONNRESET'
+
+/**
+ * Signs in; tried a second time when the first try's connection was reset. This thread's `fetch`
+ * is idle for minutes while the API figures run (their clients are node:http and a worker), and
+ * the statement's sign-in then met `read ECONNRESET` in some runs on a loaded machine (a kept
+ * connection the server had closed); a sign-in is set-up, not a measured figure.
+ */
 async function signIn(url: string, customer: { kcode: string; pin: string }): Promise<string> {
-  const res = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: customer.kcode, password: customer.pin }),
+  const once = () =>
+    fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: customer.kcode, password: customer.pin }),
+    })
+  const res = await once().catch((error: unknown) => {
+    if (!wasReset(error)) throw error
+    log('sign-in: connection reset, trying again')
+    return once()
   })
   return ((await res.json()) as { token: string }).token
 }
@@ -354,6 +369,11 @@ function print(rows: Row[]): void {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  // fetch's own error says only "fetch failed": its cause (a refused or reset connection) is the news.
+  const cause =
+    error instanceof Error && error.cause !== undefined
+      ? `\ncaused by: ${error.cause instanceof Error ? (error.cause.stack ?? error.cause.message) : String(error.cause)}`
+      : ''
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause}\n`)
   process.exit(2)
 })

@@ -31,42 +31,96 @@ async function post(url: string, token: string, body: unknown): Promise<Answer> 
 }
 
 /**
- * Complete transfers per second: `parallel` loops each ask, read their code (each loop moves its
- * own amount, so the newest code SMS naming it is its own) and confirm. The code is read from the
- * same database the portal uses, as a customer reads an SMS: one more query per transfer than the
- * portal itself makes, counted against the project.
+ * The transfer loops of completeTransfers, in a worker thread (plain JavaScript, so that no loader
+ * is needed there): a customer's phone is not in the server's process, and in it the clients'
+ * fetch calls and JSON took a share of the server's core (the floor transfer has no client at all).
+ * Each loop asks, asks the main thread for its code (it reads the SMS from the portal's database)
+ * and confirms; every check is made as before (HTTP 200, status '0', a code found).
  */
-export async function completeTransfers(url: string, db: Db, token: string, parallel: number, durationMs: number): Promise<number> {
-  const usd = mainCustomer.accounts.usd
+const TRANSFER_CLIENTS = `
+const { workerData, parentPort } = require('node:worker_threads')
+const { url, token, parallel, durationMs, debit, credit, currency } = workerData
+const waiting = new Map()
+let next = 0
+parentPort.on('message', (m) => { waiting.get(m.id)(m.code); waiting.delete(m.id) })
+const codeOf = (shown) => new Promise((resolve) => { const id = next++; waiting.set(id, resolve); parentPort.postMessage({ id, shown }) })
+async function post(path, body) {
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
+    body: JSON.stringify(body),
+  })
+  if (res.status !== 200) throw new Error(path + ' answered ' + res.status + ': ' + (await res.text()))
+  return res.json()
+}
+;(async () => {
   const end = Date.now() + durationMs
   let done = 0
-  await Promise.all(
-    Array.from({ length: parallel }, async (_, i) => {
-      const cents = i + 1
-      const amount = `0.${String(cents).padStart(2, '0')}`
-      const shown = `0,${String(cents).padStart(2, '0')}`
-      while (Date.now() < end) {
-        const asked = await post(`${url}${API}/transfer/ask`, token, {
-          debitAccount: usd.number,
-          creditAccount: payeeAccounts[0]!.number,
-          currency: usd.currency,
-          amount,
-          description: 'Banc d’essai',
-        })
-        if (asked.status !== '0') throw new Error(`ask refused: ${asked.message}`)
-        const sms = await db.query<{ body: string }>(
-          "select body from outbox where channel = 'sms' and recipient = $1 and body like 'Code de validation%' and body like $2 order by id desc limit 1",
-          [mainCustomer.contact.phone, `%${shown}%`],
-        )
-        const code = CODE_IN_TEXT.exec(sms[0]?.body ?? '')?.[1]
-        if (!code) throw new Error('no code SMS')
-        const confirmed = await post(`${url}${API}/transfer/confirm`, token, { code: asked.code, token: code })
-        if (confirmed.status !== '0') throw new Error(`confirm refused: ${confirmed.description}`)
-        done++
-      }
-    }),
+  await Promise.all(Array.from({ length: parallel }, async (_, i) => {
+    const cents = String(i + 1).padStart(2, '0')
+    while (Date.now() < end) {
+      const asked = await post('/transfer/ask', { debitAccount: debit, creditAccount: credit, currency, amount: '0.' + cents, description: 'Banc d’essai' })
+      if (asked.status !== '0') throw new Error('ask refused: ' + asked.message)
+      const code = await codeOf('0,' + cents)
+      if (!code) throw new Error('no code SMS')
+      const confirmed = await post('/transfer/confirm', { code: asked.code, token: code })
+      if (confirmed.status !== '0') throw new Error('confirm refused: ' + confirmed.description)
+      done++
+    }
+  }))
+  parentPort.postMessage({ done })
+})().catch((error) => { throw error })
+`
+
+/** The newest messages first: the code SMS of an ask just made is among them (10 loops write a few each). */
+const RECENT_MESSAGES = 100
+
+/**
+ * The code of the newest code SMS naming `shown` (each loop moves its own amount, so it is the
+ * loop's own). Read among the newest messages by the primary key first, as a phone shows the
+ * newest SMS: the whole outbox, scanned, grew with every run and took the portal's database for
+ * the bench's own read. The whole outbox only when the recent ones have none.
+ */
+async function codeSms(db: Db, shown: string): Promise<string | undefined> {
+  const params = [mainCustomer.contact.phone, `%${shown}%`]
+  const where = "channel = 'sms' and recipient = $1 and body like 'Code de validation%' and body like $2"
+  const recent = await db.query<{ body: string }>(
+    `select body from (select id, channel, recipient, body from outbox order by id desc limit ${RECENT_MESSAGES}) m where ${where} order by id desc limit 1`,
+    params,
   )
-  return (done * 1000) / durationMs
+  const sms = recent.length ? recent : await db.query<{ body: string }>(`select body from outbox where ${where} order by id desc limit 1`, params)
+  return CODE_IN_TEXT.exec(sms[0]?.body ?? '')?.[1]
+}
+
+/**
+ * Complete transfers per second: `parallel` loops each ask, read their code and confirm (the
+ * loops in a worker thread, TRANSFER_CLIENTS). The code is read from the same database the portal
+ * uses, in this thread, as a customer reads an SMS: one more query per transfer than the portal
+ * itself makes, counted against the project.
+ */
+export function completeTransfers(url: string, db: Db, token: string, parallel: number, durationMs: number): Promise<number> {
+  const usd = mainCustomer.accounts.usd
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(TRANSFER_CLIENTS, {
+      eval: true,
+      workerData: { url: `${url}${API}`, token, parallel, durationMs, debit: usd.number, credit: payeeAccounts[0]!.number, currency: usd.currency },
+    })
+    // The worker listens for codes until it is ended: ended here once it has counted.
+    let ended = false
+    const end = (outcome: () => void) => {
+      ended = true
+      void worker.terminate().then(outcome)
+    }
+    worker.on('message', (message: { id: number; shown: string } | { done: number }) => {
+      if ('done' in message) return end(() => resolve((message.done * 1000) / durationMs))
+      codeSms(db, message.shown).then(
+        (code) => worker.postMessage({ id: message.id, code }),
+        (error: unknown) => end(() => reject(error as Error)),
+      )
+    })
+    worker.once('error', reject)
+    worker.once('exit', (code) => ended || reject(new Error(`transfer clients exited with ${code}`)))
+  })
 }
 
 /**
