@@ -89,6 +89,20 @@ const precached = (page: Page) =>
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 
+/** A new tab on /login, once its form is there. */
+async function signInTab(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByRole('button', { name: login.submit, exact: true }).waitFor()
+  return page
+}
+
+/** The page ran the code of `build` only, and asked for none of the other build's own files. */
+async function expectOneBuild(page: Page, build: string, othersOwnFiles: Set<string>): Promise<void> {
+  await expect.poll(() => buildsRun(page), { timeout: 30_000 }).toEqual([build])
+  expect((await filesAskedFor(page)).filter((name) => othersOwnFiles.has(name))).toEqual([])
+}
+
 /** Whether a newer worker has installed and waits (checking for one first when none does). */
 const secondWaits = (page: Page) =>
   page.evaluate(async () => {
@@ -131,11 +145,8 @@ describe('a new version deployed while the first runs', () => {
 
     // A new tab right after the deployment: the first worker still answers with its version's
     // sign-in page (it keeps it), so the tab runs the first build whole, none of the second's files.
-    const early = await context.newPage()
-    await early.goto('/login')
-    await early.getByRole('button', { name: login.submit, exact: true }).waitFor()
-    await expect.poll(() => buildsRun(early), { timeout: 30_000 }).toEqual(['first'])
-    expect((await filesAskedFor(early)).filter((name) => secondOnly.has(name))).toEqual([])
+    const early = await signInTab(context)
+    await expectOneBuild(early, 'first', secondOnly)
     await early.close()
 
     // Meanwhile the second worker installs (its precache filled): it waits.
@@ -144,11 +155,8 @@ describe('a new version deployed while the first runs', () => {
     // A new tab now: the first worker asks the network for the page, so the tab runs the second
     // version whole (the first worker still controls it, and answers no file of the second from
     // its own precache).
-    const other = await context.newPage()
-    await other.goto('/login')
-    await other.getByRole('button', { name: login.submit, exact: true }).waitFor()
-    await expect.poll(() => buildsRun(other), { timeout: 30_000 }).toEqual(['second'])
-    expect((await filesAskedFor(other)).filter((name) => firstOnly.has(name))).toEqual([])
+    const other = await signInTab(context)
+    await expectOneBuild(other, 'second', firstOnly)
 
     // A screen the first worker did not keep: its chunk is gone from the server, so the tab
     // reloads onto the second version as a whole, still signed in, on the screen asked for.

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { ArrowLeftRight, CreditCard, FileText, Smartphone, Wallet, type LucideIcon } from 'lucide-react'
+import { sessionScreen } from '../../../machines/session/session.screen'
 import type { ModuleCode } from '../../../machines/shared/customer'
 import { currencyLabel, formatAmount } from '../../../machines/amounts'
 import { dashboard, dashboardAccounts as texts, moduleNames, transfer } from '../../../machines/messages'
@@ -31,9 +32,9 @@ export function DashboardPage() {
   const modules = useSelector(session, (s) => s.context.user?.modules ?? [])
   const accounts = useSelector(session, (s) => s.context.accounts)
   const accountsFailed = useSelector(session, (s) => s.context.accountsFailed)
-  const loading = useSelector(session, (s) => s.matches({ signedIn: { accounts: 'loading' } }))
+  const loading = useSelector(session, (s) => sessionScreen(s).accountsLoading)
   // After a transfer the list's balances are old: they are read again now, and none is shown meanwhile.
-  const stale = useSelector(session, (s) => s.matches({ signedIn: { accounts: 'stale' } }))
+  const stale = useSelector(session, (s) => sessionScreen(s).balancesStale)
   useEffect(() => session.send({ type: 'accounts.wanted' }), [session])
   const granted = moduleOrder.filter((code) => modules.includes(code))
   const seesBalances = modules.includes('solde')
