@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { LoginOutput } from '../machines/login/login.types'
 import { pageFileOf } from '../server/http/public-pages'
 import { startInspector } from './inspect/inspector'
-export { prefetchSignedIn } from './flows/signedInChunks'
 import { router } from './router'
 import { SessionContext, startSession } from './session/session'
 

@@ -1,5 +1,3 @@
-import { setNonce } from 'get-nonce'
-
 /*
  * What every page of the portal does, whichever entry it starts from: src/main.tsx, or the sign-in
  * page's own src/signIn.tsx.
@@ -7,9 +5,6 @@ import { setNonce } from 'get-nonce'
 
 /** Before the first screen runs. */
 export function preparePage(): void {
-  // The dialog's scroll lock adds a <style> element; the server's CSP admits it by this nonce.
-  setNonce(document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '')
-
   // A tab still running an earlier version may ask for a screen's chunk that a new deployment no
   // longer serves (the service worker precaches only the everyday screens: docs/decisions.md).
   // Vite reports such a failed lazy import as `vite:preloadError`; reloading once picks up the

@@ -4,14 +4,21 @@ import { sessionStore } from './session/storage'
 import { RootLayout } from './flows/RootLayout'
 import { NotFoundPage } from './flows/not-found/NotFoundPage'
 import { AppNotFoundContent, granted } from './flows/access/AccessPages'
-import { loadDashboard, loadShell } from './flows/signedInChunks'
+// Part of the app rather than lazy chunks (a chunk costs a request and its headers on a slow
+// network): the two smallest public screens, and the shell and dashboard every sign-in opens —
+// the sign-in page fetches the app while the customer types (src/signIn.tsx).
+import { LandingPage } from './flows/landing/LandingPage'
+import { LoginPage } from './flows/login/LoginPage'
+import { Shell } from './flows/shell/Shell'
+import { DashboardPage } from './flows/dashboard/DashboardPage'
 
-// Routes of spec §2. Every screen is a lazy chunk: the first screen loads only what it shows.
+const loadEverydayScreens = () => import('./flows/everydayScreens')
+
+// Routes of spec §2. Every other screen is a lazy chunk: the first screen loads only what it shows.
 const root = createRootRoute({ component: RootLayout })
 
-const landingPage = lazyRouteComponent(() => import('./flows/landing/LandingPage'), 'LandingPage')
-const landing = createRoute({ getParentRoute: () => root, path: '/', component: landingPage })
-const home = createRoute({ getParentRoute: () => root, path: '/home', component: landingPage })
+const landing = createRoute({ getParentRoute: () => root, path: '/', component: LandingPage })
+const home = createRoute({ getParentRoute: () => root, path: '/home', component: LandingPage })
 
 const login = createRoute({
   getParentRoute: () => root,
@@ -20,7 +27,7 @@ const login = createRoute({
   beforeLoad: () => {
     if (sessionStore.isSignedIn()) throw redirect({ to: '/app/dashboard', replace: true })
   },
-  component: lazyRouteComponent(() => import('./flows/login/LoginPage'), 'LoginPage'),
+  component: LoginPage,
 })
 
 const terms = createRoute({
@@ -45,7 +52,7 @@ const app = createRoute({
   beforeLoad: () => {
     if (!sessionStore.isSignedIn()) throw redirect({ to: '/login', replace: true })
   },
-  component: lazyRouteComponent(loadShell, 'Shell'),
+  component: Shell,
   // rulings §6.3: an unknown /app route is not found inside the shell, with the way back to the dashboard.
   notFoundComponent: AppNotFoundContent,
 })
@@ -61,7 +68,7 @@ const appIndex = createRoute({
 const dashboard = createRoute({
   getParentRoute: () => app,
   path: '/dashboard',
-  component: lazyRouteComponent(loadDashboard, 'DashboardPage'),
+  component: DashboardPage,
 })
 
 const reinitPassword = createRoute({
@@ -73,10 +80,7 @@ const reinitPassword = createRoute({
 // spec §6, rulings §6.3: a module's screen shows only to a customer granted that module; to any
 // other, the shell says the service is not available.
 const transferPage = (code: ModuleCode, name: 'AccountTransferPage' | 'MomoTransferPage' | 'CardTransferPage') =>
-  granted(
-    code,
-    lazyRouteComponent(() => import('./flows/transfer/TransferPage'), name),
-  )
+  granted(code, lazyRouteComponent(loadEverydayScreens, name))
 const inApp = { getParentRoute: () => app }
 const transfer = createRoute({ ...inApp, path: '/transfer', component: transferPage('transfert', 'AccountTransferPage') })
 // Always available to a signed-in customer (spec §1).
@@ -108,10 +112,7 @@ const notification = createRoute({
 const balance = createRoute({
   ...inApp,
   path: '/balance',
-  component: granted(
-    'solde',
-    lazyRouteComponent(() => import('./flows/balance/BalancePage'), 'BalancePage'),
-  ),
+  component: granted('solde', lazyRouteComponent(loadEverydayScreens, 'BalancePage')),
 })
 const statement = createRoute({
   ...inApp,

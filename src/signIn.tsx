@@ -31,15 +31,10 @@ function startApp(options: Parameters<OpenApp>[0] = {}): Promise<void> {
   return opening
 }
 
-/**
- * The customer is starting on the form: the app, then the shell and the dashboard, are fetched
- * meanwhile. The app asks for the last two, so that this page carries no list of their files.
- */
+/** The customer is starting on the form: the app, with the shell and the dashboard, is fetched meanwhile. */
 function prefetchApp(): void {
   // A failed prefetch is not an error: `startApp` asks again, and fails there if it must.
-  loadApp()
-    .then((app) => app.prefetchSignedIn())
-    .catch(() => {})
+  loadApp().catch(() => {})
 }
 
 preparePage()

@@ -93,8 +93,9 @@ function writeOfflinePage(outDir: string, loginHtml: string, offline: { title: s
 /** The screen's chunk, every chunk it imports statically (transitively), and their CSS. */
 function screenFiles(bundle: OutputBundle, screenId: string): { scripts: string[]; styles: string[] } {
   const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk')
-  const screen = chunks.find((c) => c.facadeModuleId === screenId)
-  if (!screen) throw new Error(`public-pages: ${screenId} is not a chunk of its own (is its route still lazy?)`)
+  // A lazy screen is a chunk of its own; a screen the app imports at start is in one of its chunks.
+  const screen = chunks.find((c) => c.facadeModuleId === screenId) ?? chunks.find((c) => c.moduleIds.includes(screenId))
+  if (!screen) throw new Error(`public-pages: ${screenId} is in no chunk of this build`)
   const byName = new Map(chunks.map((c) => [c.fileName, c]))
   const scripts: string[] = []
   const styles = new Set<string>()

@@ -1,8 +1,8 @@
 /**
  * The service worker (src/serviceWorker/sw.ts, on Workbox's modules) and the web app manifest.
  *
- * - Precached: the scripts and styles of the public pages, the shell and the everyday screens
- *   (balance, transfers), the offline page and the sign-in page (server/http/public-pages.ts
+ * - Precached: the scripts and styles of the sign-in page, the app (the shell and the dashboard
+ *   included) and the everyday screens (balance, transfers), the offline page and the sign-in page (server/http/public-pages.ts
  *   `keptByWorker`), each under its revision (hashed names under /assets, a content hash for the
  *   rest): a repeat visit reads them from the cache, not the network. The screens opened now and
  *   then are cached when first opened (mobile data).
@@ -16,8 +16,22 @@ import type { VitePWAOptions } from 'vite-plugin-pwa'
 import { shell } from '../../machines/messages.ts'
 import { OFFLINE_PAGE, PUBLIC_PAGES } from '../../server/http/public-pages.ts'
 
-/** The chunks of the screens a customer opens now and then (not every session): not precached. */
-const RARE_SCREENS = ['StatementPage', 'NotificationsPage', 'ProfilePage', 'PhotoPage', 'ContactPage', 'PasswordChangePage', 'TermsPage', 'profile']
+/**
+ * The chunks of the screens a customer opens now and then (not every session): not precached. The
+ * PIN reset among them, like its page (server/http/public-pages.ts: only /login is kept).
+ */
+const RARE_SCREENS = [
+  'PinResetPage',
+  'StatementPage',
+  'NotificationsPage',
+  'ProfilePage',
+  'PhotoPage',
+  'ContactPage',
+  'PasswordChangePage',
+  'TermsPage',
+  'profile',
+  'profile.css',
+]
 
 /** The brand colour of src/ui/theme.css.ts (the light theme's). */
 const BRAND = '#0b4f6c'
@@ -41,7 +55,7 @@ export const serviceWorker: Partial<VitePWAOptions> = {
   registerType: 'prompt',
   // Registered by src/main.tsx, after the page is usable (no inline script: the CSP).
   injectRegister: false,
-  // The icons are precached by the glob below already.
+  // Not precached: the browser fetches the icons when the portal is added to the home screen.
   includeManifestIcons: false,
   manifest: {
     name: shell.portalName,
@@ -59,11 +73,14 @@ export const serviceWorker: Partial<VitePWAOptions> = {
     ],
   },
   injectManifest: {
-    globPatterns: ['**/*.{js,css,svg,woff2}', OFFLINE_PAGE, ...KEPT_PAGES.map((page) => page.file)],
+    globPatterns: ['**/*.{js,css,woff2}', OFFLINE_PAGE, ...KEPT_PAGES.map((page) => page.file)],
     // Mobile data is money (docs/decisions.md): the first visit does not download what the customer
     // may never open. Left out: the icons (the browser fetches them when the portal is added to the
-    // home screen) and the screens opened now and then, cached on first use (sw.ts).
-    globIgnores: ['sw.js', ...RARE_SCREENS.map((name) => `assets/${name}-*`)],
+    // home screen), the tab's icon (the page asks for it itself and keeps it a day) and the screens
+    // opened now and then, cached on first use (sw.ts).
+    // Nor the entry of the pages the worker does not keep (index.html's): the page that starts from
+    // it fetches it, and the worker keeps it then like any hashed file.
+    globIgnores: ['sw.js', 'assets/index-*', ...RARE_SCREENS.map((name) => `assets/${name}-*`)],
     // Hashed names need no revision of their own.
     dontCacheBustURLsMatching: /^assets\//,
     manifestTransforms: [pagesUnderTheirRoutes],

@@ -9,7 +9,7 @@ export interface PublicPage {
   file: string
   /** The routes (spec §2) answered with it. */
   paths: readonly string[]
-  /** The screen's module, as the router imports it lazily. */
+  /** The screen's module, as the router imports it (lazily, or with the app for the smallest). */
   screen: string
   /**
    * The page's own entry, when it does not start from the app's (index.html's): the sign-in page

@@ -3,7 +3,7 @@
  * as it is, every visit would reuse that one nonce, and a nonce that does not change admits
  * whatever style an attacker manages to inject. So each time the worker serves a kept page, it
  * gives the page a fresh nonce, in both places the server put it: the policy header and the
- * `csp-nonce` meta element the app reads it from (src/page.ts). Pure, for the unit tests.
+ * `csp-nonce` meta element. Pure, for the unit tests.
  */
 const NONCE_META = /(<meta name="csp-nonce" content=")([^"]+)(")/
 

@@ -13,13 +13,13 @@
  *   the network again, so that a deployment reaches a new tab at its next visit.
  * - Every other page is asked of the network (the server fills in each answer), the offline page
  *   when there is none.
- * - A hashed file not precached (a screen opened now and then) is kept once fetched.
+ * - A hashed file not precached (a screen opened now and then) is kept once fetched, until the
+ *   next version takes over.
  * - The API (/api, /auth, /__dev) has no route: the worker never answers it, so money data is never
  *   read from a cache.
  * - A new version waits (no skipWaiting): it takes over once no tab runs the old one.
  */
-import { ExpirationPlugin } from 'workbox-expiration'
-import { addRoute, cleanupOutdatedCaches, matchPrecache, precache, type PrecacheEntry } from 'workbox-precaching'
+import { addRoute, matchPrecache, precache, type PrecacheEntry } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import { keptPageOf, OFFLINE_PAGE } from '../../server/http/public-pages'
@@ -27,8 +27,8 @@ import { newNonce, withFreshNonce } from './freshNonce'
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
 
+// (No cleanupOutdatedCaches: it clears the caches of Workbox versions before 5, which never ran here.)
 precache(self.__WB_MANIFEST)
-cleanupOutdatedCaches()
 
 /** The kept page with a nonce of its own, or undefined when it is not kept (or carries none). */
 async function keptPage(route: string): Promise<Response | undefined> {
@@ -65,8 +65,13 @@ registerRoute(
 // Every other precached file, from this version's cache.
 addRoute()
 
+/** The screens opened now and then, kept once fetched. */
+const SCREENS = 'screens'
+
 // A hashed file never changes: once fetched, it is read from this cache.
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-  new CacheFirst({ cacheName: 'screens', plugins: [new ExpirationPlugin({ maxEntries: 60 })] }),
-)
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: SCREENS }))
+
+// A new version never reads an earlier version's files (their names are hashed): it starts with an
+// empty cache of them, which so holds one version's rare screens at most. It takes over only when
+// no tab runs the earlier version, so no running page loses a file it may still ask for.
+self.addEventListener('activate', (event) => event.waitUntil(caches.delete(SCREENS)))

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { login, offline, pinReset, session, shell } from '../../machines/messages'
+import { balance, login, moduleNames, offline, session, shell } from '../../machines/messages'
 import { mainCustomer } from '../../server/demo/demo-data'
 import { axeViolations, launchBrowser, newPage, pageProblems, PHONE, startServer, type RunningServer } from './harness'
 
@@ -129,19 +129,19 @@ describe('in the browser', () => {
 
   it('a running page gets its own build’s chunks from its worker when the network no longer gives them', async () => {
     const { context, page } = await controlledPage()
-    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname))
-    expect(loaded.some((path) => /\/PinResetPage-[^/]+\.js$/.test(path))).toBe(false)
+    await page.getByLabel(login.userCodeLabel, { exact: true }).fill(mainCustomer.kcode)
+    await page.getByLabel(login.pinLabel, { exact: true }).fill(mainCustomer.pin)
+    await page.getByRole('button', { name: login.submit, exact: true }).click()
+    await page.waitForURL('**/app/dashboard')
+    const everyday = /\/everyday-[^/]+\.js$/
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))
+    expect(loaded.some((name) => everyday.test(new URL(name).pathname))).toBe(false)
     // As after a new build replaced the old files on the server: no network at all for this page.
     await context.setOffline(true)
-    await page.getByRole('link', { name: login.forgotPin }).click()
-    await expect.poll(() => heading(page), { timeout: 30_000 }).toBe(pinReset.askTitle)
-    const chunk = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => e as PerformanceResourceTiming)
-        .find((e) => /\/PinResetPage-[^/]+\.js$/.test(e.name)),
-    )
-    expect(chunk?.name).toBeDefined()
+    await page.getByRole('link', { name: moduleNames.solde }).first().click()
+    await expect.poll(() => heading(page), { timeout: 30_000 }).toBe(balance.title)
+    const names = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))
+    expect(names.some((name) => everyday.test(new URL(name).pathname))).toBe(true)
     await context.close()
   })
 })

@@ -126,7 +126,7 @@ export const section8: Trace[] = [
       { catalogue: 'session.expiredText' },
       { file: 'src/session/session.ts', symbol: 'announceExpiry' },
       { file: 'src/ui/toasts.ts', symbol: 'EXPIRY_TOAST_MS' },
-      { file: 'src/ui/Toaster.tsx', symbol: 'RadixToast.Close' },
+      { file: 'src/ui/Toaster.tsx', symbol: 'session.closeToast' },
       { file: 'server/http/auth.ts', symbol: 'sessionExpired' },
     ],
     tests: [
@@ -144,7 +144,7 @@ export const section8: Trace[] = [
       catalogueQuotes,
     ],
     note:
-      'Closable: every toast has a close button (src/ui/Toaster.tsx, RadixToast.Close). ' +
+      'Closable: every toast has a close button (src/ui/Toaster.tsx, its button labelled session.closeToast). ' +
       'docs/decisions.md: an expiry found while the customer is logging out ends the session without the toast.',
   },
 

@@ -18,8 +18,8 @@ type LoginSnapshot = SnapshotFrom<typeof loginMachine>
 interface LoginFormProps {
   snapshot: LoginSnapshot
   send: (event: LoginEvent) => void
-  /** The customer is starting on the form: fetch what comes after it meanwhile. */
-  onStart: () => void
+  /** The customer is starting on the form: fetch what comes after it meanwhile (the sign-in page). */
+  onStart?: () => void
   /** The link to the forgotten-PIN page, as the page that holds the form navigates. */
   forgotPinLink: ReactNode
 }
@@ -39,7 +39,7 @@ export function LoginForm({ snapshot, send, onStart, forgotPinLink }: LoginFormP
   // started too: the events below were not listened to yet.
   const started = values.username !== '' || values.password !== ''
   useEffect(() => {
-    if (started || form.current?.contains(document.activeElement)) onStart()
+    if (started || form.current?.contains(document.activeElement)) onStart?.()
   }, [started, onStart])
 
   return (

@@ -4,7 +4,6 @@ import { login } from '../../../machines/messages'
 import { authenticate } from '../../api/actors'
 import { bankName } from '../../config'
 import { useFlow } from '../useFlow'
-import { prefetchSignedIn } from '../signedInChunks'
 import { LoginForm } from './LoginForm'
 
 /**
@@ -14,5 +13,5 @@ import { LoginForm } from './LoginForm'
  */
 export function LoginPage() {
   const [snapshot, send] = useFlow(loginMachine, { actors: { authenticate }, input: { provider: bankName() } })
-  return <LoginForm snapshot={snapshot} send={send} onStart={prefetchSignedIn} forgotPinLink={<Link to="/reinit-password">{login.forgotPin}</Link>} />
+  return <LoginForm snapshot={snapshot} send={send} forgotPinLink={<Link to="/reinit-password">{login.forgotPin}</Link>} />
 }

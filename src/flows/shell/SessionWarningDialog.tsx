@@ -1,14 +1,14 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { useSelector } from '@xstate/react'
 import { useRef } from 'react'
 import { sessionWarning as texts } from '../../../machines/messages'
 import { warningSecondsOf } from '../../../machines/session/session.rules'
 import { useSession } from '../../session/session'
 import { Banner, Spinner } from '../../ui/Feedback'
+import { ModalDialog } from '../../ui/ModalDialog'
+import { actions } from '../../ui/modalDialog.css'
 import { buttonSecondary } from '../../ui/controls.css'
 import { button, visuallyHidden } from '../../ui/ui.css'
 import { useCountdown } from './useCountdown'
-import * as css from './shell.css'
 
 /** Screen readers hear the countdown every 15 seconds, not every second. */
 const ANNOUNCE_EVERY = 15
@@ -30,41 +30,29 @@ export function SessionWarningDialog() {
   const stay = () => {
     if (!extending) session.send({ type: 'session.keepAlive' })
   }
+  if (!open) return null
   return (
-    <Dialog.Root open={open}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={css.overlay} />
-        <Dialog.Content
-          className={css.dialog}
-          data-testid="session-warning"
-          onEscapeKeyDown={(e) => {
-            e.preventDefault()
-            stay()
-          }}
-          onPointerDownOutside={(e) => e.preventDefault()}
-          onInteractOutside={(e) => e.preventDefault()}
-          onOpenAutoFocus={(e) => {
-            e.preventDefault()
-            stayButton.current?.focus()
-          }}
-        >
-          <Dialog.Title>{texts.title}</Dialog.Title>
-          <Dialog.Description aria-hidden="true">{texts.countdown(left)}</Dialog.Description>
-          <p className={visuallyHidden} role="status">
-            {texts.countdown(announced)}
-          </p>
-          {failed && <Banner kind="error">{texts.stayFailed}</Banner>}
-          <div className={css.dialogActions}>
-            <button type="button" className={buttonSecondary} onClick={() => session.send({ type: 'logout.confirm' })}>
-              {texts.leave}
-            </button>
-            <button type="button" className={button} aria-disabled={extending} onClick={stay} ref={stayButton}>
-              {extending && <Spinner />}
-              {texts.stay}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog
+      title={texts.title}
+      description={texts.countdown(left)}
+      descriptionHidden
+      onCancel={stay}
+      initialFocus={stayButton}
+      data-testid="session-warning"
+    >
+      <p className={visuallyHidden} role="status">
+        {texts.countdown(announced)}
+      </p>
+      {failed && <Banner kind="error">{texts.stayFailed}</Banner>}
+      <div className={actions}>
+        <button type="button" className={buttonSecondary} onClick={() => session.send({ type: 'logout.confirm' })}>
+          {texts.leave}
+        </button>
+        <button type="button" className={button} aria-disabled={extending} onClick={stay} ref={stayButton}>
+          {extending && <Spinner />}
+          {texts.stay}
+        </button>
+      </div>
+    </ModalDialog>
   )
 }

@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css'
+import { style } from '@vanilla-extract/css'
 import { topBarHeight, vars } from '../../ui/theme.css'
 
 const wide = 'screen and (min-width: 900px)'
@@ -141,20 +141,3 @@ export const footer = style({
   gap: vars.space.md,
   justifyContent: 'space-between',
 })
-
-export const overlay = style({ position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.5)', zIndex: 50 })
-export const dialog = style({
-  position: 'fixed',
-  zIndex: 51,
-  top: '50%',
-  left: '50%',
-  transform: 'translate(-50%, -50%)',
-  width: 'min(420px, calc(100vw - 32px))',
-  background: vars.color.surface,
-  borderRadius: vars.radius.md,
-  padding: vars.space.lg,
-  boxShadow: '0 8px 32px rgba(0,0,0,0.3)',
-})
-export const dialogActions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: vars.space.sm, marginTop: vars.space.lg })
-// On a phone the two buttons share the width rather than stacking unevenly.
-globalStyle(`${dialogActions} > *`, { flex: '1 1 auto', paddingInline: vars.space.md })
