@@ -422,7 +422,8 @@ export async function confirmTransfer(
   return db.transaction(async (tx): Promise<ConfirmOutcome> => {
     // Another customer's reference, or one of another kind, is "not found": nothing tells it exists.
     // The customer's name and contacts come with it (for the messages); the transfer's row is
-    // locked, and both accounts when the code is right (migration 014).
+    // locked, and both accounts when the code is right (migration 014; found by its reference's
+    // unique index since 016, whatever the customer's history).
     const [row] = await tx.query<PendingRow & CustomerContact & { accounts: AccountRow[] | null }>(
       `select id, reference, customer_id, kind, debit_account_id, credit_account_id, payee, amount, currency_sent, debit_amount,
               description, code_hash, tries_left, state, cancel_reason, expires_at, name, phone, email, accounts
