@@ -76,6 +76,7 @@ async function statementFigures(portal: Awaited<ReturnType<typeof startPortal>>,
     statements.push(await statementDownloads(portal.url, 'BENCH0000000000000001', esther, token, () => portal.app.statementPdfs.workerHeapPeak()))
     // On a loaded machine a stall is mostly waiting for a core: the main thread's own share, apart.
     log(`  longest stall ${statements.at(-1)!.stallMs.toFixed(0)} ms, of which the main thread's own CPU at most ${statements.at(-1)!.busyMs ?? '?'} ms`)
+    if (process.env.BENCH_DETAIL) log(`  memory: main thread +${statements.at(-1)!.mainMiB.toFixed(1)} MiB, PDF worker ${statements.at(-1)!.workerMiB.toFixed(1)} MiB`)
   }
   const memory = measure(statements.map((r) => r.memoryMiB))
   const slowest = measure(statements.map((r) => r.slowestMs))

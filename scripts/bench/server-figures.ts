@@ -185,6 +185,9 @@ export interface StatementRun {
    * on PostgreSQL does not carry.
    */
   memoryMiB: number
+  /** Its two parts: the main thread's peak growth, and the PDF worker's peak heap (BENCH_DETAIL=1). */
+  mainMiB: number
+  workerMiB: number
   /** The slowest unrelated balance answer while the files were produced. */
   slowestMs: number
   /** The longest event-loop stall meanwhile. */
@@ -304,5 +307,6 @@ export async function statementDownloads(url: string, number: string, esther: st
   peak = Math.max(peak, used())
   delay.disable()
   clearInterval(ticker)
-  return { memoryMiB: (peak - before + workerHeapPeak()) / MiB, slowestMs: slowest, stallMs: delay.max / 1e6, busyMs: lastCpu === undefined ? undefined : busy }
+  const worker = workerHeapPeak()
+  return { memoryMiB: (peak - before + worker) / MiB, mainMiB: (peak - before) / MiB, workerMiB: worker / MiB, slowestMs: slowest, stallMs: delay.max / 1e6, busyMs: lastCpu === undefined ? undefined : busy }
 }

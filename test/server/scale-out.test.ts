@@ -129,17 +129,19 @@ describe.skipIf(!bin)('two server processes on one PostgreSQL', { timeout: 300_0
           expect([200, 422]).toContain(wrong.status)
           expect(wrong.body.status ?? wrong.body.code).toBe('1')
         }
+        // Each confirm's answer is kept: when the books disagree, the failure says what was answered.
+        const answers: unknown[] = []
         if (style === 2) {
           // The same confirm twice at once, one through each process.
-          await Promise.all(servers.map((s) => post(s.url, `${CUSTOMER}/transfer/confirm`, { code: ask.body.code, token: code }, token)))
+          answers.push(...(await Promise.all(servers.map((s) => post(s.url, `${CUSTOMER}/transfer/confirm`, { code: ask.body.code, token: code }, token)))))
         } else {
-          await post(confirmer, `${CUSTOMER}/transfer/confirm`, { code: ask.body.code, token: code }, token)
+          answers.push(await post(confirmer, `${CUSTOMER}/transfer/confirm`, { code: ask.body.code, token: code }, token))
         }
         if (style === 3) {
           // A retry (the customer's browser resends after an answer it did not get).
-          await post(asker, `${CUSTOMER}/transfer/confirm`, { code: ask.body.code, token: code }, token)
+          answers.push(await post(asker, `${CUSTOMER}/transfer/confirm`, { code: ask.body.code, token: code }, token))
         }
-        return { amount, asked: true, reference: ask.body.code as string }
+        return { amount, asked: true, reference: ask.body.code as string, answers }
       }),
     )
     expect(results.filter((r) => r.asked).length, JSON.stringify(results)).toBeGreaterThanOrEqual(11)
@@ -158,7 +160,7 @@ describe.skipIf(!bin)('two server processes on one PostgreSQL', { timeout: 300_0
     expect(books!.moved).toBe(books!.debited)
     // Every small transfer executed once; of the two large ones exactly one.
     const executed = await db.query<{ amount: string }>("select amount::text from pending_transfers where state = 'executed'")
-    expect(executed.map((r) => r.amount).sort()).toEqual(expect.arrayContaining(amounts))
+    expect(executed.map((r) => r.amount).sort(), JSON.stringify(results)).toEqual(expect.arrayContaining(amounts))
     expect(executed.length).toBe(amounts.length + 1)
     // One SMS and one e-mail per asked transfer, each sent once, through whichever process.
     expect(gateway.accepted.length).toBe(new Set(gateway.accepted.map((m) => m.idempotencyKey)).size)
