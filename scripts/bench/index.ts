@@ -10,14 +10,13 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { chromium } from 'playwright-core'
-import { build } from 'vite'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { openDb } from '../../server/db/db.ts'
 import { mainCustomer, statementOnlyCustomer } from '../../server/demo/demo-data.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { seedDemo } from '../../server/demo/seed.ts'
-import { buildFloorPage, startFloorApi } from './floors.ts'
+import { startFloorApi } from './floors.ts'
 import { closedLoop, openLoop, type Call } from './load.ts'
 import { accountWithLines, completeTransfers, floorTransfers, statementDownloads, type StatementRun } from './server-figures.ts'
 import { coldVisit, KEY_MS, typedSignIn, type Visit } from './pages.ts'
@@ -64,7 +63,19 @@ async function startPortal(distDir: string) {
   return { app, db, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` }
 }
 
-const buildPortal = (outDir: string) => build({ root: resolve('.'), logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } })
+/** A build in a process of its own (build-apart.ts): the portal measured here carries none of it. */
+function buildApart(what: 'portal' | 'floor', dir: string): Promise<void> {
+  return new Promise((done, failed) => {
+    const child = spawn(process.execPath, [...process.execArgv, resolve('scripts/bench/build-apart.ts'), what, dir], { stdio: 'inherit' })
+    child.once('error', failed)
+    child.once('exit', (code) => (code === 0 ? done() : failed(new Error(`the ${what} build exited with ${code}`))))
+  })
+}
+const buildPortal = (outDir: string) => buildApart('portal', outDir)
+const buildFloorPage = async (dir: string) => {
+  await buildApart('floor', dir)
+  return join(dir, 'floor-dist')
+}
 
 /** 50,000-row statement: PDF then CSV while another customer (signed in with `token`) asks for a balance. */
 async function statementFigures(portal: Awaited<ReturnType<typeof startPortal>>, token: string): Promise<Row[]> {
@@ -76,7 +87,8 @@ async function statementFigures(portal: Awaited<ReturnType<typeof startPortal>>,
     statements.push(await statementDownloads(portal.url, 'BENCH0000000000000001', esther, token, () => portal.app.statementPdfs.workerHeapPeak()))
     // On a loaded machine a stall is mostly waiting for a core: the main thread's own share, apart.
     log(`  longest stall ${statements.at(-1)!.stallMs.toFixed(0)} ms, of which the main thread's own CPU at most ${statements.at(-1)!.busyMs ?? '?'} ms`)
-    if (process.env.BENCH_DETAIL) log(`  memory: main thread +${statements.at(-1)!.mainMiB.toFixed(1)} MiB, PDF worker ${statements.at(-1)!.workerMiB.toFixed(1)} MiB`)
+    if (process.env.BENCH_DETAIL)
+      log(`  memory: main thread +${statements.at(-1)!.mainMiB.toFixed(1)} MiB, PDF worker ${statements.at(-1)!.workerMiB.toFixed(1)} MiB`)
   }
   const memory = measure(statements.map((r) => r.memoryMiB))
   const slowest = measure(statements.map((r) => r.slowestMs))

@@ -308,5 +308,12 @@ export async function statementDownloads(url: string, number: string, esther: st
   delay.disable()
   clearInterval(ticker)
   const worker = workerHeapPeak()
-  return { memoryMiB: (peak - before + worker) / MiB, mainMiB: (peak - before) / MiB, workerMiB: worker / MiB, slowestMs: slowest, stallMs: delay.max / 1e6, busyMs: lastCpu === undefined ? undefined : busy }
+  return {
+    memoryMiB: (peak - before + worker) / MiB,
+    mainMiB: (peak - before) / MiB,
+    workerMiB: worker / MiB,
+    slowestMs: slowest,
+    stallMs: delay.max / 1e6,
+    busyMs: lastCpu === undefined ? undefined : busy,
+  }
 }
