@@ -2,8 +2,8 @@
  * The service worker (src/serviceWorker/sw.ts, on Workbox's modules) and the web app manifest.
  *
  * - Precached: the scripts and styles of the sign-in page, the app (the shell and the dashboard
- *   included) and the everyday screens (balance, transfers), the offline page and the sign-in page (server/http/public-pages.ts
- *   `keptByWorker`), each under its revision (hashed names under /assets, a content hash for the
+ *   included) and the everyday screens (balance, transfers), the offline page and the sign-in page
+ *   itself (server/http/public-pages.ts `keptByWorker`), each under its revision (hashed names under /assets, a content hash for the
  *   rest): a repeat visit reads them from the cache, not the network. The screens opened now and
  *   then are cached when first opened (mobile data).
  * - The sign-in page is precached under its route (/login), as the server answers it (bank name,

@@ -5,12 +5,13 @@ import * as css from './toaster.css'
 
 /**
  * Toasts top right, newest on top (the store keeps them newest first); each closable, by its
- * button or Escape. Hand-written (a list and a timer) rather than a toast library: the one it
+ * button or Escape. Nothing at all while there is none. Hand-written (a list and a timer) rather than a toast library: the one it
  * replaces cost more bytes than every screen of the session together (docs/decisions.md, "Dialogs
  * and toasts on the platform").
  */
 export function Toaster() {
   const toasts = useToasts()
+  if (toasts.length === 0) return null
   return (
     <div role="region" aria-label={shell.notifications}>
       <ol className={css.viewport}>

@@ -18,5 +18,5 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent
 // On a phone the two buttons share the width rather than stacking unevenly.
 globalStyle(`${actions} > *`, { flex: '1 1 auto', paddingInline: vars.space.md })
 
-// The page behind a modal dialog does not scroll (the dialog itself is inert-free, the page is not).
+// The page behind a modal dialog does not scroll while the dialog is open.
 globalStyle('html:has(dialog[open])', { overflow: 'hidden' })

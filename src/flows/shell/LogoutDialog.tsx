@@ -9,7 +9,7 @@ import { button } from '../../ui/ui.css'
 
 /**
  * spec §2 logout dialog; its open state is the session machine's, the view only mirrors it.
- * Escape, a click outside and "Annuler" close it.
+ * Escape, a click outside and its close button close it.
  */
 export function LogoutDialog() {
   const session = useSession()
