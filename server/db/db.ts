@@ -35,6 +35,12 @@ export interface DbSettings {
    * initdb (pglite-template.ts); for a start that migrates anyway.
    */
   fromTemplate?: boolean | undefined
+  /**
+   * PGlite only: statements as PGlite's own query() sends them (unnamed, parsed and planned at
+   * each call) instead of the driver's prepared statements (pglite-statements.ts). For the
+   * benchmark's floors, which are bare PGlite by definition.
+   */
+  unnamedStatements?: boolean | undefined
   /** The `pg` pool's limits (DATABASE_URL only); pg.ts has the defaults. */
   pool?: PoolSettings | undefined
 }
@@ -59,5 +65,5 @@ export async function openDb(settings: DbSettings): Promise<Db> {
     return openPgDb(settings.databaseUrl, settings.pool)
   }
   const { openPgliteDb } = await import('./pglite.ts')
-  return openPgliteDb(settings.dataDir, { fromTemplate: settings.fromTemplate ?? false })
+  return openPgliteDb(settings.dataDir, { fromTemplate: settings.fromTemplate ?? false, unnamedStatements: settings.unnamedStatements ?? false })
 }

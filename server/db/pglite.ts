@@ -1,7 +1,8 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import type { Db, Queryable, Row } from './db.ts'
+import type { Db, Queryable } from './db.ts'
 import { lockDataDir } from './pglite-lock.ts'
 import { copyTemplate, ensureTemplate, isFreshDataDir } from './pglite-template.ts'
+import { preparedStatements } from './pglite-statements.ts'
 
 /**
  * A lost lock means another process may be writing the same files: stopping at once is the only
@@ -38,6 +39,8 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHAR
 export interface PgliteOptions {
   /** A fresh folder starts from the migrated template (server start with migrations on). */
   fromTemplate?: boolean
+  /** PGlite's own query() instead of prepared statements (DbSettings.unnamedStatements). */
+  unnamedStatements?: boolean
 }
 
 /**
@@ -54,21 +57,35 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOptions = {}
     await unlock()
     throw error
   }
-  const wrap = (target: PGlite | Transaction): Queryable => ({
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<T>(sql, params as unknown[])
-      return result.rows
+  const statements = preparedStatements(pg)
+  // PGlite's own locks, as its query() and a transaction's query() take them: outside a
+  // transaction, a statement waits for any transaction to end; inside, for the statement before.
+  const outside: Queryable = {
+    query: options.unnamedStatements
+      ? async (sql, params = []) => (await pg.query(sql, params as unknown[])).rows as never
+      : (sql, params = []) => pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => statements.run(sql, params, true))),
+    async exec(sql) {
+      statements.forgetAll()
+      await pg.exec(sql)
     },
-    async exec(sql: string) {
-      await target.exec(sql)
+  }
+  const inside = (tx: Transaction): Queryable => ({
+    async query(sql, params = []) {
+      if (options.unnamedStatements) return (await tx.query(sql, params as unknown[])).rows as never
+      if (tx.closed) throw new Error('Transaction is closed')
+      return await pg._runExclusiveQuery(() => statements.run(sql, params, false))
+    },
+    async exec(sql) {
+      statements.forgetAll()
+      await tx.exec(sql)
     },
   })
   return {
     driver: 'pglite',
-    ...wrap(pg),
+    ...outside,
     // PGlite has one connection: other queries wait while a transaction runs, which gives the
     // same isolation as a pool connection held for the transaction.
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => pg.transaction((tx) => fn(inside(tx))),
     async close() {
       try {
         await pg.close()
