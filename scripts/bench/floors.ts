@@ -3,6 +3,10 @@
  * - a bare React 19 page (a sign-in form that posts to /auth/login) built by Vite with the same
  *   React plugin and the same build-time compression, served by the same server;
  * - a bare Fastify route doing the one PGlite query of the balance lookup.
+ * Both database floors (this route, and the transfer floor of server-figures.ts) run on a database
+ * opened bare (`unnamedStatements`): PGlite's own query(), as PGlite ships it. The portal's driver
+ * prepares its statements (server/db/pglite-statements.ts); BENCH_DETAIL=1 also measures the
+ * floors on that layer.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

@@ -40,8 +40,13 @@ interface Row {
   note?: string
 }
 
-async function startPortal(distDir: string) {
-  const db = await openDb({})
+/**
+ * A portal on a fresh in-memory database. `bare`: the database as PGlite ships it (its own query(),
+ * unnamed statements), for the floors, which are bare PGlite by definition; the portal itself
+ * runs on its driver's prepared statements (server/db/pglite-statements.ts).
+ */
+async function startPortal(distDir: string, bare = false) {
+  const db = await openDb({ unnamedStatements: bare })
   await migrate(db)
   await seedDemo(db)
   const base = loadConfig({ DEMO_MODE: 'true' })
@@ -204,7 +209,7 @@ async function main(): Promise<void> {
   }
 
   const portal = await startPortal(appDist)
-  const floorPage = await startPortal(floorDist)
+  const floorPage = await startPortal(floorDist, true)
   const [customer] = await floorPage.db.query<{ id: string }>('select id::text from customers where kcode = $1', [mainCustomer.kcode])
   const floorApi = await startFloorApi(floorPage.db, customer!.id)
   const floorApiUrl = `http://127.0.0.1:${(floorApi.server.address() as AddressInfo).port}`
@@ -301,6 +306,22 @@ async function main(): Promise<void> {
     p99.app.push(percentile(await openLoop(portal.url, balance, 200, 2000), 99))
     p99.floor.push(percentile(await openLoop(floorApiUrl, bare, 200, 2000), 99))
   }
+  if (process.env.BENCH_DETAIL) {
+    // The same floor on the portal's own database layer (prepared statements): what the portal's
+    // code costs above one query, with the driver's gain taken out (shown, not a target).
+    const [own] = await portal.db.query<{ id: string }>('select id::text from customers where kcode = $1', [mainCustomer.kcode])
+    const layered = await startFloorApi(portal.db, own!.id)
+    const layeredUrl = `http://127.0.0.1:${(layered.server.address() as AddressInfo).port}`
+    const runs: number[] = []
+    for (let i = 0; i < RUNS; i++) runs.push(await closedLoop(layeredUrl, bare, 20, 2000))
+    await layered.close()
+    rows.push({
+      figure: 'detail: the floor API on the portal’s own database layer (prepared statements)',
+      project: measure(throughput.app),
+      floor: measure(runs),
+      unit: 'req/s',
+    })
+  }
   rows.push(
     {
       figure: 'POST balance, closed loop, 20 connections: throughput',
@@ -324,6 +345,16 @@ async function main(): Promise<void> {
     log(`complete transfers, run ${i + 1}/${RUNS}…`)
     transfers.app.push(await completeTransfers(portal.url, portal.db, token, 10, 3000))
     transfers.floor.push(await floorTransfers(floorPage.db, 10, 3000))
+  }
+  if (process.env.BENCH_DETAIL) {
+    const runs: number[] = []
+    for (let i = 0; i < RUNS; i++) runs.push(await floorTransfers(portal.db, 10, 3000))
+    rows.push({
+      figure: 'detail: the floor transfer on the portal’s own database layer (prepared statements)',
+      project: measure(transfers.app),
+      floor: measure(runs),
+      unit: 'req/s',
+    })
   }
   rows.push({
     figure: 'complete transfers per second (ask + confirm, 10 at a time)',
