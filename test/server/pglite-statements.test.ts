@@ -105,3 +105,16 @@ describe('the embedded driver prepares each statement once', () => {
     expect((await prepared()).length).toBeLessThanOrEqual(501)
   })
 })
+
+describe('the bench floors’ bare database (unnamedStatements)', () => {
+  it('sends every statement through PGlite’s own query(): nothing prepared, the same rows', async () => {
+    const bare = await openDb({ unnamedStatements: true })
+    try {
+      for (let i = 0; i < 3; i++) expect(await bare.query('select $1::int + 1 as n', [i])).toEqual([{ n: i + 1 }])
+      expect(await bare.transaction((tx) => tx.query('select $1::text as t', ['dans la transaction']))).toEqual([{ t: 'dans la transaction' }])
+      expect(await bare.query('select count(*)::int as n from pg_prepared_statements')).toEqual([{ n: 0 }])
+    } finally {
+      await bare.close()
+    }
+  })
+})
