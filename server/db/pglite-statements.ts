@@ -24,15 +24,7 @@ import type { Row } from './db.ts'
 /** Statements kept per database; the least recently used beyond it are closed (dynamic SQL texts). */
 const KEPT_STATEMENTS = 500
 
-type Serialize = {
-  parse(opts: { name: string; text: string }): Uint8Array
-  bind(opts: { statement: string; values: (string | Uint8Array | null)[] }): Uint8Array
-  describe(opts: { type: 'P' | 'S'; name?: string }): Uint8Array
-  execute(opts?: object): Uint8Array
-  close(opts: { type: 'P' | 'S'; name: string }): Uint8Array
-  sync(): Uint8Array
-}
-const serialize = (protocol as unknown as { serialize: Serialize }).serialize
+const { serialize } = protocol
 
 export interface PreparedStatements {
   /** Runs one statement; `syncToFs` after a call outside a transaction, as PGlite's query does. */
@@ -66,7 +58,7 @@ export function preparedStatements(pg: PGlite): PreparedStatements {
         kept.delete(sql)
       }
       kept.set(sql, name)
-      const values = params.map((value) => prepareValue(value) as string | Uint8Array | null)
+      const values = params.map((value) => prepareValue(value))
       parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute(), serialize.sync())
       try {
         const { messages } = await pg.execProtocol(concat(parts), { syncToFs })

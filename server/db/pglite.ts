@@ -58,34 +58,35 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOptions = {}
     throw error
   }
   const statements = preparedStatements(pg)
-  // PGlite's own locks, as its query() and a transaction's query() take them: outside a
-  // transaction, a statement waits for any transaction to end; inside, for the statement before.
-  const outside: Queryable = {
-    query: options.unnamedStatements
-      ? async (sql, params = []) => (await pg.query(sql, params as unknown[])).rows as never
-      : (sql, params = []) => pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => statements.run(sql, params, true))),
-    async exec(sql) {
-      statements.forgetAll()
-      await pg.exec(sql)
-    },
-  }
-  const inside = (tx: Transaction): Queryable => ({
-    async query(sql, params = []) {
-      if (options.unnamedStatements) return (await tx.query(sql, params as unknown[])).rows as never
+  // The benchmark's bare floors: PGlite's own query(), unnamed statements.
+  const ownQuery =
+    (target: PGlite | Transaction): Queryable['query'] =>
+    async (sql, params = []) =>
+      (await target.query(sql, params as unknown[])).rows as never
+  // Prepared statements under PGlite's own locks, as its query() and a transaction's query() take
+  // them: outside a transaction, a statement waits for any transaction to end; inside, for the
+  // statement before.
+  const preparedQuery =
+    (tx?: Transaction): Queryable['query'] =>
+    async (sql, params = []) => {
+      if (!tx) return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => statements.run(sql, params, true)))
       if (tx.closed) throw new Error('Transaction is closed')
-      return await pg._runExclusiveQuery(() => statements.run(sql, params, false))
-    },
+      return pg._runExclusiveQuery(() => statements.run(sql, params, false))
+    }
+  const wrap = (target: PGlite | Transaction): Queryable => ({
+    query: options.unnamedStatements ? ownQuery(target) : preparedQuery(target === pg ? undefined : (target as Transaction)),
     async exec(sql) {
+      // DDL (migrations): a kept statement's rows may no longer be what it was prepared for.
       statements.forgetAll()
-      await tx.exec(sql)
+      await target.exec(sql)
     },
   })
   return {
     driver: 'pglite',
-    ...outside,
+    ...wrap(pg),
     // PGlite has one connection: other queries wait while a transaction runs, which gives the
     // same isolation as a pool connection held for the transaction.
-    transaction: (fn) => pg.transaction((tx) => fn(inside(tx))),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     async close() {
       try {
         await pg.close()
