@@ -35,23 +35,16 @@ export async function openPgDb(connectionString: string, settings: PoolSettings 
       await target.query(sql)
     },
   })
+  const onPool = wrap(pool)
   return {
     driver: 'pg',
-    ...wrap(pool),
+    // A call outside db.transaction() is one statement in a transaction of its own (auto-commit):
+    // when PostgreSQL ends it as a deadlock's victim or a failed serialization, nothing of it was
+    // kept, so it is run again whole, as a transaction is.
+    query: (sql, params) => retried(() => onPool.query(sql, params)),
+    exec: (sql) => retried(() => onPool.exec(sql)),
     poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    async transaction(fn) {
-      // PostgreSQL may end one of two transactions that lock rows in opposite orders (deadlock,
-      // 40P01) or fail a serialization (40001); the whole transaction was rolled back, so running
-      // it again is safe and is what the database asks for. A few tries, then the error stands.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await once(fn)
-        } catch (error) {
-          const code = (error as { code?: string }).code
-          if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw error
-        }
-      }
-    },
+    transaction: (fn) => retried(() => once(fn)),
     close: () => pool.end(),
   }
 
@@ -80,4 +73,33 @@ export async function openPgDb(connectionString: string, settings: PoolSettings 
       client.release(broken)
     }
   }
+}
+
+/**
+ * Runs `attempt` again when PostgreSQL ended it with a deadlock (40P01) or a failed serialization
+ * (40001): the whole transaction was rolled back, so running it again is safe and is what the
+ * database asks for; it gives the same answer as a first run that had not met the other
+ * transaction. The lock order (docs/server.md) leaves no deadlock between the portal's own money
+ * paths; this covers what it cannot foresee (an operator's statement, a future path). A short
+ * random pause first, so that the two transactions do not meet again at once. After the last try
+ * the error stands, and the HTTP layer answers 503 with Retry-After (http/unavailable.ts), never 500.
+ */
+export async function retried<T>(attempt: () => Promise<T>, tries = RETRY_TRIES): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt()
+    } catch (error) {
+      if (n >= tries || !isRetryable(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * n))
+    }
+  }
+}
+
+/** Tries of a transaction or statement ended by a deadlock or a failed serialization. */
+const RETRY_TRIES = 4
+
+/** SQLSTATE of a transaction PostgreSQL rolled back so that another could go on. */
+export function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return code === '40P01' || code === '40001'
 }

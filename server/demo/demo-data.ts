@@ -167,8 +167,15 @@ export const settlementNetworks = [
 
 const CURRENCIES: readonly CurrencyCode[] = ['1', '2', '3']
 
-export function settlementAccountNumber(code: string, currency: CurrencyCode): string {
-  return account('00017', '99001', code, '00000000', currency)
+/**
+ * Rows of each network's settlement account per currency (migration 018): transfers of different
+ * customers credit different rows, so that no single row's lock serialises all of them.
+ */
+export const SETTLEMENT_SHARDS = 16
+
+/** Shard 0 is the network's first row; the others differ by the 8 digits after the network's code. */
+export function settlementAccountNumber(code: string, currency: CurrencyCode, shard = 0): string {
+  return account('00017', '99001', code, String(shard).padStart(8, '0'), currency)
 }
 
 /** The bank's own account per currency, the other side of the demo movements. */
@@ -178,13 +185,15 @@ export function internalAccountNumber(currency: CurrencyCode): string {
 
 export const bankAccounts = CURRENCIES.flatMap((currency) => [
   { number: internalAccountNumber(currency), currency, kind: 'internal' as const, network: null, holder: 'Caisse centrale' },
-  ...settlementNetworks.map((n) => ({
-    number: settlementAccountNumber(n.code, currency),
-    currency,
-    kind: 'settlement' as const,
-    network: n.network,
-    holder: n.label,
-  })),
+  ...settlementNetworks.flatMap((n) =>
+    Array.from({ length: SETTLEMENT_SHARDS }, (_, shard) => ({
+      number: settlementAccountNumber(n.code, currency, shard),
+      currency,
+      kind: 'settlement' as const,
+      network: n.network,
+      holder: n.label,
+    })),
+  ),
 ])
 
 /** Demo rates: 1 unit of `from` = `rate` units of `to`. */

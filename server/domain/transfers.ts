@@ -7,10 +7,17 @@
  * (TRANSFER_ASK_LIMIT per window, the three kinds together; domain/throttles.ts); beyond it the ask
  * is refused with `tooManyAsks` and nothing is stored or sent.
  * Confirm: in ONE transaction, the pending row locked (FOR UPDATE): state, expiry, tries, code
- * (constant time); then both account rows locked (in id order, so two transfers never deadlock),
- * the balance checked again, both balances moved, one ledger entry per side with its running
- * balance, the transfer marked executed, notification and outbox written. Money moves only there,
- * so a repeated confirm finds the transfer executed and moves nothing.
+ * (constant time); then both account rows locked (in id order, FOR NO KEY UPDATE), the balance
+ * checked again, both balances moved, one ledger entry per side with its running balance (dated in
+ * the order of the accounts' locks), the transfer marked executed, notification and outbox written.
+ * Money moves only there, so a repeated confirm finds the transfer executed and moves nothing.
+ *
+ * Lock order of every money path (docs/server.md, "Lock order"; migration 018): the ask's throttle
+ * lock, then the customer's row, then the pending transfer's row, then the accounts in id order.
+ * Inserts that reference an account (an ask's pending row, ledger entries) take only FOR KEY SHARE,
+ * which the accounts' FOR NO KEY UPDATE does not block: an ask never waits for a confirm. Each
+ * unit runs in one transaction (an ask's write is one statement), run again whole by the driver
+ * on a deadlock or failed serialization (db/pg.ts retried), 503 if it still fails.
  *
  * The statements are PL/pgSQL functions (migration 014_transfer_functions.sql), whose plans the
  * database keeps per connection: an ask is two calls (read, then write), a confirm two calls in its
@@ -343,7 +350,11 @@ async function askWrite(db: Db, customerId: string, s: TransferSettings, message
       messages.map((x) => x.text),
     ],
   )
-  if (row!.expired) await sweepExpired(db, s.now)
+  // The sweep is housekeeping after the ask was stored and its code sent: should it fail (the
+  // database gone a moment), the ask's answer still stands, the next ask sweeps again, and a
+  // confirm cancels its own expired transfer anyway. Failing the answer would make the customer ask
+  // again and receive a second code.
+  if (row!.expired) await sweepExpired(db, s.now).catch(() => undefined)
   return row!.taken
 }
 

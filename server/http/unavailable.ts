@@ -5,8 +5,12 @@
  * done: every change runs in one transaction, which PostgreSQL rolls back when the link is lost.
  */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'])
-/** SQLSTATE: admin/crash shutdown, cannot connect now, too many connections, statement timeout. */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014'])
+/**
+ * SQLSTATE: admin/crash shutdown, cannot connect now, too many connections, statement timeout; and
+ * a deadlock or failed serialization that was still there after the driver's tries (db/pg.ts
+ * retried): the request changed nothing and may be sent again in a moment.
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '40P01', '40001'])
 /** pg and pg-pool say these in messages without a code. */
 const UNAVAILABLE_MESSAGES = [
   /Connection terminated/i,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
-import { mainCustomer, settlementAccountNumber, settlementNetworks, statementOnlyCustomer } from '../../server/demo/demo-data.ts'
+import { mainCustomer, SETTLEMENT_SHARDS, settlementAccountNumber, settlementNetworks, statementOnlyCustomer } from '../../server/demo/demo-data.ts'
 import { centsToDecimal, convertCents, decimalToCents, formatMoney, formatRate } from '../../server/domain/money.ts'
 import { startTestServer, type TestServer } from './harness.ts'
 import { otherCode, transferHelpers, type Kind } from './transfers-helpers.ts'
@@ -26,8 +26,15 @@ afterAll(() => server?.close())
 const usd = mainCustomer.accounts.usd
 const eur = mainCustomer.accounts.eur
 const cdf = mainCustomer.accounts.cdf
-const settlement = (network: string, currency: '1' | '2' | '3') =>
-  settlementAccountNumber(settlementNetworks.find((n) => n.network === network)!.code, currency)
+/** The network's settlement account in that currency: several rows (shards, migration 018), summed when read. */
+const settlement = (network: string, currency: '1' | '2' | '3') => ({ network, currency })
+const networkBalance = async ({ network, currency }: { network: string; currency: string }) => {
+  const [row] = await server.db.query<{ balance: string }>('select balance::text from settlement_balances where network = $1 and currency = $2', [
+    network,
+    currency,
+  ])
+  return row!.balance
+}
 
 const wallet = (over: Record<string, unknown> = {}) => ({
   debitAccount: usd.number,
@@ -55,7 +62,15 @@ async function asked(kind: Kind, body: unknown) {
   return { reference: res.body.code as string, code: await h.codeSentTo(mainCustomer), answer: res.body }
 }
 
-async function creditedAccount(reference: string): Promise<string> {
+/** The settlement account credited by the transfer: its network and currency, and the row's number. */
+async function creditedAccount(reference: string): Promise<{ network: string; currency: string }> {
+  const [row] = await server.db.query<{ network: string; currency: string }>(
+    'select a.network, a.currency from pending_transfers p join accounts a on a.id = p.credit_account_id where p.reference = $1',
+    [reference],
+  )
+  return { network: row!.network, currency: row!.currency }
+}
+async function creditedNumber(reference: string): Promise<string> {
   const [row] = await server.db.query<{ number: string }>(
     'select a.number from pending_transfers p join accounts a on a.id = p.credit_account_id where p.reference = $1',
     [reference],
@@ -83,7 +98,7 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
     const totals = await h.totals()
     const debitBefore = decimalToCents(await h.balanceOf(usd.number))
     const mpesa = settlement('mpesa', '1')
-    const mpesaBefore = decimalToCents(await h.balanceOf(mpesa))
+    const mpesaBefore = decimalToCents(await networkBalance(mpesa))
     const { reference, code, answer } = await asked('momo', wallet())
     expect(answer).toEqual({
       status: '0',
@@ -103,7 +118,7 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
     expect(sms.text).toContain('Valable 30 secondes')
     const res = await h.confirm('momo', token, reference, code)
     expect(res.body).toMatchObject({ status: '0', code: '0', solde: centsToDecimal(debitBefore - 2000n), currency: '1', reference })
-    expect(await h.balanceOf(mpesa)).toBe(centsToDecimal(mpesaBefore + 2000n))
+    expect(await networkBalance(mpesa)).toBe(centsToDecimal(mpesaBefore + 2000n))
     expect(await h.totals()).toEqual(totals)
   })
 
@@ -128,11 +143,11 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
     expect(row).toEqual({ amount: '10000.00', currency_sent: '3', debit_amount: '3.51', rate: '0.00035088' })
 
     const mpesa = settlement('mpesa', '1')
-    const mpesaBefore = decimalToCents(await h.balanceOf(mpesa))
+    const mpesaBefore = decimalToCents(await networkBalance(mpesa))
     const res = await h.confirm('momo', token, reference, code)
     expect(res.body).toMatchObject({ status: '0', solde: centsToDecimal(debitBefore - 351n), currency: '1' })
     expect(res.body.message).toBe(t.done({ amount: '10 000,00 CDF', payee: '243812345678', balance: formatMoney(debitBefore - 351n, '1') }))
-    expect(await h.balanceOf(mpesa)).toBe(centsToDecimal(mpesaBefore + 351n))
+    expect(await networkBalance(mpesa)).toBe(centsToDecimal(mpesaBefore + 351n))
     const entries = await server.db.query(
       `select e.amount::text from ledger_entries e join ledger_transactions t on t.id = e.transaction_id where t.reference = $1 order by e.amount`,
       [reference],
@@ -163,12 +178,21 @@ describe('POST transfer/ask-wallet and confirm-wallet', () => {
     ['90', 'africell'],
   ])('a number 243%s… is credited through %s', async (prefix, network) => {
     const { reference } = await asked('momo', wallet({ phone: `243${prefix}0000001`, amount: '1.00' }))
-    expect(await creditedAccount(reference)).toBe(settlement(network, '1'))
+    expect(await creditedAccount(reference)).toEqual(settlement(network, '1'))
+  })
+
+  it("credits the customer's own row of the network's settlement account (its id modulo the rows), never a shared one", async () => {
+    const { reference } = await asked('momo', wallet({ amount: '1.00' }))
+    const [customer] = await server.db.query<{ id: string }>('select id::text from customers where kcode = $1', [mainCustomer.kcode])
+    const shard = Number(customer!.id) % SETTLEMENT_SHARDS
+    expect(await creditedNumber(reference)).toBe(settlementAccountNumber(settlementNetworks.find((n) => n.network === 'mpesa')!.code, '1', shard))
+    const [rows] = await server.db.query<{ shards: number }>("select shards from settlement_balances where network = 'mpesa' and currency = '1'")
+    expect(rows!.shards).toBe(SETTLEMENT_SHARDS)
   })
 
   it('from a CDF account, the CDF settlement account of the network', async () => {
     const { reference } = await asked('momo', wallet({ debitAccount: cdf.number, currency: '3', currencySent: '3', amount: '5000.00', phone: '243990000002' }))
-    expect(await creditedAccount(reference)).toBe(settlement('airtel', '3'))
+    expect(await creditedAccount(reference)).toEqual(settlement('airtel', '3'))
   })
 
   it.each([
@@ -238,14 +262,14 @@ describe('POST transfer/ask-card and confirm-card', () => {
   it('names the card as "carte <id> ****<last four>" and credits the card network in the account currency', async () => {
     const totals = await h.totals()
     const visa = settlement('visa', '2')
-    const visaBefore = decimalToCents(await h.balanceOf(visa))
+    const visaBefore = decimalToCents(await networkBalance(visa))
     const { reference, code, answer } = await asked('card', card())
     expect(answer).toMatchObject({ code: expect.stringMatching(/^CRT[0-9A-Z]{20}$/), payee: 'carte 12345678 ****4321', amount: '10.00', debitAmount: '10.00' })
     const sms = await h.lastMessage('sms', mainCustomer.contact.phone)
     expect(sms.text).toContain('carte 12345678 ****4321')
     expect(sms.text).toContain('10,00 EUR')
     expect((await h.confirm('card', token, reference, code)).body.status).toBe('0')
-    expect(await h.balanceOf(visa)).toBe(centsToDecimal(visaBefore + 1000n))
+    expect(await networkBalance(visa)).toBe(centsToDecimal(visaBefore + 1000n))
     expect(await h.totals()).toEqual(totals)
   })
 
