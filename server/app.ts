@@ -117,9 +117,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const faults = new FaultStore()
   if (config.demoMode) registerFaults(app, ctx, faults)
 
-  // Photo upload (photo/update): one file, read by the handler with request.file(). The file limit is
-  // one byte over the photo's 2 Mo, so that a cut file is always seen as too large (413). The portal
-  // sends one part; a few small fields are tolerated, more end the request at once (413).
+  // Photo upload (photo/update): one file, the whole body read by the handler (request.parts()) before
+  // anything is stored. The file limit is one byte over the photo's 2 Mo, so that a cut file is always
+  // seen as too large (413). The portal sends one part; a few small fields are tolerated, a second
+  // file, a field too many or over 1 KiB end the request at once (413).
   await app.register(multipart, {
     limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 4, parts: 5, fieldSize: 1024, fieldNameSize: 100, headerPairs: 20 },
   })

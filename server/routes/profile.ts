@@ -26,31 +26,38 @@ export function profileRoutes(ctx: AppContext): Handlers {
     async updatePhoto(call) {
       const customerId = signedIn(call).customerId
       const refuse = (message: string) => ({ status: 200 as const, body: { code: '1', message } })
-      const tooLarge = () => {
-        // The rest of the body is not read: the connection closes after the answer.
+      // Beyond a limit the rest of the body is not read: the connection closes after the answer.
+      const tooLarge = (message: string) => {
         call.reply.header('connection', 'close')
-        return { status: 413 as const, body: { code: '1', message: validation.photoSize } }
+        return { status: 413 as const, body: { code: '1', message } }
       }
-      let bytes: Buffer
+      // The whole body is read before anything is stored: one file and a few small fields (the
+      // limits of server/app.ts); a second file, a field too many or too long is a 413, even after
+      // a good photo (request.file() stopped at the first file and never saw what followed).
+      let photo: { field: string; bytes: Buffer } | undefined
       try {
-        const file = await call.request.file()
-        if (!file || file.fieldname !== 'photo') return refuse(validation.photoRequired)
-        bytes = await file.toBuffer()
-        // The multipart limit is one byte over the photo's: a file cut there is never taken for a
-        // whole one of exactly 2 Mo (busboy marks the cut after the last chunk was read).
-        if (file.file.truncated || bytes.length > PHOTO_MAX_BYTES) return tooLarge()
+        for await (const part of call.request.parts()) {
+          if (part.type === 'field') {
+            if (part.valueTruncated || part.fieldnameTruncated) return tooLarge(api.payloadTooLarge)
+            continue
+          }
+          if (photo) return tooLarge(api.payloadTooLarge)
+          const bytes = await part.toBuffer()
+          // The multipart limit is one byte over the photo's: a file cut there is never taken for a
+          // whole one of exactly 2 Mo (busboy marks the cut after the last chunk was read).
+          if (part.file.truncated || bytes.length > PHOTO_MAX_BYTES) return tooLarge(validation.photoSize)
+          photo = { field: part.fieldname, bytes }
+        }
       } catch (error) {
         const code = (error as { code?: string }).code
         // Over the file, parts or fields limits of the multipart parser (server/app.ts).
-        if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge()
-        if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          call.reply.header('connection', 'close')
-          return { status: 413, body: { code: '1', message: api.payloadTooLarge } }
-        }
+        if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(validation.photoSize)
+        if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') return tooLarge(api.payloadTooLarge)
         throw error
       }
-      const type = photoType(bytes)
-      const clean = type && (await cleanPhoto(bytes, type))
+      if (!photo || photo.field !== 'photo') return refuse(validation.photoRequired)
+      const type = photoType(photo.bytes)
+      const clean = type && (await cleanPhoto(photo.bytes, type))
       if (!type || !clean) return refuse(validation.photoType)
       await savePhoto(ctx.db, customerId, type, clean, ctx.now())
       return { status: 200, body: { code: '0', message: api.contact.photoDone } }

@@ -87,3 +87,50 @@ describe('photo/update and photo/show/{id}', () => {
     expect((await upload(PNG, 'moi.png', 'image/png', token, 'image')).body).toEqual({ code: '1', message: validation.photoRequired })
   })
 })
+
+describe('photo/update reads the whole body before storing: one file and a few small fields (docs/security.md)', () => {
+  const send = async (form: FormData) => {
+    const res = await fetch(server.url + customerPath('photo/update'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+      signal: AbortSignal.timeout(30_000),
+    })
+    return { status: res.status, body: await res.json() }
+  }
+  /** A form whose first part is a good photo, which alone would be stored. */
+  const withPhoto = async () => {
+    const form = new FormData()
+    form.append('photo', new Blob([new Uint8Array(await picture('jpeg'))], { type: 'image/jpeg' }), 'nouvelle.jpg')
+    return form
+  }
+  const tooLarge = { status: 413, body: { code: '1', message: api.payloadTooLarge } }
+
+  it('two files: 413, and the photo is unchanged', async () => {
+    const id = (await contact()).photo
+    const form = await withPhoto()
+    form.append('photo', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'autre.png')
+    expect(await send(form)).toEqual(tooLarge)
+    expect((await contact()).photo).toBe(id)
+  })
+
+  it('a thousand fields after the photo: 413, and the photo is unchanged', async () => {
+    const id = (await contact()).photo
+    const form = await withPhoto()
+    for (let i = 0; i < 1000; i++) form.append(`f${i}`, 'x')
+    expect(await send(form)).toEqual(tooLarge)
+    expect((await contact()).photo).toBe(id)
+  })
+
+  it('a field over 1 KiB after the photo: 413, and the photo is unchanged; four small fields are tolerated', async () => {
+    const id = (await contact()).photo
+    const long = await withPhoto()
+    long.append('note', 'x'.repeat(1025))
+    expect(await send(long)).toEqual(tooLarge)
+    expect((await contact()).photo).toBe(id)
+    const small = await withPhoto()
+    for (let i = 0; i < 4; i++) small.append(`f${i}`, 'x'.repeat(1024))
+    expect(await send(small)).toEqual({ status: 200, body: { code: '0', message: api.contact.photoDone } })
+    expect((await contact()).photo).not.toBe(id)
+  })
+})
