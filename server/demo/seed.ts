@@ -11,7 +11,7 @@
  */
 import type { Db, Queryable } from '../db/db.ts'
 import { bankAccounts, demoCustomers, demoExchangeRates, demoMovements, internalAccountNumber, payeeAccounts, type CurrencyCode } from './demo-data.ts'
-import { centsToDecimal } from '../domain/money.ts'
+import { centsToDecimal, decimalToCents } from '../domain/money.ts'
 import { hashPin } from '../domain/pins.ts'
 
 const SEED_LOCK = 724_302
@@ -52,6 +52,24 @@ function columns<K extends string>(...names: K[]): Columns<K> {
 
 function push<K extends string>(target: Columns<K>, row: Record<K, unknown>): void {
   for (const name of Object.keys(target) as K[]) target[name].push(row[name])
+}
+
+/**
+ * The bank's accounts are the other side of every customer's movements, which were made one
+ * customer after the other: their lines' running balances are set again in the order statements
+ * read them (booked_at, then the order of insertion, which is the ids' order).
+ */
+function bankRunningBalances(entries: DemoRows['entries'], bankNumbers: ReadonlySet<string>): void {
+  const order = entries.account
+    .map((account, i) => ({ account: account as string, at: entries.bookedAt[i] as string, i }))
+    .filter((e) => bankNumbers.has(e.account))
+    .sort((a, b) => a.account.localeCompare(b.account) || a.at.localeCompare(b.at) || a.i - b.i)
+  let running = 0n
+  order.forEach((e, n) => {
+    if (n === 0 || order[n - 1]!.account !== e.account) running = 0n
+    running += decimalToCents(entries.amount[e.i] as string)
+    entries.balanceAfter[e.i] = centsToDecimal(running)
+  })
 }
 
 interface DemoRows {
@@ -127,6 +145,7 @@ function demoRows(now: Date, pinHashes: readonly string[]): DemoRows {
       })
     }
   })
+  bankRunningBalances(rows.entries, new Set([...bankBalances.keys()].map((currency) => internalAccountNumber(currency))))
 
   // Accounts in the order of a row-by-row load: the bank's, the payees', then the customers'.
   for (const acc of bankAccounts) {
