@@ -7,6 +7,7 @@
  * what protects the customer online is the lock after 5 wrong tries (MAX_PIN_FAILURES).
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 
 export const MAX_PIN_FAILURES = 5
 
@@ -15,10 +16,30 @@ const KEY_LENGTH = 32
 /** 128 * N * r bytes are needed; Node's default limit (32 MiB) is just too small for N = 2^15. */
 const MAX_MEMORY = 64 * 1024 * 1024
 
-function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(secret, salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
-  )
+/**
+ * scrypt runs in libuv's thread pool, never on the event loop (~0.1 s of one core per PIN, 32 MiB).
+ * That pool (4 threads unless UV_THREADPOOL_SIZE says otherwise) also reads files and compresses
+ * answers: 16 sign-ins at once held a file read behind them for 1.7 s. So at most this many run at
+ * once, the others queue here: a core and pool threads stay free for everything else.
+ */
+const POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4
+export const SCRYPT_AT_ONCE = Math.max(1, Math.min(POOL_SIZE - 2, availableParallelism() - 1))
+let running = 0
+const queued: (() => void)[] = []
+
+async function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  if (running >= SCRYPT_AT_ONCE) await new Promise<void>((resolve) => queued.push(resolve))
+  else running++
+  try {
+    return await new Promise<Buffer>((resolve, reject) =>
+      scryptCallback(secret, salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
+    )
+  } finally {
+    // The slot passes straight to the next in line (running stays the same), or is freed.
+    const next = queued.shift()
+    if (next) next()
+    else running--
+  }
 }
 
 /** "scrypt$N$r$p$salt$hash" (base64url). */

@@ -1,18 +1,22 @@
 /**
- * Sign-in with a user code and a PIN (spec §4, rulings §4). The outcome is a plain value; the
+ * Sign-in with a user code and a PIN (spec §4, rulings §4, §9.6). The outcome is a plain value; the
  * route turns it into HTTP. Order of the checks:
  * 1. an access blocked by wrong PINs (from this address, or everywhere) stays blocked whatever the
- *    PIN, until a reset; too soon after many failures, the try waits (domain/lockout.ts);
- * 2. the try is counted as a failure before the PIN (or, for an unknown user, a decoy costing the
- *    same time) is checked, and the 5th from one address blocks it;
- * 3. a right PIN clears the counter; web banking blocked by the bank is told only then, so that
- *    the answer does not reveal a blocked customer to someone who does not know the PIN;
- * 4. otherwise a session opens and a "Nouvelle connexion" notification is written with it.
+ *    PIN, until a reset; too soon after many failures from other addresses, the try waits — never at
+ *    an address where the customer signed in before (domain/lockout.ts);
+ * 2. the try reserves a check of its PIN: when the checks already in flight for the code could, if
+ *    wrong, reach a limit, it waits for one of them to end and asks again (a right PIN is never
+ *    refused because of tries in flight; guesses stay bounded);
+ * 3. the PIN (or, for an unknown user, a decoy costing the same time) is checked outside any
+ *    transaction; a wrong one is counted then, and the one that reaches a limit blocks and alerts;
+ * 4. a right PIN clears its address's count; web banking blocked by the bank is told only then, so
+ *    that the answer does not reveal a blocked customer to someone who does not know the PIN;
+ * 5. otherwise a session opens and a "Nouvelle connexion" notification is written with it.
  */
 import { api } from '../../machines/messages.ts'
 import type { Db } from '../db/db.ts'
 import { addNotification } from './notifications.ts'
-import { clearOnSuccess, recordBlock, reserveAttempt } from './lockout.ts'
+import { recordFailure, recordSuccess, releaseCheck, reserveCheck, type Reservation } from './lockout.ts'
 import { decoyPinHash, verifyPin } from './pins.ts'
 import { openSession } from './sessions.ts'
 
@@ -35,48 +39,98 @@ export interface SignInContext {
 
 const MODULE_ORDER = ['solde', 'statement', 'transfert', 'mobile-money', 'card-visa']
 
+/**
+ * A try waits for checks in flight as long as they end (a queue of sign-ins of one customer moves
+ * at one scrypt, ~0.1 s, per check); when none of them ended for this long it is told to try again
+ * (429, one second). Checks stuck that long belong to a process that crashed mid-check (ignored
+ * after a minute) or to a server far over its capacity.
+ */
+const BUSY_STALL_MS = 10_000
+/** A check that ends in another process is seen by asking again after at most this long. */
+const BUSY_POLL_MS = 50
+
+/** Tries of this process waiting for a check of their code to end, woken when one ends here. */
+const waiting = new Map<string, Set<() => void>>()
+function checkEnded(kcode: string): void {
+  const wake = waiting.get(kcode)
+  waiting.delete(kcode)
+  for (const resolve of wake ?? []) resolve()
+}
+function untilCheckEnds(kcode: string): Promise<void> {
+  return new Promise((resolve) => {
+    const set = waiting.get(kcode) ?? new Set()
+    waiting.set(kcode, set)
+    const done = () => {
+      clearTimeout(timer)
+      set.delete(done)
+      if (set.size === 0 && waiting.get(kcode) === set) waiting.delete(kcode)
+      resolve()
+    }
+    const timer = setTimeout(done, BUSY_POLL_MS * (0.5 + Math.random()))
+    set.add(done)
+  })
+}
+
+async function reserveWhenFree(db: Db, kcode: string, address: string, now: Date): Promise<Exclude<Reservation, { kind: 'busy' }>> {
+  let seen = ''
+  let since = Date.now()
+  for (;;) {
+    const reservation = await reserveCheck(db, kcode, address, now)
+    if (reservation.kind !== 'busy') return reservation
+    if (reservation.inFlight !== seen) [seen, since] = [reservation.inFlight, Date.now()]
+    else if (Date.now() - since >= BUSY_STALL_MS) return { kind: 'wait', retryAfterSeconds: 1 }
+    await untilCheckEnds(kcode)
+  }
+}
+
 export async function signIn(db: Db, userCode: string, pin: string, ctx: SignInContext): Promise<SignInOutcome> {
   const kcode = userCode.trim().toUpperCase()
-  const reservation = await reserveAttempt(db, kcode, ctx.address, ctx.now)
+  const reservation = await reserveWhenFree(db, kcode, ctx.address, ctx.now)
   if (reservation.kind === 'blocked') return { kind: 'pinBlocked' }
   if (reservation.kind === 'wait') return reservation
-  const { customer } = reservation
+  const { customer, check } = reservation
+  let ended = false
+  try {
+    // An unknown code is checked against a decoy, so that it costs the same time as a known one.
+    const right = await verifyPin(pin, customer?.pin_hash ?? (await decoyPinHash()))
+    if (!right || !customer) {
+      const newly = await recordFailure(db, reservation, ctx.address, {
+        now: ctx.now,
+        when: formatWhen(ctx.now, ctx.timeZone),
+        bankName: ctx.bankName,
+        kcode,
+      })
+      ended = true
+      return newly ? { kind: 'pinBlocked', newly } : { kind: 'wrongCredentials' }
+    }
 
-  // An unknown code is checked against a decoy, so that it costs the same time as a known one.
-  const right = await verifyPin(pin, customer?.pin_hash ?? (await decoyPinHash()))
-  if (!right || !customer) {
-    if (!reservation.blocksAddress && !reservation.blocksCode) return { kind: 'wrongCredentials' }
-    await recordBlock(db, customer, reservation.blocksCode, {
-      now: ctx.now,
-      when: formatWhen(ctx.now, ctx.timeZone),
-      bankName: ctx.bankName,
-      kcode,
+    const outcome = await db.transaction(async (tx) => {
+      await recordSuccess(tx, check, customer.id, kcode, ctx.address, ctx.now)
+      if (customer.web_blocked) return { kind: 'webBlocked' } as const
+
+      const token = await openSession(tx, customer.id, ctx.now)
+      await addNotification(tx, customer.id, {
+        title: api.newLoginTitle,
+        content: api.newLoginContent(formatWhen(ctx.now, ctx.timeZone), ctx.bankName),
+        createdAt: ctx.now,
+      })
+      const modules = await tx.query<{ module: string }>('select module from customer_modules where customer_id = $1', [customer.id])
+      return {
+        kind: 'signedIn',
+        token,
+        name: customer.name,
+        kcode,
+        customerId: customer.id,
+        modules: modules.map((m) => m.module).sort((a, b) => MODULE_ORDER.indexOf(a) - MODULE_ORDER.indexOf(b)),
+      } as const
     })
-    return { kind: 'pinBlocked', newly: reservation.blocksCode ? 'everywhere' : 'address' }
+    ended = true
+    return outcome
+  } finally {
+    // A check that ended without an outcome (an error) is given back, counting nothing.
+    if (!ended) await releaseCheck(db, check).catch(() => {})
+    checkEnded(kcode)
   }
-
-  return db.transaction(async (tx) => {
-    // The try was counted as a failure before the check (domain/lockout.ts): a right PIN clears it.
-    await clearOnSuccess(tx, kcode, ctx.address)
-    await tx.query('update customers set failed_attempts = 0 where id = $1', [customer.id])
-    if (customer.web_blocked) return { kind: 'webBlocked' } as const
-
-    const token = await openSession(tx, customer.id, ctx.now)
-    await addNotification(tx, customer.id, {
-      title: api.newLoginTitle,
-      content: api.newLoginContent(formatWhen(ctx.now, ctx.timeZone), ctx.bankName),
-      createdAt: ctx.now,
-    })
-    const modules = await tx.query<{ module: string }>('select module from customer_modules where customer_id = $1', [customer.id])
-    return {
-      kind: 'signedIn',
-      token,
-      name: customer.name,
-      kcode,
-      customerId: customer.id,
-      modules: modules.map((m) => m.module).sort((a, b) => MODULE_ORDER.indexOf(a) - MODULE_ORDER.indexOf(b)),
-    } as const
-  })
 }
 
 /** "21 novembre 2026 à 14:03" in the bank's time zone. */
