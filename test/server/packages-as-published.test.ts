@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { load } from '../../server/packages-as-published.ts'
 
 const fromNext: LoadFnOutput = { format: 'module', source: 'export const viaNextLoader = true', shortCircuit: true }
-const context = (format: ModuleFormat | undefined): LoadHookContext => ({ conditions: ['node', 'import'], format, importAttributes: {}, importAssertions: {} })
+const context = (format: ModuleFormat | undefined): LoadHookContext => ({ conditions: ['node', 'import'], format, importAttributes: {} })
 
 async function loadWith(url: string, format: ModuleFormat | undefined) {
   const nextLoad = vi.fn(async () => fromNext)
