@@ -1,10 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
-// In CI (`.ci/run` sets CI_JSON), a server or browser test that fails is run once more: one race
-// in 3,400 tests on a loaded 2-core machine should not hide the rest. It is not forgiven quietly:
-// `.ci/run` lists every test that passed only on its second try, with its first failure, so that
-// the race gets fixed. Unit and model tests are deterministic: never retried.
-const secondTry = process.env.CI_JSON ? 1 : 0
+// No test is run a second time, in CI or anywhere: a test that fails on a loaded machine has a race
+// to fix (docs/decisions.md, "CI in its window"). `.ci/run` sets CI_JSON for the runners' reports.
 
 // One runner for every kind of test; each project is a layer of the test pyramid.
 export default defineConfig({
@@ -22,7 +19,6 @@ export default defineConfig({
           // machine (several suites at once) can take a minute for that. Speed is the benchmark's job.
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          retry: secondTry,
         },
       },
       {
@@ -31,13 +27,14 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
-          // One Chromium and one server per file; files run one after the other on 2 cores, and
-          // only once the other projects are done, so that no timing depends on their load.
-          fileParallelism: false,
+          // One Chromium and one server per file, two files at a time: most of a browser file's
+          // time is spent waiting (a server starting, a countdown, a held call), so two share 2 cores
+          // well (docs/decisions.md). They start once the other projects are done, whose load
+          // they would otherwise share.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          retry: secondTry,
         },
       },
     ],

@@ -54,13 +54,16 @@ const MACHINE_DOCS = [
 const inClear = (secret: string) => new RegExp(`(?<![\\w-])${secret.replace(/[.+]/g, '\\$&')}(?![\\w-])`)
 
 let browser: Browser
+/** The reference server on the QA build, for (b) and (c): one start for the file. */
+let server: RunningServer
 const pages: Page[] = []
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  ;[server, browser] = await Promise.all([startServer({ DIST_DIR: E2E_DIST_QA }), launchBrowser()])
 })
 afterAll(async () => {
   await browser?.close()
+  await server?.stop()
 })
 afterEach(async () => {
   for (const page of pages.splice(0)) {
@@ -122,14 +125,6 @@ describe('(a) the production bundle holds no inspector', () => {
 })
 
 describe('(b) the offline QA panel, on the reference server without internet', () => {
-  let server: RunningServer
-  beforeAll(async () => {
-    server = await startServer({ DIST_DIR: E2E_DIST_QA })
-  })
-  afterAll(async () => {
-    await server?.stop()
-  })
-
   const actor = (page: Page, machine: string) => page.getByRole('article', { name: new RegExp(`^${machine} \\(`) })
   const factOf = async (card: Locator, term: string) =>
     card
@@ -214,13 +209,6 @@ describe('(b) the offline QA panel, on the reference server without internet', (
 describe('(c) the hosted Stately inspector, end to end, on the reference server', () => {
   // The server serves the QA build's page with `same-origin-allow-popups`, so that the page keeps
   // its link to the inspector's window (a production page's `same-origin` would sever it).
-  let api: RunningServer
-  beforeAll(async () => {
-    api = await startServer({ DIST_DIR: E2E_DIST_QA })
-  })
-  afterAll(async () => {
-    await api?.stop()
-  })
 
   /**
    * Stands in for https://stately.ai/inspect: like @statelyai/inspect's `createBrowserReceiver`,
@@ -246,7 +234,7 @@ describe('(c) the hosted Stately inspector, end to end, on the reference server'
 
   it('receives the sign-in and the transfer: actors, states and events, every secret masked', async () => {
     const recorded: Recorded[] = []
-    const page = await openPage(api.url, async (context) => {
+    const page = await openPage(server.url, async (context) => {
       await context.exposeBinding('recordInspection', (_source, data: Recorded) => void recorded.push(data))
       await context.route('https://stately.ai/**', (route) => route.fulfill({ contentType: 'text/html', body: RECORDER }))
     })
@@ -262,7 +250,7 @@ describe('(c) the hosted Stately inspector, end to end, on the reference server'
     await submitSignIn(page)
     await page.waitForURL('**/app/dashboard')
     const token = (await sessionToken(page))!
-    const code = await askTransfer(page, api)
+    const code = await askTransfer(page, server)
     await page.locator('main input[name="token"]').fill(code)
     await page.getByRole('button', { name: texts.codeSubmit }).click()
     await page.getByRole('heading', { name: texts.doneTitle }).waitFor()

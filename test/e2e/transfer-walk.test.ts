@@ -3,8 +3,8 @@
  * graph, each event of a path is executed by a Playwright step on the real screen against the real
  * demo server, and after each step what the customer sees must match the state's screen model
  * (`transferScreen`). The demo server's fault hooks give the answers a healthy bank never gives
- * (refusals, no answer, a result that is unknown) and hold a call open while its busy state is
- * checked. Every state of the machine must be reached in the browser.
+ * (refusals, no answer, a result that is unknown); the browser holds each call of the path until
+ * its busy state has been checked. Every state of the machine must be reached in the browser.
  *
  * 1. PLAN. From the machine's initial snapshot of each kind, a breadth-first search over the steps
  *    below (`getNextSnapshot`, pure) keeps, for each state node, the shortest path that makes it
@@ -12,13 +12,16 @@
  *    account kind looks up the holder, the momo kind shows the balance and loads the currencies,
  *    the card kind loads its own currencies and sends its own ask and confirm.
  * 2. RUN. Each path opens its screen with the faults its answers need already in place (a call is
- *    faulted once, in the order the path answers it, and every call is held for a few seconds, so
- *    that the state waiting for it can be looked at), then executes its steps one by one, checking
+ *    faulted once, in the order the path answers it), then executes its steps one by one, checking
  *    the screen after each one; a state that waits for a call also checks that call is under way.
- *    The receipt's call ends with the transfer's reference: its fault and hold are set once the
- *    reference is on screen, just before the receipt button is clicked.
+ *    Every call the path waits for is held in the browser (Playwright's routing) until the step
+ *    that answers it: the state waiting for it is looked at for as long as the check takes, on a
+ *    quiet machine or a loaded one, and no step waits for a timer (a hold of 6 s each made the
+ *    walk 3 minutes). A call no step answers is never let through. The receipt's call ends with
+ *    the transfer's reference: its fault is set once the reference is on screen, just before the
+ *    receipt button is clicked.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Route } from 'playwright-core'
 import { getInitialSnapshot, getNextSnapshot, type EventObject, type SnapshotFrom } from 'xstate'
 import { getStateNodes } from 'xstate/graph'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -41,10 +44,6 @@ type EventType = TransferEvent['type'] | `xstate.done.actor.${ActorId}` | `xstat
 const CUSTOMER = '/api/rest/customer/v1'
 const USD = mainCustomer.accounts.usd!
 const usdPayee = payeeAccounts.find((p) => p.currency === '1')!
-/** How long a held call waits before its real answer: long enough to look at the busy screen. */
-const HOLD_MS = 6000
-/** How long a call no step answers is held: the whole path, which leaves its screen before. */
-const UNANSWERED_HOLD_MS = 30_000
 /** The receipt's path ends with the transfer's reference, known once the transfer is executed. */
 const RECEIPT_PATH = `${CUSTOMER}/transfer/receipt/`
 
@@ -92,7 +91,7 @@ interface Walker {
   realCode(): Promise<string>
   /** Whether the path answers the next confirm for real (then the real code is typed). */
   confirmIsReal(): boolean
-  /** Before the receipt button: the fault and hold of its answer, on the path of the reference shown. */
+  /** Before the receipt button: the fault of its answer, on the path of the reference shown. */
   holdReceipt(): Promise<void>
 }
 
@@ -101,7 +100,7 @@ interface Sample {
   name: string
   /** What the model takes for this step. */
   events: (kind: TransferKind) => TransferEvent[] | EventObject[]
-  /** For an answer: the server's fault (none: the real answer). Every answer is held `HOLD_MS` first. */
+  /** For an answer: the server's fault (none: the real answer). Every answer is held until its step. */
   fault?: Record<string, unknown>
   /** Whether this answer is the real one (a confirm with the real code). */
   real?: boolean
@@ -299,7 +298,8 @@ const reached = new Set<string>()
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer({ TRANSFER_ASK_LIMIT: '1000' }), launchBrowser()])
-  ;({ page } = await newPage(browser, server.url))
+  // No service worker: every call of the page goes through the page's routing, which holds them.
+  ;({ page } = await newPage(browser, server.url, undefined, { serviceWorkers: 'block' }))
   await page.goto('/login')
   await page.getByPlaceholder(login.userCodePlaceholder).fill(mainCustomer.kcode)
   await page.getByPlaceholder(login.pinPlaceholder).fill(mainCustomer.pin)
@@ -345,10 +345,31 @@ async function expectScreen(snapshot: Snapshot, where: string): Promise<void> {
 /** The calls under way in the browser, by method and path. */
 const inFlight = new Map<string, number>()
 
+/**
+ * The calls of one actor held in the browser: each waits for a pass, given by the step that
+ * answers it (a pass given before the call comes lets it through at once).
+ */
+class Gate {
+  #waiting: (() => void)[] = []
+  #passes = 0
+  pass(): Promise<void> {
+    if (this.#passes > 0) {
+      this.#passes -= 1
+      return Promise.resolve()
+    }
+    return new Promise((open) => this.#waiting.push(open))
+  }
+  open(): void {
+    const next = this.#waiting.shift()
+    if (next) next()
+    else this.#passes += 1
+  }
+}
+
 async function runPath(path: Path): Promise<void> {
   await fetch(`${server.url}/__dev/faults`, { method: 'DELETE' })
   // The answers of the path, in order: a fault for each that the healthy server would not give,
-  // and a hold for each real one, so that the state waiting for it can be looked at.
+  // and one that changes nothing for each real one, so that each fault meets the call it is for.
   // The receipt's answers wait for its reference (`holdReceipt`).
   const receiptAnswers = path.steps.filter((s) => s.type.endsWith('.actor.downloadReceipt')).map((s) => s.sample)
   for (const step of path.steps) {
@@ -356,15 +377,21 @@ async function runPath(path: Path): Promise<void> {
     const id = step.type.replace(/^xstate\.(done|error)\.actor\./, '') as ActorId
     if (id === 'downloadReceipt') continue
     const { method, path: callPath } = callOf(id, path.kind)
-    await devFault(server.url, { method, path: callPath, times: 1, delayMs: HOLD_MS, ...step.sample.fault })
+    await devFault(server.url, { method, path: callPath, times: 1, ...step.sample.fault })
   }
-  // The calls the model waits for that no step answers: held too, so that their state can be seen.
-  const answeredByStep = new Set(path.steps.map((s) => s.type.replace(/^xstate\.(done|error)\.actor\./, '')))
-  const waitedFor = new Set(path.snapshots.flatMap(invokedIds))
-  for (const id of [...waitedFor].filter((id) => !answeredByStep.has(id) && id !== 'downloadReceipt') as ActorId[]) {
-    const { method, path: callPath } = callOf(id, path.kind)
-    await devFault(server.url, { method, path: callPath, times: 1, delayMs: UNANSWERED_HOLD_MS })
+  // Every call the path waits for is held in the browser until the step that answers it (a call
+  // no step answers, for ever), so that the state waiting for it can be looked at.
+  const answeredByStep = path.steps.map((s) => s.type.replace(/^xstate\.(done|error)\.actor\./, ''))
+  const heldIds = new Set([...answeredByStep, ...path.snapshots.flatMap(invokedIds)].filter((id): id is ActorId => ACTOR_IDS.includes(id as ActorId)))
+  const gates = new Map([...heldIds].map((id) => [callKey(callOf(id, path.kind).method, callOf(id, path.kind).path), new Gate()]))
+  const gateOf = (method: string, url: string) => gates.get(callKey(method, new URL(url).pathname))
+  const hold = async (route: Route) => {
+    await gateOf(route.request().method(), route.request().url())?.pass()
+    // The page may have left meanwhile (the path's end): the call is gone with it.
+    await route.continue().catch(() => {})
   }
+  const heldPaths = new Set([...gates.keys()].map((key) => key.slice(key.indexOf(' ') + 1)))
+  await page.route((url) => heldPaths.has(callKey('', url.pathname).slice(1)), hold)
 
   const finished = new Map<ActorId, number>()
   const onOver = (request: { method(): string; url(): string }) => {
@@ -390,6 +417,8 @@ async function runPath(path: Path): Promise<void> {
     async answered(id) {
       const wanted = (awaited.get(id) ?? 0) + 1
       awaited.set(id, wanted)
+      const call = callOf(id, path.kind)
+      gates.get(callKey(call.method, call.path))!.open()
       await expect.poll(() => finished.get(id) ?? 0, { timeout: 30_000, message: `the ${id} call is over` }).toBeGreaterThanOrEqual(wanted)
       if (id === 'confirmTransfer') confirmsLeft = 0
     },
@@ -403,8 +432,7 @@ async function runPath(path: Path): Promise<void> {
     async holdReceipt() {
       const reference = await page.locator('main dd').first().locator('span').first().textContent()
       const sample = receiptAnswers.shift()
-      const delayMs = sample ? HOLD_MS : UNANSWERED_HOLD_MS
-      await devFault(server.url, { method: 'GET', path: `${RECEIPT_PATH}${reference}`, times: 1, delayMs, ...sample?.fault })
+      if (sample?.fault) await devFault(server.url, { method: 'GET', path: `${RECEIPT_PATH}${reference}`, times: 1, ...sample.fault })
     },
   }
   try {
@@ -430,8 +458,9 @@ async function runPath(path: Path): Promise<void> {
     page.off('requestfinished', onOver)
     page.off('requestfailed', onOver)
     inFlight.clear()
-    // Let held calls end before the next path opens its screen.
+    // The page leaves the path's screen, with the calls still held; their routes are dropped.
     await page.goto('/app/dashboard')
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
   }
   expect(pageProblems(page)).toEqual([])
 }
