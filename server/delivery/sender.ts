@@ -50,8 +50,18 @@ type Claimed = {
 }
 
 export function createSender(options: SenderOptions): Sender {
+  // One loop per channel: an SMS (a transfer's code, awaited by a customer) never waits for the
+  // round trip of an e-mail claimed in the same round, nor for a slow SMTP server.
+  const loops = (Object.keys(options.channels) as OutgoingMessage['channel'][]).map((channel) => channelLoop(options, channel))
+  return {
+    drain: async () => (await Promise.all(loops.map((l) => l.drain()))).reduce((sum, n) => sum + n, 0),
+    start: () => loops.forEach((l) => l.start()),
+    stop: async () => void (await Promise.all(loops.map((l) => l.stop()))),
+  }
+}
+
+function channelLoop(options: SenderOptions, channel: OutgoingMessage['channel']): Sender {
   const { db, pollMs, maxAttempts, retryBaseMs, log } = options
-  const kinds = Object.keys(options.channels)
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> = Promise.resolve()
   let stopped = true
@@ -61,10 +71,10 @@ export function createSender(options: SenderOptions): Sender {
       tx.query<Claimed>(
         `update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => $3)
          where o.id in (
-           select id from outbox where state = 'pending' and next_attempt_at <= now() and channel = any($1::text[])
+           select id from outbox where state = 'pending' and next_attempt_at <= now() and channel = $1
            order by next_attempt_at, id limit $2 for update skip locked)
          returning o.id::text, o.channel, o.recipient, o.subject, o.body, o.attempts`,
-        [kinds, BATCH, LEASE_SECONDS],
+        [channel, BATCH, LEASE_SECONDS],
       ),
     )
 
@@ -95,7 +105,6 @@ export function createSender(options: SenderOptions): Sender {
   }
 
   const drain = async () => {
-    if (kinds.length === 0) return 0
     const rows = await claim()
     await Promise.all(rows.map(sendOne))
     return rows.length
@@ -113,7 +122,7 @@ export function createSender(options: SenderOptions): Sender {
   return {
     drain,
     start() {
-      if (!stopped || kinds.length === 0) return
+      if (!stopped) return
       stopped = false
       tick()
     },

@@ -1,0 +1,258 @@
+/**
+ * The figures of a bank's deployment: production server processes on a real PostgreSQL, the load
+ * generator in a process of its own (load-worker.ts, also the SMS gateway the servers deliver to),
+ * the e-mails to a real SMTP receiver in this process.
+ *
+ * - Complete transfers a second (ask, SMS, confirm; mobile money, so that settlement is exercised)
+ *   at 1, 10 and 50 clients through two processes, each client a customer of her own; against the
+ *   floor: bare PostgreSQL transactions, as many at once, that lock both accounts, check the funds,
+ *   debit, credit and write the ledger transaction and its two entries (the work a transfer must
+ *   do, without HTTP, sessions, codes or messages).
+ * - Mixed customer traffic, for one and two processes: the highest rate (of a ladder) whose p99 is
+ *   under 300 ms with no error.
+ * - The deadlocks PostgreSQL counted in the database during all of it.
+ *
+ * PostgreSQL: BENCH_DATABASE_URL (a database is made on it for the run and dropped after), or a
+ * private server started here from Debian's binaries, as .ci/run's PostgreSQL leg does.
+ */
+import { fork, type ChildProcess } from 'node:child_process'
+import { resolve } from 'node:path'
+import pg from 'pg'
+import { openDb } from '../../server/db/db.ts'
+import { migrate } from '../../server/db/migrate.ts'
+import { seedDemo } from '../../server/demo/seed.ts'
+import { findPostgres, startPostgres, type Postgres } from '../../test/server/postgres.ts'
+import { startServerProcess, type ServerProcess } from '../../test/server/processes.ts'
+import { startSmtpReceiver } from '../../test/server/receivers.ts'
+import { addCustomers } from '../../test/support/customers.ts'
+import type { Job, JobResult, LoadCustomer } from './load-worker.ts'
+import type { Row } from './row.ts'
+import { measure, percentile } from './stats.ts'
+
+/** Runs of each figure (medians of them). */
+const RUNS = Number(process.env.BENCH_PG_RUNS ?? 3)
+const TRANSFER_MS = Number(process.env.BENCH_PG_TRANSFER_MS ?? 8000)
+const MIXED_MS = Number(process.env.BENCH_PG_MIXED_MS ?? 8000)
+const RATES = [40, 80, 120, 150, 180, 220, 260, 300]
+const P99_LIMIT_MS = 300
+
+class LoadWorker {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly gatewayUrl: string,
+  ) {}
+  static async start(port: number): Promise<LoadWorker> {
+    const child = fork(resolve('scripts/bench/load-worker.ts'), [String(port)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })
+    await new Promise<void>((ready, failed) => {
+      child.once('message', () => ready())
+      child.once('exit', (code) => failed(new Error(`load worker exited with ${code}`)))
+    })
+    return new LoadWorker(child, `http://127.0.0.1:${port}`)
+  }
+  run(job: Exclude<Job, { type: 'stop' }>): Promise<JobResult> {
+    return new Promise((done) => {
+      this.child.once('message', (result: JobResult) => done(result))
+      this.child.send(job)
+    })
+  }
+  stop(): void {
+    this.child.send({ type: 'stop' })
+  }
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net')
+  return new Promise((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => done(port))
+    })
+  })
+}
+
+/** The floor: bare transactions of a transfer's own work, `clients` at once, each on her own account. */
+async function floorTransfers(url: string, accounts: { debit: string; credit: string }[], clients: number, durationMs: number): Promise<number> {
+  const pool = new pg.Pool({ connectionString: url, max: clients })
+  let done = 0
+  let n = 0
+  const end = Date.now() + durationMs
+  const started = Date.now()
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      const { debit, credit } = accounts[client % accounts.length]!
+      const [first, second] = Number(debit) < Number(credit) ? [debit, credit] : [credit, debit]
+      while (Date.now() < end) {
+        const c = await pool.connect()
+        try {
+          await c.query('begin')
+          const { rows } = await c.query<{ id: string; balance: string }>(
+            'select id::text, balance::text from accounts where id in ($1, $2) order by id for no key update',
+            [first, second],
+          )
+          if (Number(rows.find((r) => r.id === debit)!.balance) < 0.01) throw new Error('floor: no funds')
+          const d = await c.query<{ balance: string }>('update accounts set balance = balance - 0.01 where id = $1 returning balance::text', [debit])
+          const k = await c.query<{ balance: string }>('update accounts set balance = balance + 0.01 where id = $1 returning balance::text', [credit])
+          const t = await c.query<{ id: string }>(
+            "insert into ledger_transactions (reference, kind, description, booked_at) values ($1, 'momo', 'Plancher', now()) returning id::text",
+            [`FLOOR${process.pid}${Date.now()}${n++}`],
+          )
+          await c.query(
+            `insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at, description)
+             values ($1, $2, -0.01, $3, now(), 'Plancher'), ($1, $4, 0.01, $5, now(), 'Plancher')`,
+            [t.rows[0]!.id, debit, d.rows[0]!.balance, credit, k.rows[0]!.balance],
+          )
+          await c.query('commit')
+          done++
+        } catch (error) {
+          await c.query('rollback')
+          throw error
+        } finally {
+          c.release()
+        }
+      }
+    }),
+  )
+  await pool.end()
+  return (done * 1000) / (Date.now() - started)
+}
+
+export async function postgresFigures(log: (line: string) => void): Promise<Row[]> {
+  let postgres: Postgres | undefined
+  let serverUrl = process.env.BENCH_DATABASE_URL
+  if (!serverUrl) {
+    const bin = findPostgres()
+    if (!bin) throw new Error('no PostgreSQL: set BENCH_DATABASE_URL, or install Debian’s postgresql (its binaries in /usr/lib/postgresql/*/bin)')
+    log('starting a private PostgreSQL…')
+    postgres = await startPostgres(bin)
+    serverUrl = postgres.url
+  }
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]!.server_version.split(' ')[0]
+  const name = `bench_${process.pid}_${Date.now()}`
+  await admin.query(`create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const dbUrl = url.toString()
+
+  const db = await openDb({ databaseUrl: dbUrl })
+  await migrate(db)
+  await seedDemo(db)
+  log('making 200 customers…')
+  const customers: LoadCustomer[] = await addCustomers(db, 200, '1000000.00')
+  // The floor's accounts: each client's own account and the settlement row its transfers credit.
+  const floorAccounts = await db.query<{ debit: string; credit: string }>(
+    `select d.id::text as debit,
+            (select s.id::text from accounts s where s.kind = 'settlement' and s.network = 'mpesa' and s.currency = '1'
+              order by s.id offset (c.id % 16) limit 1) as credit
+       from customers c join accounts d on d.customer_id = c.id where c.kcode like 'K70%' order by c.id`,
+  )
+  await db.exec('analyze')
+  await db.close()
+
+  const smtp = await startSmtpReceiver()
+  const worker = await LoadWorker.start(await freePort())
+  const env = {
+    DATABASE_URL: dbUrl,
+    CODE_SECRET: 'a-secret-of-at-least-32-characters!',
+    BANK_NAME: 'la Banque du Kivu',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'portail@banque.example',
+    SMS_GATEWAY_URL: worker.gatewayUrl,
+    OUTBOX_POLL_MS: '20',
+    TRANSFER_ASK_LIMIT: '1000000',
+    SIGNIN_ADDRESS_LIMIT: '1000000',
+    MIGRATE_ON_START: 'false',
+    LOG_LEVEL: 'error',
+  }
+  const servers: ServerProcess[] = []
+  const startServers = async (count: number) => {
+    await Promise.all(servers.splice(0).map((s) => s.stop()))
+    servers.push(...(await Promise.all(Array.from({ length: count }, () => startServerProcess(env)))))
+    return servers.map((s) => s.url)
+  }
+  const deadlocks = async () => (await admin.query<{ n: number }>('select deadlocks::int as n from pg_stat_database where datname = $1', [name])).rows[0]!.n
+  const deadlocksBefore = await deadlocks()
+  const rows: Row[] = []
+  const errors: string[] = []
+
+  try {
+    // Complete transfers through two processes.
+    const origins = await startServers(2)
+    const perClients = new Map<number, { app: number[]; floor: number[] }>()
+    for (const clients of [1, 10, 50]) {
+      const runs = { app: [] as number[], floor: [] as number[] }
+      for (let i = 0; i < RUNS; i++) {
+        log(`PostgreSQL: complete transfers, ${clients} client(s), run ${i + 1}/${RUNS}…`)
+        const result = await worker.run({ type: 'transfers', origins, customers: customers.slice(0, clients), clients, durationMs: TRANSFER_MS })
+        if (result.errors) errors.push(...result.said.map((s) => `transfers ×${clients}: ${s}`))
+        runs.app.push(result.rate)
+        runs.floor.push(await floorTransfers(dbUrl, floorAccounts.slice(0, clients), clients, TRANSFER_MS))
+      }
+      perClients.set(clients, runs)
+      rows.push({
+        figure: `PostgreSQL ${version}, 2 processes: complete transfers a second, ${clients} client${clients > 1 ? 's' : ''}`,
+        project: measure(runs.app),
+        floor: measure(runs.floor),
+        unit: '/s',
+        ...(clients === 10 ? { target: { kind: 'ratio' as const, limit: 0.3, atLeast: true, text: '≥ 0.3 × floor' } } : {}),
+      })
+    }
+    const one = measure(perClients.get(1)!.app)
+    const ten = measure(perClients.get(10)!.app)
+    rows.push({
+      figure: 'PostgreSQL: complete transfers, 10 clients against 1 (the project against itself)',
+      project: ten,
+      floor: one,
+      unit: '/s',
+      target: { kind: 'ratio', limit: 1.5, atLeast: true, text: '≥ 1.5 × 1 client' },
+    })
+
+    // Mixed traffic: the highest rate of the ladder with p99 < 300 ms and no error, per run.
+    for (const processes of [1, 2]) {
+      const origins = await startServers(processes)
+      const best: number[] = []
+      const p99s: number[] = []
+      for (let i = 0; i < RUNS; i++) {
+        let held = 0
+        let p99AtHeld = 0
+        for (const rate of RATES) {
+          log(`PostgreSQL: mixed traffic, ${processes} process(es), ${rate} req/s, run ${i + 1}/${RUNS}…`)
+          const result = await worker.run({ type: 'mixed', origins, customers, rate, durationMs: MIXED_MS })
+          const p99 = percentile(result.latencies, 99)
+          log(
+            `  p50 ${percentile(result.latencies, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, ${result.errors} error(s); medians ${JSON.stringify(result.medians)}`,
+          )
+          if (result.errors) errors.push(...result.said.map((s) => `mixed ${rate}/s: ${s}`))
+          if (result.errors || p99 >= P99_LIMIT_MS) break
+          held = rate
+          p99AtHeld = p99
+        }
+        best.push(held)
+        p99s.push(p99AtHeld)
+      }
+      rows.push({
+        figure: `PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}: mixed traffic, highest rate with p99 < ${P99_LIMIT_MS} ms and no error (p99 there: ${measure(p99s).median.toFixed(0)} ms)`,
+        project: measure(best),
+        unit: 'req/s',
+        target: { kind: 'absolute', limit: 150, atLeast: true, text: '≥ 150 req/s' },
+      })
+    }
+    const counted = (await deadlocks()) - deadlocksBefore
+    rows.push({
+      figure: 'PostgreSQL: deadlocks counted by the database during the figures above',
+      project: measure([counted]),
+      unit: '',
+      target: { kind: 'absolute', limit: 0, text: '0' },
+    })
+    if (errors.length) log(`errors seen:\n  ${[...new Set(errors)].slice(0, 10).join('\n  ')}`)
+  } finally {
+    worker.stop()
+    await Promise.all(servers.map((s) => s.stop()))
+    await smtp.close()
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined)
+    await admin.end()
+    await postgres?.destroy()
+  }
+  return rows
+}
