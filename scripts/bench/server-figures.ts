@@ -124,24 +124,38 @@ export function completeTransfers(url: string, db: Db, token: string, parallel: 
 }
 
 /**
- * The floor: bare transactions that lock two rows, debit one and credit the other, `parallel` at a
- * time. The bank's own USD account is debited (it may go below zero, a customer's may not).
+ * The floor: bare transactions of a transfer's own work, `parallel` at a time: lock both accounts,
+ * check the funds, debit, credit, write the ledger transaction and its two entries (without
+ * HTTP, sessions, codes or messages). The customer's USD account pays the bank's own.
  */
 export async function floorTransfers(db: Db, parallel: number, durationMs: number): Promise<number> {
   const rows = await db.query<{ id: string; number: string }>('select id::text, number from accounts where number = any($1)', [
     [internalAccountNumber('1'), mainCustomer.accounts.usd.number],
   ])
-  const a = rows.find((r) => r.number === internalAccountNumber('1'))!.id
-  const b = rows.find((r) => r.number === mainCustomer.accounts.usd.number)!.id
+  const credit = rows.find((r) => r.number === internalAccountNumber('1'))!.id
+  const debit = rows.find((r) => r.number === mainCustomer.accounts.usd.number)!.id
   const end = Date.now() + durationMs
   let done = 0
   await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (Date.now() < end) {
+    Array.from({ length: parallel }, async (_, client) => {
+      for (let n = 0; Date.now() < end; n++) {
         await db.transaction(async (tx) => {
-          await tx.query('select id, balance from accounts where id in ($1, $2) order by id for update', [a, b])
-          await tx.query('update accounts set balance = balance - 0.01 where id = $1', [a])
-          await tx.query('update accounts set balance = balance + 0.01 where id = $1', [b])
+          const locked = await tx.query<{ id: string; balance: string }>(
+            'select id::text, balance::text from accounts where id in ($1, $2) order by id for no key update',
+            [debit, credit],
+          )
+          if (Number(locked.find((r) => r.id === debit)!.balance) < 0.01) throw new Error('floor: no funds')
+          const [d] = await tx.query<{ balance: string }>('update accounts set balance = balance - 0.01 where id = $1 returning balance::text', [debit])
+          const [k] = await tx.query<{ balance: string }>('update accounts set balance = balance + 0.01 where id = $1 returning balance::text', [credit])
+          const [t] = await tx.query<{ id: string }>(
+            "insert into ledger_transactions (reference, kind, description, booked_at) values ($1, 'account', 'Plancher', now()) returning id::text",
+            [`FLOOR${Date.now()}${client}N${n}`],
+          )
+          await tx.query(
+            `insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at, description)
+             values ($1, $2, -0.01, $3, now(), 'Plancher'), ($1, $4, 0.01, $5, now(), 'Plancher')`,
+            [t!.id, debit, d!.balance, credit, k!.balance],
+          )
         })
         done++
       }

@@ -54,7 +54,7 @@ export async function askPinReset(db: Db, userCode: string, s: PinResetSettings)
   const expiresAt = new Date(s.now.getTime() + s.lifetimeSeconds * 1000)
   return db.transaction(async (tx) => {
     const [customer] = await tx.query<{ id: string; name: string; email: string | null; phone: string | null }>(
-      'select id::text, name, email, phone from customers where kcode = $1 for update',
+      'select id::text, name, email, phone from customers where kcode = $1 for no key update',
       [kcode],
     )
     if (customer && !customer.email && !customer.phone) return { ok: false, message: api.pinReset.noContact }
