@@ -1,5 +1,5 @@
 /**
- * The figures of a bank's deployment: production server processes on a real PostgreSQL, the load
+ * The figures of a bank's deployment: compiled production server processes on a real PostgreSQL, the load
  * generator in a process of its own (load-worker.ts, also the SMS gateway the servers deliver to),
  * the e-mails to a real SMTP receiver in this process.
  *
@@ -15,7 +15,7 @@
  * PostgreSQL: BENCH_DATABASE_URL (a database is made on it for the run and dropped after), or a
  * private server started here from Debian's binaries, as .ci/run's PostgreSQL leg does.
  */
-import { fork, type ChildProcess } from 'node:child_process'
+import { execFileSync, fork, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import pg from 'pg'
 import { openDb } from '../../server/db/db.ts'
@@ -150,6 +150,9 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
   await db.exec('analyze')
   await db.close()
 
+  // The processes a bank runs: the server compiled by `npm run build:server`, started by plain node.
+  log('compiling the server (npm run build:server)…')
+  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' })
   const smtp = await startSmtpReceiver()
   const worker = await LoadWorker.start(await freePort())
   const env = {
@@ -168,7 +171,7 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
   const servers: ServerProcess[] = []
   const startServers = async (count: number) => {
     await Promise.all(servers.splice(0).map((s) => s.stop()))
-    servers.push(...(await Promise.all(Array.from({ length: count }, () => startServerProcess(env)))))
+    servers.push(...(await Promise.all(Array.from({ length: count }, () => startServerProcess(env, { script: 'build/server/main.js' })))))
     return servers.map((s) => s.url)
   }
   const deadlocks = async () => (await admin.query<{ n: number }>('select deadlocks::int as n from pg_stat_database where datname = $1', [name])).rows[0]!.n

@@ -40,7 +40,10 @@ export function channels(settings: ChannelSettings): Partial<Record<OutgoingMess
     let transport: Promise<Transporter> | undefined
     const from = settings.mailFrom
     result.email = async (message) => {
-      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url.toString()))
+      // Pooled: one SMTP connection carries the next e-mails instead of a new connection and
+      // handshake each (about half of an e-mail's cost on the server); an idle connection closes
+      // after socketTimeout. A bank's URL may say pool=false.
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ pool: true, maxConnections: 2, url: url.toString() }))
       await (
         await transport
       ).sendMail({
