@@ -108,6 +108,8 @@ export const sessionMachine = setup({
     rememberPlace: stubAction('rememberPlace') as (_: unknown, params: CustomerParams) => void,
     /** spec §2 logout dialog, §4 Session: goes to /login. Provided by src/. */
     goToLogin: stubAction('goToLogin'),
+    /** Reloads the page (spec §8: a click on the accounts message reloads). Provided by src/. */
+    reloadPage: stubAction('reloadPage'),
 
     // Context.
     /** spec §3 current user: keeps the signed-in customer (name, kcode, modules) for the shell. */
@@ -266,9 +268,15 @@ export const sessionMachine = setup({
               invoke: readAccounts,
             },
             loaded: {
-              description: 'The screens show the accounts (or the message that they could not be loaded).',
-              meta: { spec: 'spec §3; spec §8' },
+              description:
+                'The screens show the accounts; with none (not loaded, or an empty list), the message ' +
+                'transfer.accountsNotLoaded, whose click reloads the page.',
+              meta: { spec: 'spec §3; spec §8 (accounts not loaded or empty)' },
               on: {
+                'accounts.reload': {
+                  actions: 'reloadPage',
+                  description: 'spec §8: a click on the accounts message (accounts not loaded or empty) reloads the page',
+                },
                 'accounts.refresh': {
                   target: 'stale',
                   actions: 'forgetBalances',

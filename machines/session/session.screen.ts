@@ -1,5 +1,6 @@
 /** What the shell shows of the session, from a snapshot: the views read only this and send events. */
 import type { SnapshotFrom } from 'xstate'
+import { transfer as transferTexts } from '../messages.ts'
 import type { Account, SessionUser } from '../shared/customer.ts'
 import type { sessionMachine } from './session.machine.ts'
 import { warningSecondsOf } from './session.rules.ts'
@@ -18,6 +19,11 @@ export interface SessionScreen {
   accountsLoading: boolean
   /** A transfer moved money: the list has no balances until they are read again. */
   balancesStale: boolean
+  /**
+   * spec §8 "accounts not loaded or empty": the message under "Mes comptes" once the read is over and
+   * there is no account to show (a click sends `accounts.reload`); `null` otherwise.
+   */
+  accountsMessage: string | null
   /** spec §2 logout dialog: open, and busy while the session is ended on the server. */
   logout: { open: boolean; busy: boolean }
   /** rulings §6.4 session warning: open, its countdown, its busy stay button, its failure line. */
@@ -36,6 +42,7 @@ export function sessionScreen(snapshot: SnapshotFrom<typeof sessionMachine>): Se
     accountsFailed,
     accountsLoading: snapshot.matches({ signedIn: { accounts: 'loading' } }) || snapshot.matches({ signedIn: { accounts: { stale: 'reading' } } }),
     balancesStale: snapshot.matches({ signedIn: { accounts: 'stale' } }),
+    accountsMessage: snapshot.matches({ signedIn: { accounts: 'loaded' } }) && accounts.length === 0 ? transferTexts.accountsNotLoaded : null,
     logout: { open: busy || snapshot.matches({ signedIn: { dialog: 'confirmingLogout' } }), busy },
     warning: {
       open: snapshot.matches({ signedIn: { idle: 'warning' } }),

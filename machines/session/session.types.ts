@@ -40,6 +40,8 @@ export type SessionEvent =
   | { type: 'accounts.refresh' }
   /** A screen that shows the balances opened (the dashboard, a form's account select). */
   | { type: 'accounts.wanted' }
+  /** The click on the accounts message `transfer.accountsNotLoaded` (spec §8). */
+  | { type: 'accounts.reload' }
 
 /** Params of the `storeSession` action. */
 export interface StoreSessionParams {

@@ -38,6 +38,7 @@ export function startSession(navigate: (to: string) => void): SessionActor {
         if (path) sessionStore.keepReturnPlace({ path, kcode })
       },
       goToLogin: () => navigate('/login'),
+      reloadPage: () => location?.reload(),
     },
   })
   const actor = createActor(machine, {

@@ -5,6 +5,7 @@ import { warningSecondsOf } from '../../machines/session/session.rules.ts'
 import { sessionScreen } from '../../machines/session/session.screen.ts'
 import type { SessionEvent, SessionInput } from '../../machines/session/session.types.ts'
 import type { Account } from '../../machines/shared/customer.ts'
+import { transfer as texts } from '../../machines/messages.ts'
 import { createWalk, doneEvent, errorEvent, type Call } from '../support/walk.ts'
 
 const TOKEN = 'tok-7be0d2'
@@ -24,11 +25,12 @@ const refresh: SessionEvent = { type: 'notifications.refresh' }
 const activity: SessionEvent = { type: 'session.activity' }
 const refreshAccounts: SessionEvent = { type: 'accounts.refresh' }
 const wanted: SessionEvent = { type: 'accounts.wanted' }
+const reloadAccounts: SessionEvent = { type: 'accounts.reload' }
 const stay: SessionEvent = { type: 'session.keepAlive' }
 const untilWarning = { type: 'xstate.after.untilWarning.session.signedIn.idle.watching' } as const
 const untilExpiry = { type: 'xstate.after.untilExpiry.session.signedIn.idle.warning' } as const
 
-const sideEffects = ['storeSession', 'storeAccounts', 'clearSession', 'announceExpiry', 'goToStartPage', 'rememberPlace', 'goToLogin']
+const sideEffects = ['storeSession', 'storeAccounts', 'clearSession', 'announceExpiry', 'goToStartPage', 'rememberPlace', 'goToLogin', 'reloadPage']
 
 const walk = createWalk(sessionMachine, {
   screen: sessionScreen,
@@ -49,6 +51,7 @@ const walk = createWalk(sessionMachine, {
     activity,
     refreshAccounts,
     wanted,
+    reloadAccounts,
     stay,
     untilWarning,
     untilExpiry,
@@ -146,6 +149,22 @@ describe('session machine — accounts and counter', () => {
   it('a failed read after a transfer marks the accounts as failed (spec §8)', async () => {
     const { snapshot } = await walk.play(restored, [doneEvent('loadAccounts', [usd]), refreshAccounts, wanted, errorEvent('loadAccounts')])
     expect(sessionScreen(snapshot)).toMatchObject({ accountsFailed: true, balancesStale: false })
+  })
+
+  it('says "not loaded or empty" under the accounts once the read is over and none is there (spec §8)', async () => {
+    const empty = await walk.play(restored, [doneEvent('loadAccounts', [])])
+    expect(sessionScreen(empty.snapshot)).toMatchObject({ accounts: [], accountsFailed: false, accountsMessage: texts.accountsNotLoaded })
+    const failed = await walk.play(signedOut, [start, errorEvent('loadAccounts')])
+    expect(sessionScreen(failed.snapshot)).toMatchObject({ accounts: [], accountsFailed: true, accountsMessage: texts.accountsNotLoaded })
+    // While reading, the spinner; with accounts (even a stored list after a failed read), the list.
+    expect(sessionScreen((await walk.play(signedOut, [start])).snapshot).accountsMessage).toBeNull()
+    expect(sessionScreen((await walk.play(restored, [doneEvent('loadAccounts', [usd])])).snapshot).accountsMessage).toBeNull()
+    expect(sessionScreen((await walk.play(restored, [errorEvent('loadAccounts')])).snapshot).accountsMessage).toBeNull()
+  })
+
+  it('a click on the accounts message reloads the page (spec §8)', async () => {
+    const { calls } = await walk.play(restored, [doneEvent('loadAccounts', []), reloadAccounts])
+    expect(actions(calls).map((c) => c.name)).toEqual(['storeAccounts', 'reloadPage'])
   })
 
   it('marks the accounts as failed when they cannot be loaded (spec §8)', async () => {

@@ -5,7 +5,7 @@ import { ArrowLeftRight, CreditCard, FileText, Smartphone, Wallet, type LucideIc
 import { sessionScreen } from '../../../machines/session/session.screen'
 import type { ModuleCode } from '../../../machines/shared/customer'
 import { currencyLabel, formatAmount } from '../../../machines/amounts'
-import { dashboard, dashboardAccounts as texts, moduleNames, transfer } from '../../../machines/messages'
+import { dashboard, dashboardAccounts as texts, moduleNames } from '../../../machines/messages'
 import { useSession } from '../../session/session'
 import { AccountsMessage } from '../../ui/AccountsMessage'
 import { Spinner } from '../../ui/Feedback'
@@ -31,7 +31,8 @@ export function DashboardPage() {
   const session = useSession()
   const modules = useSelector(session, (s) => s.context.user?.modules ?? [])
   const accounts = useSelector(session, (s) => s.context.accounts)
-  const accountsFailed = useSelector(session, (s) => s.context.accountsFailed)
+  // spec §8: accounts not loaded or empty — the session's screen says when and what to show.
+  const accountsMessage = useSelector(session, (s) => sessionScreen(s).accountsMessage)
   const loading = useSelector(session, (s) => sessionScreen(s).accountsLoading)
   // After a transfer the list's balances are old: they are read again now, and none is shown meanwhile.
   const stale = useSelector(session, (s) => sessionScreen(s).balancesStale)
@@ -43,8 +44,8 @@ export function DashboardPage() {
       <h1>{dashboard.title}</h1>
       <section aria-labelledby="mes-comptes" className={css.section}>
         <h2 id="mes-comptes">{texts.heading}</h2>
-        {accountsFailed && accounts.length === 0 ? (
-          <AccountsMessage message={transfer.accountsNotLoaded} onReload={() => window.location.reload()} />
+        {accountsMessage ? (
+          <AccountsMessage message={accountsMessage} onReload={() => session.send({ type: 'accounts.reload' })} />
         ) : (accounts.length === 0 && loading) || stale ? (
           <Spinner label={texts.loading} />
         ) : (
