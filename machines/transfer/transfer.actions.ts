@@ -36,6 +36,7 @@ export const validateToken = change<undefined>({ tokenError: ({ context }) => to
 export const markTokenSubmitted = change<undefined>({ tokenSubmitted: true })
 export const forgetToken = change<undefined>({ token: '' })
 export const setTriesLeft = change<TransferConfirmBody | null>({ triesLeft: (_, body) => triesLeftOf(body) })
+export const setCodeRefused = change<{ refused: boolean }>({ codeRefused: (_, { refused }) => refused })
 export const keepReceipt = change<TransferConfirmBody | null>({ receipt: ({ context }, body) => receiptOf(context, body) })
 
 export const reset = change<undefined>(({ context }) =>

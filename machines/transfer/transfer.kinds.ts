@@ -50,6 +50,11 @@ export interface TransferKindSpec<K extends TransferKind = TransferKind> {
   /** The screen heading and the form title (rulings §1). */
   heading: string
   formTitle: string
+  /**
+   * The form title shows above the form (rulings §1: heading and form title, even when they read
+   * alike); not for the account transfer, whose title the spec does not quote (its heading says it).
+   */
+  showsFormTitle: boolean
   /** The form's zod/mini schema (spec §5). */
   schema: TransferFormSchema
   /** The form fields, in the order the screen shows them (spec §2). */
@@ -96,6 +101,7 @@ const account: TransferKindSpec<'account'> = {
   module: contract.account.module,
   heading: texts.accountHeading,
   formTitle: texts.accountFormTitle,
+  showsFormTitle: false,
   schema: accountTransferForm,
   fields: ['debitAccount', 'amount', 'creditAccount', 'description'],
   initialValues: emptyValues,
@@ -119,6 +125,7 @@ const momo: TransferKindSpec<'momo'> = {
   module: contract.momo.module,
   heading: texts.momoHeading,
   formTitle: texts.momoFormTitle,
+  showsFormTitle: true,
   schema: momoTransferForm,
   fields: ['debitAccount', 'amount', 'currencySent', 'phone', 'description'],
   initialValues: emptyValues,
@@ -143,6 +150,7 @@ const card: TransferKindSpec<'card'> = {
   module: contract.card.module,
   heading: texts.cardHeading,
   formTitle: texts.cardFormTitle,
+  showsFormTitle: true,
   schema: cardTransferForm,
   fields: ['debitAccount', 'amount', 'currencySent', 'accountId', 'lastFour', 'description'],
   initialValues: emptyValues,

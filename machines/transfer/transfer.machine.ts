@@ -9,6 +9,7 @@
  *            no answer: message                                   └── HTTP error (422 wrong code), no answer
  *                                                                          status '1' (the transfer is over) ──▶ failed
  *                                                                          any other 2xx answer ──▶ resultUnknown
+ *   awaitingCode ──the code's life is over (codeLife)──▶ codeExpired (field and button disabled) ──transfer.restart──▶ editing
  *   done, failed, resultUnknown ──transfer.restart──▶ editing (fresh)
  *   done: idle ──receipt.download──▶ downloading ──saved, or failed (logged)──▶ idle
  *
@@ -82,6 +83,10 @@ const transferSetup = setup({
     /** GET transfer/receipt/{reference}, saved under the server's file name; rejects on any failure. Provided by src/. */
     downloadReceipt: stubActor<void, ReceiptDownloadInput>('downloadReceipt'),
   },
+  delays: {
+    /** rulings §4: the code's life left, until the ask answer's `expiresAt` (0 once past). */
+    codeLife: rules.codeLifeLeft,
+  },
   guards: {
     /** spec §4, §5: every field of the kind's form is valid and the debit account is one of the customer's. */
     isFormValid: form.isFormValid,
@@ -111,6 +116,8 @@ const transferSetup = setup({
     isTokenValid: rules.isTokenValid,
     /** spec §5: the customer has tried to send the code, so its error shows. */
     wasTokenSubmitted: rules.wasTokenSubmitted,
+    /** rulings §4: the ask answer said when the code expires. */
+    hasCodeExpiry: rules.hasCodeExpiry,
 
     // Answers of the ask and confirm calls (spec §4 Transfers, §4 Session, §8).
     /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
@@ -171,10 +178,12 @@ const transferSetup = setup({
     validateToken: act.validateToken,
     /** spec §5: notes that the customer tried to send the code: its error shows from then on. */
     markTokenSubmitted: act.markTokenSubmitted,
-    /** Wipes the validation code once the confirm call answered, whatever the answer (rulings §4: single use). */
+    /** Wipes the validation code once the confirm call answered, whatever the answer, or once it expired (rulings §4: single use, 5 minutes). */
     forgetToken: act.forgetToken,
     /** rulings §4: keeps the tries left after a wrong code, when the answer says (3 wrong codes cancel). */
     setTriesLeft: act.setTriesLeft,
+    /** rulings §6.1: notes whether the banner is the refusal of the code typed (HTTP 422): the code field is then marked invalid. */
+    setCodeRefused: act.setCodeRefused,
     /** spec §4 Transfers: keeps the success message (new balance when solde is not empty), reference and time. */
     keepReceipt: act.keepReceipt,
 
@@ -280,7 +289,12 @@ export const transferMachine = transferSetup.createMachine({
           {
             guard: 'isTokenValid',
             target: 'confirming',
-            actions: ['markTokenSubmitted', 'validateToken', { type: 'showError', params: { message: null } }],
+            actions: [
+              'markTokenSubmitted',
+              'validateToken',
+              { type: 'showError', params: { message: null } },
+              { type: 'setCodeRefused', params: { refused: false } },
+            ],
             description: 'spec §4, §5: a valid code (8 digits or more) is sent; a new attempt clears the banner',
           },
           {
@@ -292,6 +306,29 @@ export const transferMachine = transferSetup.createMachine({
           target: 'editing',
           actions: 'reset',
           description: 'spec §1: the customer gives up; without its code the pending transfer is cancelled',
+        },
+      },
+      after: {
+        codeLife: {
+          guard: 'hasCodeExpiry',
+          target: 'codeExpired',
+          description:
+            'rulings §4: the code is valid 5 minutes; once its time is over no code can succeed (the transfer is ' +
+            'cancelled): the code field and its button are disabled',
+        },
+      },
+    },
+    codeExpired: {
+      description:
+        'The code form with what the code was for, the message transfer.codeExpired, the code field and its ' +
+        'submit button disabled; the button that starts a new transfer.',
+      meta: { spec: 'rulings §4 (code valid 5 minutes; an unconfirmed transfer is cancelled when its code expires)' },
+      entry: 'forgetToken',
+      on: {
+        'transfer.restart': {
+          target: 'editing',
+          actions: 'reset',
+          description: 'spec §2 "Faire un autre transfert": the expired transfer is cancelled; a fresh form',
         },
       },
     },
@@ -320,10 +357,12 @@ export const transferMachine = transferSetup.createMachine({
             actions: [
               { type: 'showError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
               { type: 'setTriesLeft', params: ({ event }) => event.output.body },
+              { type: 'setCodeRefused', params: ({ event }) => ({ refused: rules.isCodeRefusal(event.output) }) },
             ],
             description:
               'spec §4, §8, rulings §6.1: a confirm failure by HTTP (a wrong code with tries left is HTTP 422) keeps ' +
-              'the confirm form with an error and the tries left',
+              'the confirm form with an error and the tries left (a wrong code marks the field invalid); once the ' +
+              'code has expired meanwhile, it is disabled at once',
           },
           {
             guard: { type: 'isRefused', params: confirmAnswer },

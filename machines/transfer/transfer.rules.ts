@@ -42,6 +42,7 @@ export function freshContext({ kind, accounts, accountsFailed }: TransferInput):
     tokenError: null,
     tokenSubmitted: false,
     triesLeft: null,
+    codeRefused: false,
     receipt: null,
   }
 }
@@ -137,6 +138,21 @@ export const isDebitAccountChange = ({ context, event }: GuardArgs) =>
   transferKinds[context.kind].showsBalance && event.type === 'field.change' && event.field === 'debitAccount'
 export const shouldLoadBalance = ({ context }: GuardArgs) =>
   transferKinds[context.kind].showsBalance && context.balance === null && debitAccountOf(context.values, offeredAccounts(context)) !== undefined
+
+/** rulings §4: the code form's expiry is known (the ask answer gave `expiresAt`). */
+export const hasCodeExpiry = ({ context }: Pick<GuardArgs, 'context'>) => context.pending?.expiresAt != null
+
+/**
+ * The milliseconds left before the code expires (rulings §4: 5 minutes), 0 once past or when the
+ * answer gave no date (then `hasCodeExpiry` keeps the form open). The delay of the chart's `codeLife`.
+ */
+export function codeLifeLeft({ context }: Pick<GuardArgs, 'context'>): number {
+  const at = Date.parse(context.pending?.expiresAt ?? '')
+  return Number.isNaN(at) ? 0 : Math.max(0, at - Date.now())
+}
+
+/** rulings §6.1: HTTP 422 is the bank's refusal of the code typed, with tries left. */
+export const isCodeRefusal = (answer: AnyAnswer) => answer.status === 422
 
 export const isTokenValid = ({ context }: GuardArgs) => tokenErrorOf(context.token) === null
 export const wasTokenSubmitted = ({ context }: GuardArgs) => context.tokenSubmitted

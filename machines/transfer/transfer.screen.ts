@@ -3,7 +3,7 @@ import { type SnapshotFrom } from 'xstate'
 import { accountLabel, currencyLabel, formatAmount } from '../amounts.ts'
 import { transfer as texts } from '../messages.ts'
 import type { FieldErrors } from '../shared/form.ts'
-import type { TransferValues } from './transfer.kinds.ts'
+import { transferKinds, type TransferValues } from './transfer.kinds.ts'
 import type { transferMachine } from './transfer.machine.ts'
 import type { PendingTransfer, Suggestion, TransferContext } from './transfer.types.ts'
 
@@ -40,6 +40,10 @@ export interface TransferCodeScreen {
   tokenError: string | null
   /** The error of the last refused code with the tries left (`codeErrorBanner`), `null` when none. */
   banner: string | null
+  /** The banner is the refusal of the code typed (rulings §6.1): the field is marked invalid and described by it. */
+  bannerOnField: boolean
+  /** rulings §4: the code's time is over: the field and the submit button are disabled, transfer.codeExpired shows. */
+  expired: boolean
 }
 
 /** The final screen of an executed transfer (spec §4 success), amounts formatted. */
@@ -59,6 +63,8 @@ export interface TransferReceiptScreen {
 export interface TransferScreen {
   /** Which of the four screens to show. */
   step: TransferStep
+  /** The form's title above it (rulings §1), `null` for a kind that shows none (`showsFormTitle`). */
+  formTitle: string | null
   /** The form or the code form is waiting for the bank (spinner, buttons disabled). */
   busy: boolean
   lookingUpHolder: boolean
@@ -100,7 +106,8 @@ function holderHintOf({ holder, holderError }: Pick<TransferContext, 'holder' | 
   return holder ? texts.holder(holder) : holderError
 }
 
-function codeScreenOf(context: TransferContext, pending: PendingTransfer): TransferCodeScreen {
+function codeScreenOf(context: TransferContext, pending: PendingTransfer, expired: boolean): TransferCodeScreen {
+  const banner = codeErrorBanner(context)
   return {
     summary: texts.codeFor(formatAmount(pending.amount, pending.currency), pending.payee),
     debitLine: debitLineOf(pending),
@@ -108,7 +115,9 @@ function codeScreenOf(context: TransferContext, pending: PendingTransfer): Trans
     expiresAt: pending.expiresAt,
     token: context.token,
     tokenError: context.tokenError,
-    banner: codeErrorBanner(context),
+    banner,
+    bannerOnField: banner !== null && context.codeRefused && !expired,
+    expired,
   }
 }
 
@@ -133,13 +142,15 @@ export function transferScreen(snapshot: SnapshotFrom<typeof transferMachine>): 
       ? 'failed'
       : snapshot.matches('resultUnknown')
         ? 'unknown'
-        : snapshot.matches('awaitingCode') || snapshot.matches('confirming')
+        : snapshot.matches('awaitingCode') || snapshot.matches('confirming') || snapshot.matches('codeExpired')
           ? 'code'
           : 'form'
   const editing = (snapshot.value as { editing?: { holder?: string; balance?: string } }).editing
   const lookingUpHolder = editing?.holder === 'lookingUp'
+  const kind = transferKinds[c.kind]
   return {
     step,
+    formTitle: kind.showsFormTitle ? kind.formTitle : null,
     busy: snapshot.hasTag('busy'),
     lookingUpHolder,
     loadingBalance: editing?.balance === 'loading',
@@ -152,7 +163,7 @@ export function transferScreen(snapshot: SnapshotFrom<typeof transferMachine>): 
     suggestions: c.suggestions ?? [],
     balanceLine: c.balance ? texts.balance(formatAmount(c.balance.amount, c.balance.currency)) : null,
     holderHint: holderHintOf(c, lookingUpHolder),
-    code: c.pending ? codeScreenOf(c, c.pending) : null,
+    code: c.pending ? codeScreenOf(c, c.pending, snapshot.matches('codeExpired')) : null,
     receipt: receiptScreenOf(c),
     downloading: snapshot.matches({ done: 'downloading' }),
   }

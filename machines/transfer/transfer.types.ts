@@ -132,6 +132,11 @@ export interface TransferContext {
   tokenSubmitted: boolean
   /** Tries left after a wrong code, when the answer says (rulings §4: 3 wrong codes cancel). */
   triesLeft: number | null
+  /**
+   * The banner is the bank's refusal of the code typed (HTTP 422, rulings §6.1): the code field is
+   * marked invalid and described by it. `false` for any other banner (no answer, another error).
+   */
+  codeRefused: boolean
 
   /** The executed transfer (`done`). */
   receipt: TransferReceipt | null

@@ -12,9 +12,9 @@ export function Spinner({ label = common.loading }: { label?: string }) {
 }
 
 /** A message box; errors are announced at once by screen readers (role="alert"). */
-export function Banner({ kind, children }: { kind: 'error' | 'success' | 'warning'; children: React.ReactNode }) {
+export function Banner({ kind, id, children }: { kind: 'error' | 'success' | 'warning'; id?: string; children: React.ReactNode }) {
   return (
-    <div role={kind === 'error' ? 'alert' : 'status'} className={clsx(css.bannerBase, css.banner[kind])}>
+    <div id={id} role={kind === 'error' ? 'alert' : 'status'} className={clsx(css.bannerBase, css.banner[kind])}>
       {children}
     </div>
   )

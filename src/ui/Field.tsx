@@ -11,6 +11,11 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
   error?: string | undefined
   /** Help or live information under the field (e.g. the holder of the account typed). */
   hint?: ReactNode
+  /**
+   * The id of a message shown elsewhere that is about this field (the bank's refusal of a code, in
+   * the banner above the form): the field is then marked invalid and described by it too.
+   */
+  errorElsewhere?: string | undefined
   onValueChange: (value: string) => void
 }
 
@@ -20,12 +25,12 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
  * "Afficher le code" and whose aria-pressed says whether the code shows, the pattern screen readers
  * announce best (a name that changes on press is read as a different button).
  */
-export function Field({ label, value, error, hint, onValueChange, ...inputProps }: FieldProps) {
+export function Field({ label, value, error, hint, errorElsewhere, onValueChange, ...inputProps }: FieldProps) {
   const id = useId()
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
   const typedBeforeHydration = useTypedBeforeHydration(value, onValueChange)
-  const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined
+  const describedBy = [error && errorId, errorElsewhere, hint && hintId].filter(Boolean).join(' ') || undefined
   const secret = inputProps.type === 'password'
   const [shown, setShown] = useState(false)
   const input = (
@@ -37,7 +42,7 @@ export function Field({ label, value, error, hint, onValueChange, ...inputProps 
       className={css.input}
       value={value}
       onChange={(e) => onValueChange(e.target.value)}
-      aria-invalid={error ? true : undefined}
+      aria-invalid={error || errorElsewhere ? true : undefined}
       aria-describedby={describedBy}
     />
   )

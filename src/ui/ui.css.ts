@@ -33,7 +33,11 @@ export const input = style({
   color: vars.color.text,
   background: vars.color.surface,
   width: '100%',
-  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' } },
+  selectors: {
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' },
+    // A field that can no longer be used (an expired code) looks it.
+    '&:disabled': { background: vars.color.background, color: vars.color.muted, borderStyle: 'dashed', cursor: 'not-allowed' },
+  },
 })
 /** A PIN field and its show/hide button side by side; the button keeps a 44 px target. */
 export const secretRow = style({ display: 'flex', gap: vars.space.xs, alignItems: 'stretch' })

@@ -8,6 +8,7 @@ import { transferMachine } from '../../machines/transfer/transfer.machine.ts'
 import { transferScreen } from '../../machines/transfer/transfer.screen.ts'
 import type { AskAnswer, ConfirmAnswer, TransferEvent, TransferInput } from '../../machines/transfer/transfer.types.ts'
 import { transferKinds } from '../../machines/transfer/transfer.kinds.ts'
+import { codeLifeLeft } from '../../machines/transfer/transfer.rules.ts'
 import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
@@ -158,7 +159,9 @@ describe.each(TRANSFER_KINDS)('transfer machine, %s kind — walk of every trans
       if (!c.submitted) expect(c.errors).toEqual({})
       if (!c.tokenSubmitted) expect(c.tokenError).toBeNull()
       // A pending transfer from the ask answer on; a receipt only at the end.
-      expect(c.pending !== null).toBe(['awaitingCode', 'confirming', 'done', 'failed', 'resultUnknown'].some((s) => snapshot.matches(s as 'done')))
+      expect(c.pending !== null).toBe(
+        ['awaitingCode', 'confirming', 'codeExpired', 'done', 'failed', 'resultUnknown'].some((s) => snapshot.matches(s as 'done')),
+      )
       expect(c.receipt !== null).toBe(snapshot.matches('done'))
       // What the kind does not use stays empty.
       if (!spec.looksUpHolder) expect([c.holder, c.holderError]).toEqual([null, null])
@@ -622,6 +625,71 @@ describe('transfer machine — what the screen shows (transferScreen)', () => {
       payee: payees.account,
       newBalance: '1\u202F234,50\u00A0USD',
     })
+  })
+})
+
+describe('transfer machine — the code expires (rulings §4)', () => {
+  const codeLife = { type: 'xstate.after.codeLife.transfer.awaitingCode' } as const
+  const noExpiry = (kind: TransferKind): AskAnswer => ({ status: 200, body: { ...pendingAnswer(kind).body, expiresAt: undefined } })
+
+  it.each(TRANSFER_KINDS)('%s: once its time is over, the field and "Confirmer" are disabled and the typed code is wiped', async (kind) => {
+    const { snapshot } = await play(kind, ...toCode(kind), typeCode(CODE), codeLife)
+    expect(snapshot.value).toBe('codeExpired')
+    expect(snapshot.context.token).toBe('')
+    expect(transferScreen(snapshot)).toMatchObject({ step: 'code', busy: false, code: { expired: true, token: '', banner: null, bannerOnField: false } })
+  })
+
+  it('an expired code can be neither typed nor sent; a new transfer starts from a fresh form', async () => {
+    const { snapshot, calls } = await play('momo', ...toCode('momo'), codeLife, typeCode(CODE), submitCode)
+    expect(snapshot.value).toBe('codeExpired')
+    expect(snapshot.context.token).toBe('')
+    expect(actorCalls(calls, 'confirmTransfer')).toEqual([])
+    const again = await play('momo', ...toCode('momo'), codeLife, restart)
+    expect(again.snapshot.matches('editing')).toBe(true)
+    expect(again.snapshot.context).toMatchObject({ pending: null, values: transferKinds.momo.initialValues })
+  })
+
+  it('before its time the code form is open; without an expiry in the answer it never closes', async () => {
+    const open = await play('card', ...toCode('card'))
+    expect(transferScreen(open.snapshot).code?.expired).toBe(false)
+    const endless = await play('card', ...fill('card'), submit, asked(noExpiry('card')), codeLife)
+    expect(endless.snapshot.value).toBe('awaitingCode')
+  })
+
+  it("the delay is the time left until the answer's expiresAt, 0 once past", () => {
+    const pending = (expiresAt: string | null) => ({ context: { pending: { expiresAt } } }) as Parameters<typeof codeLifeLeft>[0]
+    const left = codeLifeLeft(pending(new Date(Date.now() + 120_000).toISOString()))
+    expect(left).toBeGreaterThan(118_000)
+    expect(left).toBeLessThanOrEqual(120_000)
+    expect(codeLifeLeft(pending('2020-01-01T00:00:00.000Z'))).toBe(0)
+    expect(codeLifeLeft(pending(null))).toBe(0)
+  })
+})
+
+describe('transfer machine — a refused code is tied to its field (rulings §6.1)', () => {
+  const toConfirm = (kind: TransferKind) => [...toCode(kind), typeCode(CODE), submitCode]
+
+  it.each(TRANSFER_KINDS)('%s: a wrong code (HTTP 422) marks the field invalid, described by the refusal', async (kind) => {
+    const { snapshot } = await play(kind, ...toConfirm(kind), confirmed(confirmAnswers['HTTP 422, wrong code, 2 tries left']!))
+    expect(transferScreen(snapshot).code).toMatchObject({ banner: `Code incorrect. ${texts.triesLeft(2)}`, bannerOnField: true })
+  })
+
+  it('another failure is not about the code typed; a new attempt clears the mark', async () => {
+    for (const answer of [confirmed({ status: 500, body: { description: 'Indisponible' } }), errorEvent('confirmTransfer')]) {
+      const { snapshot } = await play('momo', ...toConfirm('momo'), answer)
+      expect(transferScreen(snapshot).code).toMatchObject({ bannerOnField: false })
+      expect(transferScreen(snapshot).code?.banner).not.toBeNull()
+    }
+    const retried = await play('momo', ...toConfirm('momo'), confirmed(confirmAnswers['HTTP 422, wrong code, 2 tries left']!), typeCode(CODE), submitCode)
+    expect(transferScreen(retried.snapshot).code).toMatchObject({ banner: null, bannerOnField: false })
+  })
+})
+
+describe('transfer machine — the form title (rulings §1)', () => {
+  it("momo and card show their form title above the form (the card's reads like its heading); the account transfer none", async () => {
+    const titles = await Promise.all(TRANSFER_KINDS.map(async (kind) => transferScreen((await play(kind)).snapshot).formTitle))
+    expect(titles).toEqual([null, texts.momoFormTitle, texts.cardFormTitle])
+    expect(texts.cardFormTitle).toBe('Transfert vers carte prépayée')
   })
 })
 

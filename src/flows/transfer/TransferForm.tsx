@@ -20,6 +20,7 @@ export function TransferForm({ spec, screen, send }: Props) {
   useFocusFirstError(form, errors)
   const change = (field: TransferField) => (value: string) => send({ type: 'field.change', field, value })
   const suggestionsId = `suggestions-${spec.kind}`
+  const formTitleId = `form-title-${spec.kind}`
 
   const fields: Record<TransferField, () => React.ReactNode> = {
     debitAccount: () => (
@@ -122,9 +123,8 @@ export function TransferForm({ spec, screen, send }: Props) {
 
   return (
     <div className={css.layout}>
-      <section className={card} aria-label={spec.formTitle}>
-        {/* The account transfer's form title is its heading: not said twice. */}
-        {spec.formTitle !== spec.heading && <h2>{spec.formTitle}</h2>}
+      <section className={card} {...(screen.formTitle ? { 'aria-labelledby': formTitleId } : { 'aria-label': spec.formTitle })}>
+        {screen.formTitle && <h2 id={formTitleId}>{screen.formTitle}</h2>}
         <AccountsMessage message={screen.accountsMessage} onReload={() => send({ type: 'accounts.reload' })} />
         {screen.error && <Banner kind="error">{screen.error}</Banner>}
         <form

@@ -23,17 +23,17 @@ export function TransferPage({ kind }: { kind: TransferKind }) {
   const [snapshot, send] = useFlow(transferMachine, { actors, input: { kind }, withAccounts: true })
   const screen = transferScreen(snapshot)
 
-  // Each step announces itself: focus goes to its heading.
+  // Each outcome announces itself: focus goes to its heading (the code form focuses its own field).
   const stepHeading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
-    if (screen.step !== 'form') stepHeading.current?.focus()
+    if (screen.step !== 'form' && screen.step !== 'code') stepHeading.current?.focus()
   }, [screen.step])
 
   return (
     <>
       <h1>{spec.heading}</h1>
       {screen.step === 'form' && <TransferForm spec={spec} screen={screen} send={send} />}
-      {screen.step === 'code' && <CodeForm screen={screen} send={send} headingRef={stepHeading} />}
+      {screen.step === 'code' && <CodeForm screen={screen} send={send} />}
       {(screen.step === 'done' || screen.step === 'failed' || screen.step === 'unknown') && (
         <TransferOutcome step={screen.step} screen={screen} send={send} headingRef={stepHeading} />
       )}
