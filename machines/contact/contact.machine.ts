@@ -6,14 +6,17 @@
  * Two parallel regions:
  *
  *   form:      loading ──contact read──▶ editing ──contact.submit [valid]──▶ saving ──code '0'──▶ sent
- *                 (pre-filled; empty when       ▲ (errors after a submit)      │ (toast "Envoyé", go to /app/profile)
- *                  it could not be read)        └── another code: the message; HTTP error or no answer:
- *                                                   profile.updateError; HTTP 403 / code '2': no message
- *   countries: loading ──list──▶ loaded, or failed (nothing shown: the select stays empty)
+ *                 │  (pre-filled)               ▲ (errors after a submit)      │ (toast "Envoyé", go to /app/profile)
+ *                 │                             └── another code: the message; HTTP error or no answer:
+ *                 │                                 profile.updateError; HTTP 403 / code '2': no message
+ *                 └── not read ──▶ loadFailed (profile.loadError) ──contact.retry──▶ loading
+ *   countries: loading ──list──▶ loaded, or failed (profile.countriesLoadError) ──countries.retry──▶ loading
  *
- * Choices (spec silent, documented here): when the current contact data cannot be read, the form
- * shows empty (the customer can still type them); when the countries cannot be read nothing is
- * shown (as for the currencies, spec §8), the select offers the current country only.
+ * Choices (spec silent, documented in docs/decisions.md): when the current contact data cannot be
+ * read, no form is shown (an empty one would invite the customer to overwrite her data unseen) but
+ * the message of the profile page, profile.loadError, whose click reads them again; when the
+ * countries cannot be read, profile.countriesLoadError with the same retry, and the select offers
+ * the current country only, by its French name (the screen's), never by its code.
  */
 import { assign, setup } from 'xstate'
 import { profile as texts } from '../messages.ts'
@@ -104,13 +107,25 @@ export const contactMachine = setup({
                 description: "spec §2: code '0' — the form is pre-filled with the current contact data",
               },
               {
-                target: 'editing',
-                description: 'the current data could not be read: the form shows empty — decision (docs/decisions.md, Common rules)',
+                target: 'loadFailed',
+                description:
+                  'the current data could not be read (another code, an HTTP error): profile.loadError and a retry, no ' +
+                  'form — decision (docs/decisions.md, Screen defects)',
               },
             ],
             onError: {
-              target: 'editing',
-              description: 'no answer: the form shows empty — decision (docs/decisions.md, Common rules)',
+              target: 'loadFailed',
+              description: 'no answer: profile.loadError and a retry, no form — decision (docs/decisions.md, Screen defects)',
+            },
+          },
+        },
+        loadFailed: {
+          description: 'Instead of the form, the message profile.loadError as a button whose click reads the contact data again.',
+          meta: { spec: 'spec §8 (load failures: the accounts message, cliquez pour réessayer), by analogy; decision (docs/decisions.md, Screen defects)' },
+          on: {
+            'contact.retry': {
+              target: 'loading',
+              description: 'the click on profile.loadError reads the contact data again — decision (docs/decisions.md, Screen defects)',
             },
           },
         },
@@ -209,12 +224,14 @@ export const contactMachine = setup({
               },
               {
                 target: 'failed',
-                description: 'the countries could not be read: nothing shown (as for currencies, spec §8)',
+                description:
+                  'the countries could not be read: profile.countriesLoadError and a retry — decision (docs/decisions.md, ' +
+                  'Self-service: contact data not read)',
               },
             ],
             onError: {
               target: 'failed',
-              description: 'no answer: nothing shown (as for currencies, spec §8)',
+              description: 'no answer: profile.countriesLoadError and a retry — decision (docs/decisions.md, Screen defects)',
             },
           },
         },
@@ -223,8 +240,16 @@ export const contactMachine = setup({
           meta: { spec: 'spec §5 Contact country' },
         },
         failed: {
-          description: 'Nothing shown; the select offers the current country only.',
-          meta: { spec: 'spec §8 (currency load failure: nothing is shown), by analogy' },
+          description:
+            'The message profile.countriesLoadError as a button whose click reads the list again; the select offers the ' +
+            'current country only, by its name.',
+          meta: { spec: 'spec §8 (load failures: the accounts message, cliquez pour réessayer), by analogy; decision (docs/decisions.md, Screen defects)' },
+          on: {
+            'countries.retry': {
+              target: 'loading',
+              description: 'the click on profile.countriesLoadError reads the countries again — decision (docs/decisions.md, Screen defects)',
+            },
+          },
         },
       },
     },

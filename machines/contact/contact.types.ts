@@ -43,4 +43,10 @@ export interface ContactContext {
   error: string | null
 }
 
-export type ContactEvent = { type: 'field.change'; field: ContactField; value: string } | { type: 'contact.submit' }
+export type ContactEvent =
+  | { type: 'field.change'; field: ContactField; value: string }
+  | { type: 'contact.submit' }
+  /** The click on profile.loadError: the contact data are read again. */
+  | { type: 'contact.retry' }
+  /** The click on profile.countriesLoadError: the countries are read again. */
+  | { type: 'countries.retry' }

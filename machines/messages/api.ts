@@ -399,7 +399,7 @@ export const api = {
       contact: {
         legend: 'Modification des coordonnées',
         scenarios: {
-          loadFailure: 'Coordonnées actuelles en échec (formulaire vide)',
+          loadFailure: 'Coordonnées actuelles en échec (message et nouvel essai)',
           countriesFailure: 'Liste des pays en échec',
           updateRefused: "Modification refusée (code '1' avec message)",
           updateHttpError: 'Modification : erreur HTTP 500',

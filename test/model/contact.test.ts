@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { contactMachine } from '../../machines/contact/contact.machine.ts'
-import { contactScreen } from '../../machines/contact/contact.screen.ts'
+import { contactScreen, countryNameOf } from '../../machines/contact/contact.screen.ts'
 import type { ContactAnswer, ContactEvent, ContactField, CountryListAnswer, UpdateContactAnswer } from '../../machines/contact/contact.types.ts'
 import { profile as texts } from '../../machines/messages.ts'
 import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 const type = (field: ContactField, value: string): ContactEvent => ({ type: 'field.change', field, value })
 const submit: ContactEvent = { type: 'contact.submit' }
+const retryContact: ContactEvent = { type: 'contact.retry' }
+const retryCountries: ContactEvent = { type: 'countries.retry' }
 const contactRead = (answer: ContactAnswer) => doneEvent('loadContact', answer)
 const countriesRead = (answer: CountryListAnswer) => doneEvent('loadCountries', answer)
 const updated = (answer: UpdateContactAnswer) => doneEvent('updateContact', answer)
@@ -32,6 +34,8 @@ describe('contact machine — walk of every transition (spec §2 /app/update-con
     events: [
       type('email', 'x'),
       submit,
+      retryContact,
+      retryCountries,
       contactRead(current),
       contactRead({ status: 500, body: null }),
       contactRead(expired),
@@ -81,17 +85,45 @@ describe('contact — loading (spec §2 pre-filled)', () => {
     })
   })
 
-  it('unreadable contact data: an empty form; no country list: the current country only', async () => {
-    const empty = await play(errorEvent('loadContact'))
-    expect(contactScreen(empty.snapshot)).toMatchObject({ loading: false, values: { email: '', country: '', phone: '', address: '' } })
+  it('unreadable contact data: no form but profile.loadError, whose click reads them again', async () => {
+    for (const failure of [errorEvent('loadContact'), contactRead({ status: 500, body: null }), contactRead({ status: 200, body: { code: '1' } })]) {
+      const { snapshot } = await play(failure)
+      expect(snapshot.matches({ form: 'loadFailed' })).toBe(true)
+      expect(contactScreen(snapshot)).toMatchObject({ loading: false, loadError: texts.loadError })
+    }
+    const again = await play(errorEvent('loadContact'), retryContact)
+    expect(contactScreen(again.snapshot)).toMatchObject({ loading: true, loadError: null })
+    expect(actorCalls(again.calls).filter(([src]) => src === 'loadContact')).toHaveLength(2)
+    const read = await play(errorEvent('loadContact'), retryContact, contactRead(current))
+    expect(contactScreen(read.snapshot)).toMatchObject({ loading: false, loadError: null, values: { country: 'CD', email: 'client@exemple.cd' } })
+    // A failure never submits: the form is not there to be sent.
+    const sent = await play(errorEvent('loadContact'), submit)
+    expect(actorCalls(sent.calls).filter(([src]) => src === 'updateContact')).toEqual([])
+  })
+
+  it('no country list: profile.countriesLoadError and a retry; the current country by its French name, never its code', async () => {
     const noList = await play(contactRead(current), errorEvent('loadCountries'))
-    expect(contactScreen(noList.snapshot).countries).toEqual([{ code: 'CD', name: 'CD' }])
+    expect(contactScreen(noList.snapshot)).toMatchObject({ countriesError: texts.countriesLoadError, loadError: null })
+    expect(contactScreen(noList.snapshot).countries).toEqual([{ code: 'CD', name: 'Congo-Kinshasa' }])
+    const refused = await play(contactRead(current), countriesRead({ status: 500, body: null }))
+    expect(contactScreen(refused.snapshot).countriesError).toBe(texts.countriesLoadError)
+    // Meanwhile too (the list still loading), a name and not a code.
+    expect(contactScreen((await play(contactRead(current))).snapshot).countries).toEqual([{ code: 'CD', name: 'Congo-Kinshasa' }])
+    const again = await play(contactRead(current), errorEvent('loadCountries'), retryCountries, countriesRead(countryList))
+    expect(contactScreen(again.snapshot)).toMatchObject({ countriesError: null, countries: countryList.body!.countries })
+    expect(actorCalls(again.calls).filter(([src]) => src === 'loadCountries')).toHaveLength(2)
+  })
+
+  it('a country code the platform cannot name shows profile.savedCountry', () => {
+    expect(countryNameOf('FR')).toBe('France')
+    expect(countryNameOf('XX')).toBe(texts.savedCountry)
+    expect(countryNameOf('not a code')).toBe(texts.savedCountry)
   })
 })
 
 describe('contact — the form (spec §5)', () => {
   it('a blank form shows the four required messages after a submit attempt', async () => {
-    const { snapshot, calls } = await play(errorEvent('loadContact'), submit)
+    const { snapshot, calls } = await play(contactRead({ status: 200, body: { code: '0' } }), submit)
     expect(contactScreen(snapshot).errors).toEqual({
       email: "Saisir l'adresse email",
       country: 'Veuillez sélectionner un pays',

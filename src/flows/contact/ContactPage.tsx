@@ -7,11 +7,22 @@ import { profile as texts } from '../../../machines/messages'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field, Select } from '../../ui/Field'
 import { useFocusFirstError } from '../../ui/useFocusFirstError'
-import { card } from '../../ui/controls.css'
+import { card, retryButton } from '../../ui/controls.css'
 import { button } from '../../ui/ui.css'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { useFlow } from '../useFlow'
 import { loadContact, loadCountries, updateContact } from './actors'
+
+/** A list that could not be read: its message, announced, is the button that reads it again (as spec §8's accounts message). */
+function RetryMessage({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert">
+      <button type="button" className={retryButton} onClick={onRetry}>
+        {message}
+      </button>
+    </div>
+  )
+}
 
 /** spec §2 /app/update-contact: e-mail, country, phone and address, pre-filled. */
 export function ContactPage() {
@@ -29,6 +40,8 @@ export function ContactPage() {
       <section className={card} aria-label={texts.contactTitle}>
         {screen.loading ? (
           <Spinner />
+        ) : screen.loadError ? (
+          <RetryMessage message={screen.loadError} onRetry={() => send({ type: 'contact.retry' })} />
         ) : (
           <form
             ref={form}
@@ -58,6 +71,7 @@ export function ContactPage() {
               options={screen.countries.map((c) => ({ value: c.code, label: c.name }))}
               onValueChange={change('country')}
             />
+            {screen.countriesError && <RetryMessage message={screen.countriesError} onRetry={() => send({ type: 'countries.retry' })} />}
             <Field
               name="phone"
               maxLength={FIELD_MAX_LENGTH.contactPhone}
