@@ -19,7 +19,7 @@ import { registerMetrics } from './http/metrics.ts'
 import { registerHsts, requestIdOf } from './http/request-id.ts'
 import { answerHeaders } from './http/answer-headers.ts'
 import { channels } from './delivery/channels.ts'
-import { createSender } from './delivery/sender.ts'
+import { createSender, type Sender } from './delivery/sender.ts'
 import { FaultStore, registerFaults } from './demo/faults.ts'
 import { isApiPath, pathOf } from './http/headers.ts'
 import { registerSpa, sendIndex } from './http/spa.ts'
@@ -68,9 +68,11 @@ let contract: Contract | undefined
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options
+  let sender: Sender | undefined
   const ctx: AppContext = {
     config,
     db,
+    outboxWritten: () => sender?.wake(),
     now: options.now ?? (() => new Date()),
     limits: {
       idleMs: config.sessionIdleMinutes * 60_000,
@@ -158,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Operations (deployment.ts, docs/operations.md): health checks outside the SPA's fallback.
   registerHealth(app, db)
   // Delivery of the outbox (SMTP, SMS gateway) when configured; every process may run it.
-  const sender = createSender({
+  sender = createSender({
     db,
     channels: channels(config),
     pollMs: config.outboxPollMs,

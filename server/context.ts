@@ -9,4 +9,10 @@ export interface AppContext {
   /** The time of the server; tests move it forward instead of waiting. */
   now: () => Date
   limits: SessionLimits
+  /**
+   * Tells this process's outbox sender that a message was just written (a transfer's code, its
+   * confirmation, a PIN reset's code): it is sent at once instead of at the next poll
+   * (OUTBOX_POLL_MS, which stays the way messages written by other processes are found).
+   */
+  outboxWritten: () => void
 }

@@ -36,6 +36,8 @@ export interface SenderOptions {
 export interface Sender {
   /** One round: claims and sends what is due; answers how many were handled. */
   drain(): Promise<number>
+  /** A message was written: a round now (or right after the one running) instead of at the next poll. */
+  wake(): void
   start(): void
   stop(): Promise<void>
 }
@@ -55,6 +57,7 @@ export function createSender(options: SenderOptions): Sender {
   const loops = (Object.keys(options.channels) as OutgoingMessage['channel'][]).map((channel) => channelLoop(options, channel))
   return {
     drain: async () => (await Promise.all(loops.map((l) => l.drain()))).reduce((sum, n) => sum + n, 0),
+    wake: () => loops.forEach((l) => l.wake()),
     start: () => loops.forEach((l) => l.start()),
     stop: async () => void (await Promise.all(loops.map((l) => l.stop()))),
   }
@@ -65,6 +68,9 @@ function channelLoop(options: SenderOptions, channel: OutgoingMessage['channel']
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> = Promise.resolve()
   let stopped = true
+  /** A round is running (a wake then asks for another right after it). */
+  let busy = false
+  let wokenWhileBusy = false
 
   const claim = () =>
     db.transaction((tx) =>
@@ -112,15 +118,26 @@ function channelLoop(options: SenderOptions, channel: OutgoingMessage['channel']
 
   const tick = () => {
     if (stopped) return
+    busy = true
+    wokenWhileBusy = false
     running = drain()
       .catch((error: unknown) => log.warn({ error: error instanceof Error ? error.message : String(error) }, 'outbox sender round failed'))
       .then((handled) => {
-        if (!stopped) timer = setTimeout(tick, handled === BATCH ? 0 : pollMs)
+        busy = false
+        if (!stopped) timer = setTimeout(tick, handled === BATCH || wokenWhileBusy ? 0 : pollMs)
       })
   }
 
   return {
     drain,
+    wake() {
+      if (stopped) return
+      if (busy) wokenWhileBusy = true
+      else {
+        clearTimeout(timer)
+        tick()
+      }
+    },
     start() {
       if (!stopped) return
       stopped = false

@@ -29,6 +29,7 @@ export function authRoutes(ctx: AppContext): Handlers {
   return {
     async askPinReset({ body, request }) {
       const outcome = await askPinReset(ctx.db, body.compte, await settings())
+      if (outcome.ok) ctx.outboxWritten()
       securityEvent(request, 'pinReset.asked', { kcode: userCodeTag(body.compte), sent: outcome.ok })
       return {
         status: 200,

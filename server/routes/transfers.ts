@@ -32,6 +32,7 @@ export function transferRoutes(ctx: AppContext): Handlers {
 
   async function ask<Id extends AskId>(call: Call<Id>, input: AskInput): Promise<Answer<Id>> {
     const outcome: AskOutcome = await askTransfer(ctx.db, signedIn(call).customerId, input, await settings())
+    if (outcome.ok) ctx.outboxWritten() // the code's SMS and e-mail, awaited by the customer
     const body = outcome.ok
       ? {
           status: '0',
@@ -59,8 +60,10 @@ export function transferRoutes(ctx: AppContext): Handlers {
       securityEvent(call.request, 'transfer.codeRefused', { kind, triesLeft })
       return { status: 422, body: { code: '1', message: description, description, triesLeft } } as Answer<Id>
     }
-    if (outcome.ok) securityEvent(call.request, 'transfer.confirmed', { kind, reference: outcome.reference, customer: signedIn(call).customerId })
-    else securityEvent(call.request, 'transfer.refused', { kind })
+    if (outcome.ok) {
+      ctx.outboxWritten()
+      securityEvent(call.request, 'transfer.confirmed', { kind, reference: outcome.reference, customer: signedIn(call).customerId })
+    } else securityEvent(call.request, 'transfer.refused', { kind })
     const body = outcome.ok
       ? {
           status: '0',

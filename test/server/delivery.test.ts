@@ -129,3 +129,24 @@ describe('the outbox sender', () => {
     expect(ids.size).toBe(30)
   })
 })
+
+describe('a message written by this process', () => {
+  it('goes out at once, not at the next poll (a code awaited by the customer; the poll is for other processes’ messages)', async () => {
+    const sms = await startSmsGateway()
+    const slow = await startTestServer({ config: { smsGatewayUrl: sms.url, outboxPollMs: 600_000 } })
+    try {
+      const token = await slow.signIn(mainCustomer)
+      const ask = await slow.call(customerPath('transfer/ask'), {
+        token,
+        body: { debitAccount: mainCustomer.accounts.usd.number, creditAccount: payeeAccounts[0]!.number, description: 'Loyer', currency: '1', amount: '13.00' },
+      })
+      expect(ask.body.status, ask.text).toBe('0')
+      const asked = Date.now()
+      while (sms.accepted.length === 0 && Date.now() - asked < 10_000) await new Promise((r) => setTimeout(r, 10))
+      expect(CODE_IN_TEXT.exec(sms.accepted[0]?.text ?? '')?.[1]).toMatch(/^\d{8}$/)
+    } finally {
+      await slow.close()
+      await sms.close()
+    }
+  })
+})
