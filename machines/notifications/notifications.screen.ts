@@ -2,6 +2,7 @@
 import { type SnapshotFrom } from 'xstate'
 import type { notificationsMachine } from './notifications.machine.ts'
 import { pageCount, pageLinks, previewOf } from './notifications.rules.ts'
+import { PHONE_PAGE_LINKS } from './notifications.types.ts'
 
 export interface NotificationItem {
   id: string
@@ -22,6 +23,8 @@ export interface PageLink {
   /** What the link shows (1-based). */
   label: string
   current: boolean
+  /** Kept on a phone: one of the `PHONE_PAGE_LINKS` around the current page (the others would put the pager on two lines). */
+  onPhone: boolean
 }
 
 export interface NotificationsScreen {
@@ -34,6 +37,12 @@ export interface NotificationsScreen {
   pages: PageLink[]
   prevEnabled: boolean
   nextEnabled: boolean
+}
+
+/** spec §2, §9: at most 7 page links; on a phone the 3 around the current page (decision: the pager stays on one line). */
+function pagesOf(current: number, total: number): PageLink[] {
+  const phone = pageLinks(current, total, PHONE_PAGE_LINKS)
+  return pageLinks(current, total).map((p) => ({ page: p, label: String(p + 1), current: p === current, onPhone: phone.includes(p) }))
 }
 
 export function notificationsScreen(snapshot: SnapshotFrom<typeof notificationsMachine>): NotificationsScreen {
@@ -53,7 +62,7 @@ export function notificationsScreen(snapshot: SnapshotFrom<typeof notificationsM
         }))
       : [],
     error: snapshot.matches({ list: 'failed' }) ? c.error : null,
-    pages: shown ? pageLinks(c.page, total).map((p) => ({ page: p, label: String(p + 1), current: p === c.page })) : [],
+    pages: shown ? pagesOf(c.page, total) : [],
     prevEnabled: shown && c.page > 0,
     nextEnabled: shown && c.page + 1 < total,
   }

@@ -7,6 +7,8 @@ export const NOTIFICATION_PAGE_SIZE = 5
 export const PREVIEW_LENGTH = 20
 /** spec §2, §9: at most 7 page links. */
 export const MAX_PAGE_LINKS = 7
+/** On a phone, the page links around the current one that fit on the pager's one line with Prev and Next. */
+export const PHONE_PAGE_LINKS = 3
 
 export type Notification = components['schemas']['Notification']
 

@@ -18,5 +18,9 @@ const cell = style({
   verticalAlign: 'top',
 })
 export const head = style([cell, { background: vars.color.background, whiteSpace: 'nowrap' }])
+/** A column head that may wrap (over a `breakable` column: the phone's width goes to the amounts). */
+export const headWrapping = style([cell, { background: vars.color.background }])
 export const number = style([cell, { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }])
 export const nowrap = style([cell, { whiteSpace: 'nowrap' }])
+/** A long code (a 21-character account number) that may break anywhere, so that the amounts beside it stay whole on a phone. */
+export const breakable = style([cell, { overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }])

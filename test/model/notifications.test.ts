@@ -95,11 +95,23 @@ describe('notifications — the list (spec §2, §7, §8, §9)', () => {
       ['n2', 'Court', null, true],
     ])
     expect(screen.pages).toEqual([
-      { page: 0, label: '1', current: true },
-      { page: 1, label: '2', current: false },
-      { page: 2, label: '3', current: false },
+      { page: 0, label: '1', current: true, onPhone: true },
+      { page: 1, label: '2', current: false, onPhone: true },
+      { page: 2, label: '3', current: false, onPhone: true },
     ])
     expect(screen).toMatchObject({ prevEnabled: false, nextEnabled: true, busy: false })
+  })
+
+  it('on a phone, the 3 page links around the current page, so that the pager keeps one line', async () => {
+    const many: NotificationListAnswer = { status: 200, body: { code: '0', count: 60, notifications: [n1, n2] } }
+    const phonePages = async (...moves: Array<ReturnType<typeof go>>) => {
+      const { snapshot } = await play(listed(many), ...moves.flatMap((move) => [move, listed(many)]))
+      const { pages } = notificationsScreen(snapshot)
+      return [pages.length, pages.filter((p) => p.onPhone).map((p) => p.label)]
+    }
+    expect(await phonePages()).toEqual([7, ['1', '2', '3']])
+    expect(await phonePages(go(5))).toEqual([7, ['5', '6', '7']])
+    expect(await phonePages(go(5), go(11))).toEqual([7, ['10', '11', '12']])
   })
 
   it('Next, Prev and a page link load that page (zero-based); out-of-range moves do nothing', async () => {

@@ -53,7 +53,7 @@ export function BalancePage() {
           <TableScroller label={texts.tableLabel}>
             <thead>
               <tr>
-                <th scope="col" className={table.head}>
+                <th scope="col" className={table.headWrapping}>
                   {texts.columns.compte}
                 </th>
                 <th scope="col" className={table.head}>
@@ -63,7 +63,7 @@ export function BalancePage() {
             </thead>
             <tbody>
               <tr>
-                <td className={table.nowrap}>{screen.table.compte}</td>
+                <td className={table.breakable}>{screen.table.compte}</td>
                 <td className={table.number}>{screen.table.amount}</td>
               </tr>
             </tbody>

@@ -81,7 +81,7 @@ export function NotificationsPage() {
                 </button>
               </li>
               {screen.pages.map((p) => (
-                <li key={p.page}>
+                <li key={p.page} className={p.onPhone ? undefined : css.offPhone}>
                   <button
                     type="button"
                     className={clsx(p.current ? button : buttonSecondary, css.pageButton)}

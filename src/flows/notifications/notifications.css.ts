@@ -24,3 +24,5 @@ export const date = style({ color: vars.color.muted, fontSize: '0.9375rem' })
 export const zoneNote = style({ color: vars.color.muted, fontSize: '0.9375rem' })
 export const pager = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.lg, listStyle: 'none', padding: 0 })
 export const pageButton = style({ minWidth: '44px', padding: `0 ${vars.space.sm}` })
+/** A page link a phone does not show (the machine's `onPhone`): Prev, the pages around the current one and Next keep one line. */
+export const offPhone = style({ '@media': { 'screen and (max-width: 599px)': { display: 'none' } } })

@@ -7,6 +7,7 @@ import { card } from '../../ui/controls.css'
 import * as ui from '../../ui/ui.css'
 import { usePageTitle } from '../../ui/usePageTitle'
 import * as css from '../profile/profile.css'
+import * as photo from './photo.css'
 import { useFlow } from '../useFlow'
 import { uploadPhoto } from './actors'
 
@@ -34,6 +35,8 @@ export function PhotoPage() {
   const preview = usePreviewUrl(file)
   const id = useId()
   const errorId = `${id}-error`
+  const labelId = `${id}-label`
+  const fileNameId = `${id}-file`
 
   return (
     <>
@@ -48,23 +51,33 @@ export function PhotoPage() {
           }}
         >
           <div className={ui.field}>
-            <label htmlFor={id} className={ui.label}>
+            <label id={labelId} htmlFor={id} className={ui.label}>
               {texts.photoLabel}
             </label>
-            <input
-              id={id}
-              type="file"
-              name="photo"
-              accept="image/jpeg,image/png,image/webp"
-              className={`${ui.input} ${css.fileInput}`}
-              aria-invalid={screen.fieldError ? true : undefined}
-              aria-describedby={screen.fieldError ? errorId : undefined}
-              onChange={(e) => {
-                const chosen = e.target.files?.[0] ?? null
-                setFile(chosen)
-                send({ type: 'file.choose', file: chosen })
-              }}
-            />
+            <div className={photo.chooserRow}>
+              <input
+                id={id}
+                type="file"
+                name="photo"
+                accept="image/jpeg,image/png,image/webp"
+                className={photo.fileInput}
+                aria-labelledby={labelId}
+                aria-invalid={screen.fieldError ? true : undefined}
+                aria-describedby={[screen.fieldError && errorId, fileNameId].filter(Boolean).join(' ')}
+                onChange={(e) => {
+                  const chosen = e.target.files?.[0] ?? null
+                  setFile(chosen)
+                  send({ type: 'file.choose', file: chosen })
+                }}
+              />
+              {/* The browser's own button speaks its language: this French one, a label of the input, opens the chooser. */}
+              <label htmlFor={id} className={photo.chooser}>
+                {texts.choosePhoto}
+              </label>
+              <span id={fileNameId} className={photo.fileName}>
+                {screen.fileName ?? texts.noPhotoChosen}
+              </span>
+            </div>
             {screen.fieldError && (
               <span id={errorId} className={ui.fieldError}>
                 {screen.fieldError}

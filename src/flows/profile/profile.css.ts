@@ -52,4 +52,3 @@ export const preview = style({
   border: `1px solid ${vars.color.borderLight}`,
   marginBottom: vars.space.md,
 })
-export const fileInput = style({ paddingTop: vars.space.sm, paddingBottom: vars.space.sm, maxWidth: '100%' })
