@@ -2,7 +2,7 @@
  * The outbox sender (rulings §4: "a sender delivers them"). Every server process runs one when
  * delivery is configured; they share the work through the database:
  *
- * - a sender claims a few due messages in one short transaction (`FOR UPDATE SKIP LOCKED`: two
+ * - a sender claims a few due messages in one statement (`FOR UPDATE SKIP LOCKED`: two
  *   senders never claim the same row) and moves their `next_attempt_at` a lease ahead, so that no
  *   other sender takes them while this one sends — no transaction stays open during the network
  *   call (PGlite has one connection; PostgreSQL row locks should not wait on an SMTP server);
@@ -72,16 +72,15 @@ function channelLoop(options: SenderOptions, channel: OutgoingMessage['channel']
   let busy = false
   let wokenWhileBusy = false
 
+  // One statement, atomic by itself: no BEGIN and COMMIT around it (two round trips a round).
   const claim = () =>
-    db.transaction((tx) =>
-      tx.query<Claimed>(
-        `update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => $3)
-         where o.id in (
-           select id from outbox where state = 'pending' and next_attempt_at <= now() and channel = $1
-           order by next_attempt_at, id limit $2 for update skip locked)
-         returning o.id::text, o.channel, o.recipient, o.subject, o.body, o.attempts`,
-        [channel, BATCH, LEASE_SECONDS],
-      ),
+    db.query<Claimed>(
+      `update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => $3)
+       where o.id in (
+         select id from outbox where state = 'pending' and next_attempt_at <= now() and channel = $1
+         order by next_attempt_at, id limit $2 for update skip locked)
+       returning o.id::text, o.channel, o.recipient, o.subject, o.body, o.attempts`,
+      [channel, BATCH, LEASE_SECONDS],
     )
 
   const sendOne = async (row: Claimed) => {
