@@ -353,8 +353,9 @@ describe('the general form', () => {
     await qa.getByRole('button', { name: t.add }).click()
     const summary = qa.getByRole('alert').filter({ hasText: t.errorTitle })
     await summary.getByRole('link', { name: t.errors.bodyJson }).waitFor()
-    // Focused on load, so that it is read first; what was typed is kept.
-    expect(await qa.evaluate(() => document.activeElement?.className)).toBe('error-summary')
+    // Focused on load (by the page's script, once the summary is shown), so that it is read first;
+    // what was typed is kept.
+    await expect.poll(() => qa.evaluate(() => document.activeElement?.className)).toBe('error-summary')
     expect(await qa.getByLabel(t.bodyLabel, { exact: true }).inputValue()).toBe("{message: 'panne'}")
     expect(await qa.getByLabel(t.path, { exact: true }).inputValue()).toBe('/api/rest/customer/v1/used-freq/1')
     expect(await qa.getByText(t.none).count()).toBe(1)
