@@ -259,6 +259,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rest/customer/v1/download/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived, single-use link to a statement file, for the browser's own download.
+         * @description The portal does not fetch a statement file itself: it asks for this link and hands it to the browser, whose download manager shows the progress, writes the file to disk and sets no limit on its length (docs/decisions.md). The link is signed by the server (HMAC), bound to the customer and the file, valid once and for 60 seconds.
+         */
+        post: operations["statementDownloadLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rest/download/v1/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The statement file a link of download/link names, as an attachment.
+         * @description Opened by the browser itself (no Authorization header): the link is the authorisation. Any link that is not one the server signed, has expired or was used already answers 404.
+         */
+        get: operations["downloadStatementByLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rest/customer/v1/transfer/ask": {
         parameters: {
             query?: never;
@@ -372,6 +412,46 @@ export interface paths {
         get: operations["transferReceipt"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rest/customer/v1/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My transfers (rulings §9.1) — the customer's own transfers of every kind and state, newest first, one page at a time.
+         * @description Newest first by creation time (then by the server's order of creation). `before` is the `nextCursor` of the previous page (the reference of its last transfer): the page after it. A `nextCursor` is present only when another page follows. `state` and `kind` narrow the list. Another customer's transfers never appear; a `before` that is not one of the customer's own references answers 404. States and the rulings' texts — `pending` "En attente de code" (its code may still be given: transfer/confirm…, or it may be cancelled: transfer/cancel), `executed` "Exécuté" (its receipt: transfer/receipt/{reference}), `cancelled` "Annulé" (`cancelReason` wrong_code, insufficient_funds or by_customer), `expired` "Expiré" (its code was not given in time; `cancelReason` expired). "Résultat inconnu" is the portal's own, never the server's.
+         */
+        get: operations["myTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rest/customer/v1/transfer/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer cancels one of her pending transfers before giving its code (rulings §9.1, "Annuler le transfert").
+         * @description A pending transfer is cancelled (`cancelReason` by_customer, notification "Transfert annulé"): status '0'. A transfer that is over is left as it is: status '1' with a description and its `state` (executed; cancelled; expired — a pending one found past its expiry is cancelled as expired now). Another customer's reference or an unknown one: 404.
+         */
+        post: operations["cancelTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -702,11 +782,16 @@ export interface components {
         };
         /** Format: date */
         IsoDate: string;
+        /** @description Without `page`, the answer carries every line of the period (spec section 7). With `page`, it carries that page of `size` lines only, with `count`, `page` and `size`; page 0 also carries the file name and the period's `summary` (a long statement is shown page by page, never fetched whole). */
         StatementRequest: {
             startDate: components["schemas"]["IsoDate"];
             endDate: components["schemas"]["IsoDate"];
             account: components["schemas"]["AccountNumber"];
             currency: components["schemas"]["CurrencyCode"];
+            /** @description Zero-based page number (portal extension). */
+            page?: number;
+            /** @description Lines per page (default 25). */
+            size?: number;
         };
         Transaction: {
             num_transaction: string;
@@ -727,6 +812,35 @@ export interface components {
             message?: string;
             filename?: string;
             transactions?: components["schemas"]["Transaction"][];
+            /** @description Lines of the whole period (an answer to a call with `page`). */
+            count?: number;
+            /** @description The page answered (an answer to a call with `page`). */
+            page?: number;
+            /** @description Lines per page (an answer to a call with `page`). */
+            size?: number;
+            summary?: components["schemas"]["StatementSummary"];
+        };
+        /** @description The period at a glance (page 0 of a call with `page`), exact decimals. */
+        StatementSummary: {
+            opening: components["schemas"]["SignedAmount"];
+            closing: components["schemas"]["SignedAmount"];
+            totalDebits: components["schemas"]["SignedAmount"];
+            totalCredits: components["schemas"]["SignedAmount"];
+            lowest: components["schemas"]["SignedAmount"];
+            highest: components["schemas"]["SignedAmount"];
+            /** @description The balance line of the chart: the opening balance, then the balance after each line (at most 600 lines), or at 600 evenly spaced instants of the period (longer statements). */
+            balances: components["schemas"]["SignedAmount"][];
+        };
+        DownloadLinkRequest: {
+            /** @description `{filename}.pdf` or `{filename}.csv`. */
+            id: string;
+        };
+        DownloadLinkResponse: {
+            code: components["schemas"]["Code"];
+            /** @description The path and query of the link (/api/rest/download/v1/statement?link=…), under the API base address. */
+            url: string;
+            /** @description Seconds the link stays valid. */
+            expiresIn?: number;
         };
         ReportRequest: {
             startDate: components["schemas"]["IsoDate"];
@@ -807,6 +921,72 @@ export interface components {
             reference?: string;
             /** Format: date-time */
             executedAt?: string;
+        };
+        /**
+         * @description A transfer's state as the customer reads it (rulings §9.1): pending "En attente de code", executed "Exécuté", cancelled "Annulé", expired "Expiré".
+         * @enum {string}
+         */
+        TransferState: "pending" | "executed" | "cancelled" | "expired";
+        /**
+         * @description Why a transfer was cancelled: its code was not given in time (state expired), a wrong code three times, the balance short at the confirm, or the customer cancelled it.
+         * @enum {string}
+         */
+        CancelReason: "expired" | "wrong_code" | "insufficient_funds" | "by_customer";
+        MyTransfer: {
+            /** @description The transfer's reference (`VIR`, `MOB` or `CRT` + 20 characters): receipt, confirm, cancel. */
+            reference: string;
+            kind: components["schemas"]["TransferKind"];
+            state: components["schemas"]["TransferState"];
+            cancelReason?: components["schemas"]["CancelReason"];
+            /** @description As the ask named it: holder label, phone number or "carte <accountId> ****<lastFour>". */
+            payee: string;
+            /** @description The holder's name of the mobile-money number or card, when the bank knows it (absent otherwise and for account transfers, whose payee is the holder). */
+            payeeName?: string;
+            /** @description Account transfers: the credited account. */
+            creditAccount?: components["schemas"]["AccountNumber"];
+            debitAccount: components["schemas"]["AccountNumber"];
+            /** @description The amount sent, 2 decimals, in `currencySent`. */
+            amount: string;
+            currencySent: components["schemas"]["CurrencyCode"];
+            /** @description The amount debited (or to be debited) in the debit account's currency, 2 decimals. */
+            debitAmount: string;
+            /** @description The debit account's currency (that of `debitAmount`). */
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The rate applied when converted (1 `currencySent` = `rate` `currency`), up to 8 decimals. */
+            rate?: string;
+            description: string;
+            /**
+             * Format: date-time
+             * @description When it was asked.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its code expires (expired).
+             */
+            expiresAt: string;
+            /** Format: date-time */
+            executedAt?: string;
+            /** Format: date-time */
+            cancelledAt?: string;
+            /** @description Pending: tries of the code left. */
+            triesLeft?: number;
+        };
+        MyTransfersResponse: {
+            code: components["schemas"]["Code"];
+            transfers: components["schemas"]["MyTransfer"][];
+            /** @description The `before` of the next page; absent on the last page. */
+            nextCursor?: string;
+        };
+        TransferCancelRequest: {
+            /** @description The reference of the pending transfer (the ask's `code`). */
+            code: string;
+        };
+        TransferCancelResponse: {
+            status: components["schemas"]["Code"];
+            /** @description What happened, in French: cancelled (status 0), or why it could not be (status 1). */
+            description: string;
+            state?: components["schemas"]["TransferState"];
         };
         FrequentlyUsedResponse: {
             code: components["schemas"]["Code"];
@@ -938,6 +1118,17 @@ export interface components {
         /** @description The body is not of the operation's media type (JSON, or multipart for the photo). */
         UnsupportedMediaType: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A statement PDF cannot be drawn now: as many as the server draws at once are being drawn and its queue is full, or this customer's PDF is being drawn (one at a time): `code` '1' and a French message asking to try again in a moment. */
+        Busy: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1353,6 +1544,82 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            503: components["responses"]["Busy"];
+        };
+    };
+    statementDownloadLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DownloadLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link (`code` '0'). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLinkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["SessionExpired"];
+            404: components["responses"]["NotFound"];
+            /** @description The period now holds more lines than one statement may (as download/pdf/{id}). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["Busy"];
+        };
+    };
+    downloadStatementByLink: {
+        parameters: {
+            query: {
+                /** @description The signed link, in the query (longer than a path segment may be). */
+                link: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description attachment with the file name to save under. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description The period now holds more lines than one statement may (as download/pdf/{id}). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["Busy"];
         };
     };
     askTransfer: {
@@ -1534,6 +1801,63 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["SessionExpired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    myTransfers: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                before?: string;
+                /** @description Transfers per page (default 20). */
+                size?: number;
+                state?: components["schemas"]["TransferState"];
+                kind?: components["schemas"]["TransferKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page (`code` '0'). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyTransfersResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["SessionExpired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled (status '0') or status '1' with a description when the transfer is over. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferCancelResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -36,6 +36,7 @@ import { referenceRoutes } from './routes/reference.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { statementRoutes } from './routes/statements.ts'
 import { statementPdfs, type StatementPdfs } from './domain/statement-pdf-stream.ts'
+import { plannerStatistics, type PlannerStatistics } from './db/statistics.ts'
 import { transferRoutes } from './routes/transfers.ts'
 
 export interface AppOptions {
@@ -58,6 +59,8 @@ declare module 'fastify' {
     notImplemented: OperationId[]
     /** The statement PDFs' workers (their heap is read by the tests and the benchmark). */
     statementPdfs: StatementPdfs
+    /** The planner's statistics, checked at start and as the ledger grows (db/statistics.ts). */
+    plannerStatistics: PlannerStatistics
   }
 }
 
@@ -131,6 +134,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const pdfs = statementPdfs()
   app.addHook('onClose', async () => pdfs.close())
   app.decorate('statementPdfs', pdfs)
+
+  // Fresh planner statistics (db/statistics.ts; PGlite has no autovacuum): at start, then as the ledger grows.
+  const statistics = plannerStatistics(db, (error) => app.log.warn({ err: error }, 'planner statistics: check failed'))
+  app.decorate('plannerStatistics', statistics)
+  app.addHook('onReady', async () => {
+    await statistics.check().catch((error: unknown) => app.log.warn({ err: error }, 'planner statistics: check failed'))
+    statistics.start()
+  })
+  app.addHook('onClose', async () => statistics.stop())
 
   contract ??= loadContract()
   const notImplemented = registerContract(app, contract, {

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import type { Db, Queryable } from './db.ts'
+import { analyse } from './statistics.ts'
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url)
 /** Any fixed number: the key of the advisory lock taken while migrating. */
@@ -110,6 +111,8 @@ export async function migrate(db: Db, migrations: Migration[] = listMigrations()
     })
     if (done) applied.push(migration.version)
   }
+  // A migration may add tables, columns or indexes: fresh statistics for the planner (statistics.ts).
+  if (applied.length > 0) await analyse(db)
   return applied
 }
 

@@ -21,7 +21,11 @@ import type { FromWorker, StatementPdfTask, ToWorker } from './statement-pdf-wor
 import { PAGE_ROWS, statementPages, type StatementFile } from './statements.ts'
 
 /** PDFs drawn at once: one core is left to the main thread (the calls, the database). */
-const PDF_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1))
+export const PDF_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1))
+/** PDFs waiting for a worker at most; beyond, a PDF asked for is refused with HTTP 503 (try again in a moment). */
+export const PDF_QUEUE = 4
+/** Seconds the refusal asks to wait (Retry-After). */
+export const PDF_RETRY_SECONDS = 5
 /** Lines per message to the worker: one keyset query's worth (PGlite runs it in this thread). */
 const BATCH_ROWS = PAGE_ROWS
 /**
@@ -42,9 +46,17 @@ const WORKER_YOUNG_HEAP_MB = 4
 const compiled = import.meta.url.endsWith('.js')
 const workerFile = new URL(`./statement-pdf-worker.${compiled ? 'js' : 'ts'}`, import.meta.url).href
 
+/** Whether a PDF of this customer may be drawn now: `busy` (queue full), `oneAtATime` (hers is being drawn). */
+export type Admission = 'ok' | 'busy' | 'oneAtATime'
+
 export interface StatementPdfs {
-  /** The PDF of `file`; a failure (the database gone, the worker lost) cuts the download. */
-  stream(q: Queryable, file: StatementFile, facts: StatementFacts, ctx: StatementPdfContext): Readable
+  /** Whether a PDF of `customerId` would be drawn (or queued) now. */
+  admit(customerId: string): Admission
+  /**
+   * The PDF of `file` for `customerId` (admitted first); a failure (the database gone, the worker
+   * lost) cuts the download.
+   */
+  stream(q: Queryable, file: StatementFile, facts: StatementFacts, ctx: StatementPdfContext, customerId?: string): Readable
   /** The largest heap a worker reached while drawing (diagnostics, the benchmark). */
   workerHeapPeak(): number
   /** PDFs queued or being drawn. */
@@ -56,6 +68,8 @@ export function statementPdfs(): StatementPdfs {
   let pool: Piscina | undefined
   let heapPeak = 0
   let inFlight = 0
+  /** Customers whose PDF is queued or being drawn. */
+  const drawing = new Set<string>()
   // made at the first PDF: most processes (tests, short runs) never draw one
   const workers = () =>
     (pool ??= new Piscina({
@@ -68,7 +82,11 @@ export function statementPdfs(): StatementPdfs {
     }))
 
   return {
-    stream(q, file, facts, ctx) {
+    admit(customerId) {
+      if (drawing.has(customerId)) return 'oneAtATime'
+      return inFlight >= PDF_THREADS + PDF_QUEUE ? 'busy' : 'ok'
+    },
+    stream(q, file, facts, ctx, customerId) {
       const out = new PassThrough()
       const { port1: port, port2 } = new MessageChannel()
       const pages = statementPages(q, { id: file.accountId, number: file.number }, facts.period, BATCH_ROWS)
@@ -119,12 +137,16 @@ export function statementPdfs(): StatementPdfs {
 
       const task: StatementPdfTask = { port: port2, file, summary: facts.summary, ctx }
       inFlight += 1
+      if (customerId !== undefined) drawing.add(customerId)
       workers()
         .run(task, { transferList: [port2], signal: queued.signal })
         .catch((error: unknown) => {
           if (!queued.signal.aborted) fail(error)
         })
-        .finally(() => (inFlight -= 1))
+        .finally(() => {
+          inFlight -= 1
+          if (customerId !== undefined) drawing.delete(customerId)
+        })
       return out
     },
     workerHeapPeak: () => heapPeak,

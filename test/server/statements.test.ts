@@ -49,6 +49,24 @@ const daysAgo = (n: number) => new Date(seedDay() - n * DAY_MS).toISOString().sl
 /** Today in the bank's time zone. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: server.config.timeZone }).format(server.clock.now())
 const fr = (iso: string) => iso.split('-').reverse().join('/')
+/** An instant as the CSV writes it: dd/mm/yyyy hh:mm:ss in the bank's time zone. */
+const bankTime = (iso: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: server.config.timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  )
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`
+}
 
 const statements = (token: string, body: Record<string, unknown>) => server.call(customerPath('statements'), { token, body })
 const report = (token: string, body: Record<string, unknown>) => server.call(customerPath('report/pdf'), { token, body })
@@ -237,6 +255,85 @@ describe('POST statements', () => {
   })
 })
 
+describe('POST statements with a page (the screen)', () => {
+  it('answers one page, the count, and on page 0 the file name, the totals and the chart; without a page, every line as in spec §7', async () => {
+    const body = request(usd, daysAgo(100), today())
+    const whole = (await statements(jean, body)).body
+    const lines = whole.transactions as StatementLine[]
+    expect(lines.length).toBeGreaterThan(30)
+    const first = await statements(jean, { ...body, page: 0, size: 10 })
+    expect(first.status).toBe(200)
+    expect(first.body).toMatchObject({ code: '0', status: '0', count: lines.length, page: 0, size: 10 })
+    expect(first.body.filename).toMatch(/^releve-\d{8}-\d{8}-[0-9a-f]{32}$/)
+    expect(first.body.transactions).toEqual(lines.slice(0, 10))
+    // the totals and the chart, from the ledger, exact
+    const cents = (field: 'debit' | 'credit') => lines.reduce((sum, line) => sum + decimalToCents(line[field] || '0'), 0n)
+    const closing = lines.at(-1)!.solde
+    const opening = centsToDecimal(decimalToCents(closing) - cents('credit') + cents('debit'))
+    const balances = [opening, ...lines.map((line) => line.solde)]
+    const sorted = [...balances].sort((a, b) => Number(decimalToCents(a) - decimalToCents(b)))
+    expect(first.body.summary).toEqual({
+      opening,
+      closing,
+      totalDebits: centsToDecimal(cents('debit')),
+      totalCredits: centsToDecimal(cents('credit')),
+      lowest: sorted[0],
+      highest: sorted.at(-1),
+      balances,
+    })
+    // a later page: its lines only, no new file, no summary
+    const before = await fileCount()
+    const third = await statements(jean, { ...body, page: 2, size: 10 })
+    expect(third.body).toEqual({ code: '0', status: '0', count: lines.length, page: 2, size: 10, transactions: lines.slice(20, 30) })
+    expect(await fileCount()).toBe(before)
+    const past = await statements(jean, { ...body, page: 100, size: 10 })
+    expect(past.body.transactions).toEqual([])
+    // the default size is the screen's
+    expect((await statements(jean, { ...body, page: 0 })).body.transactions).toEqual(lines.slice(0, 25))
+    // refusals are the same as without a page
+    expect((await statements(jean, { ...request(usd, today(), daysAgo(1)), page: 0 })).body.status).toBe('1')
+    for (const bad of [{ page: -1 }, { page: 0, size: 0 }, { page: 0, size: 501 }, { page: '0' }]) {
+      expect((await statements(jean, { ...body, ...bad })).status, JSON.stringify(bad)).toBe(400)
+    }
+  })
+
+  it('samples the chart at 600 instants for a longer period, and streams the whole JSON all the same', async () => {
+    const [customer] = await server.db.query<{ id: string }>('select id::text from customers where kcode = $1', [statementOnlyCustomer.kcode])
+    const number = 'CHART0000000000000001'
+    const [account] = await server.db.query<{ id: string }>(
+      `insert into accounts (number, currency, kind, customer_id, holder_label) values ($1, '3', 'customer', $2, $3) returning id::text`,
+      [number, customer!.id, statementOnlyCustomer.name],
+    )
+    const [bank] = await server.db.query<{ id: string }>('select id::text from accounts where number = $1', [internalAccountNumber('3')])
+    const count = 1500
+    await server.db.query(
+      `with t as (
+         insert into ledger_transactions (reference, kind, description, booked_at)
+         select 'CHART' || lpad(i::text, 5, '0'), 'deposit', 'Dépôt n° ' || i, $3::timestamptz + make_interval(mins => i * 5)
+           from generate_series(1, $4::int) i
+         returning id, reference, booked_at)
+       insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at)
+       select id, $1::bigint, 1, right(reference, 5)::int, booked_at from t union all select id, $2::bigint, -1, 0, booked_at from t`,
+      [account!.id, bank!.id, new Date(seedDay() - 9 * DAY_MS), count],
+    )
+    const body = { ...request({ number, currency: '3' }, daysAgo(10), today()) }
+    const first = (await statements(esther, { ...body, page: 0 })).body
+    expect(first.count).toBe(count)
+    expect(first.summary.balances).toHaveLength(601)
+    expect(first.summary.balances[0]).toBe('0.00')
+    expect(first.summary.balances.at(-1)).toBe(`${count}.00`)
+    expect(first.summary).toMatchObject({ lowest: '0.00', highest: `${count}.00`, closing: `${count}.00`, totalCredits: `${count}.00` })
+    // never going down: each point is the balance at its instant
+    const points = (first.summary.balances as string[]).map(Number)
+    expect(points.every((b, i) => i === 0 || b >= points[i - 1]!)).toBe(true)
+    const whole = await statements(esther, body)
+    expect(whole.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(whole.body.transactions).toHaveLength(count)
+    expect(whole.body.transactions.slice(0, 25)).toEqual(first.transactions)
+    expect(whole.body.transactions.at(-1)).toMatchObject({ num_transaction: `CHART0${count}`, credit: '1.00', debit: '', solde: `${count}.00` })
+  })
+})
+
 describe('POST report/pdf', () => {
   it('answers a file name, and ignores the transactions sent', async () => {
     const res = await report(jean, { ...request(usd, daysAgo(100), today()), transactions: [{ description: 'falsifié' }] })
@@ -268,10 +365,15 @@ describe('CSV', () => {
     for (const [i, line] of lines.entries()) {
       const row = rows[i + 1]!
       const unescaped = row[3]!.replace(/^'(?=[=+\-@\t\r])/, '')
-      expect([row[0], row[1], row[2], unescaped], `row ${i}`).toEqual([line.num_transaction, line.date_operation, line.num, line.description])
+      expect([row[0], row[1], row[2], unescaped], `row ${i}`).toEqual([line.num_transaction, bankTime(line.date_operation), line.num, line.description])
       expect(row.slice(4)).toEqual([line.debit, line.credit, line.solde].map((v) => v.replace('.', ',')))
       for (const amount of row.slice(4)) expect(amount).toMatch(/^(-?[0-9]+,[0-9]{2})?$/)
     }
+    // the date and time in the bank's zone, as the screen shows them (Kinshasa: UTC+1, no summer time)
+    expect(rows[1]![1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/)
+    const utc = new Date(lines[0]!.date_operation)
+    expect(rows[1]![1]!.slice(11, 13)).toBe(String((utc.getUTCHours() + 1) % 24).padStart(2, '0'))
+    expect(text).not.toMatch(/\d{2}:\d{2}:\d{2}\.\d{3}Z/)
     // the merchant labels of the demo: a formula made harmless, quotes doubled around a `;`
     expect(text).toContain(`;'=SOMME(A1);`)
     expect(text).toContain(`;"'@Kin Shop ""Marché central""; livraison";`)
@@ -288,16 +390,19 @@ describe('CSV', () => {
     expect(csvText('Paiement "A"; B')).toBe('"Paiement ""A""; B"')
     expect(csvText('ligne\nsuite')).toBe('"ligne\nsuite"')
     expect(csvText('Achat simple')).toBe('Achat simple')
-    const row = csvRow({
-      num_transaction: 'R1',
-      date_operation: '2026-03-01T08:00:00.000Z',
-      num: usd.number,
-      description: '-x',
-      debit: '',
-      credit: '1234.50',
-      solde: '-12.50',
-    })
-    expect(row).toBe(`R1;2026-03-01T08:00:00.000Z;${usd.number};'-x;;1234,50;-12,50`)
+    const row = csvRow(
+      {
+        num_transaction: 'R1',
+        date_operation: '2026-03-01T08:00:00.000Z',
+        num: usd.number,
+        description: '-x',
+        debit: '',
+        credit: '1234.50',
+        solde: '-12.50',
+      },
+      '01/03/2026 09:00:00',
+    )
+    expect(row).toBe(`R1;01/03/2026 09:00:00;${usd.number};'-x;;1234,50;-12,50`)
   })
 })
 
@@ -386,6 +491,67 @@ describe('PDF', () => {
     const csv = parseCsv((await (await download(`${stmt.filename}.csv`, esther)).text()).slice(1))
     expect(csv.length).toBe(count + 1)
     expect(csv.at(-1)![6]).toBe('120,00')
+  })
+})
+
+describe('download/link and download/v1/statement?link= (the browser downloads by itself)', () => {
+  const link = (id: string, token = jean) => server.call(customerPath('download/link'), { token, body: { id } })
+
+  it('a signed link, opened without a session, gives the same file as an attachment, once', async () => {
+    const { filename } = (await report(jean, request(usd, daysAgo(100), today()))).body
+    const asked = await link(`${filename}.csv`)
+    expect(asked.status).toBe(200)
+    expect(asked.body).toEqual({
+      code: '0',
+      url: expect.stringMatching(/^\/api\/rest\/download\/v1\/statement\?link=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/),
+      expiresIn: 60,
+    })
+    const res = await fetch(server.url + asked.body.url)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${filename}.csv"`)
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    const viaLink = await res.text()
+    expect(viaLink).toBe(await (await download(`${filename}.csv`)).text())
+    // once only
+    expect((await fetch(server.url + asked.body.url)).status).toBe(404)
+    // a PDF too
+    const pdf = await fetch(server.url + (await link(`${filename}.pdf`)).body.url)
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-')
+  })
+
+  it('refuses a link that was changed, has expired, or names a file of another customer: 404, nothing said', async () => {
+    const { filename } = (await report(jean, request(usd, daysAgo(30), today()))).body
+    const notFound = { message: api.notFound }
+    // another customer's file, or none
+    for (const [id, token] of [
+      [`${filename}.pdf`, esther],
+      ['inconnu.csv', jean],
+    ] as const) {
+      const res = await link(id, token)
+      expect(res.status, id).toBe(404)
+      expect(res.body).toEqual(notFound)
+    }
+    // a changed link: its claims or its signature
+    const url: string = (await link(`${filename}.csv`)).body.url
+    const [claims, mac] = url.split('=').at(-1)!.split('.') as [string, string]
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(claims, 'base64url').toString()), customer: '999' })).toString('base64url')
+    for (const bad of [`${forged}.${mac}`, `${claims}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`]) {
+      const res = await server.call(`/api/rest/download/v1/statement?link=${bad}`)
+      expect(res.status).toBe(404)
+      expect(res.body).toEqual(notFound)
+    }
+    // expired: 60 seconds later (the server's clock)
+    server.clock.advance(61_000)
+    expect((await fetch(server.url + url)).status).toBe(404)
+    // the link call needs a session; a malformed id is a 400 of the contract
+    expect((await server.call(customerPath('download/link'), { body: { id: `${filename}.csv` } })).status).toBe(403)
+    expect((await link(`../${filename}.csv`)).status).toBe(400)
   })
 })
 
