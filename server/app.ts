@@ -16,6 +16,9 @@ import { errorHandling } from './http/errors.ts'
 import { inputGuards } from './http/input-guards.ts'
 import { registerHealth } from './http/health.ts'
 import { registerMetrics } from './http/metrics.ts'
+import { operationsListener, registerBackup } from './http/ops.ts'
+import { registerProtection } from './http/protection.ts'
+import { traceRequests } from './http/tracing.ts'
 import { registerHsts, requestIdOf } from './http/request-id.ts'
 import { answerHeaders } from './http/answer-headers.ts'
 import { channels } from './delivery/channels.ts'
@@ -46,6 +49,8 @@ export interface AppOptions {
   now?: () => Date
   /** Where the JSON logs go (default: stderr, so that stdout carries only the ready line). */
   logStream?: LogStream
+  /** Traces are on (server/tracing.ts started the SDK): log lines carry the trace id. */
+  tracing?: boolean
 }
 
 /** Where pino writes its JSON lines. */
@@ -105,6 +110,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   })
   app.decorateRequest('session', null)
+  if (options.tracing) traceRequests(app)
+  // Load shedding and the in-memory per-address limit, before any route's work (http/protection.ts).
+  await registerProtection(app, config)
+  // /metrics, /livez, /readyz: on the operations listener with OPS_PORT, else here (http/ops.ts).
+  const ops = operationsListener(app, config)
 
   answerHeaders(app)
   registerHsts(app, config.servedOverTls)
@@ -112,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   errorHandling(app)
   inputGuards(app)
   // Prometheus metrics at /metrics (who may read them: http/metrics.ts, docs/operations.md).
-  const metrics = registerMetrics(app, { db, demoMode: config.demoMode, token: config.metricsToken })
+  const metrics = registerMetrics(app, { db, demoMode: config.demoMode, token: config.metricsToken, routes: ops })
   app.setNotFoundHandler((request, reply) => {
     const page = request.method === 'GET' || request.method === 'HEAD'
     if (!page || isApiPath(pathOf(request.url))) return reply.code(404).send({ message: api.notFound })
@@ -170,7 +180,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   // Operations (deployment.ts, docs/operations.md): health checks outside the SPA's fallback.
-  registerHealth(app, db)
+  registerHealth(ops, db)
+  if (ops !== app) registerBackup(ops, db)
   // Delivery of the outbox (SMTP, SMS gateway) when configured; every process may run it.
   sender = createSender({
     db,

@@ -6,9 +6,10 @@
 import { resolve } from 'node:path'
 import { DEFAULT_BANK_NAME } from '../machines/messages.ts'
 import { checkMode, DeploymentError, loadDeploymentConfig, type DeploymentConfig } from './deployment.ts'
+import { loadOpsSettings, OpsSettingsError, type OpsSettings } from './ops-settings.ts'
 
 /** The deployment's settings (mode, pool, delivery, operations) are in deployment.ts. */
-export interface Config extends DeploymentConfig {
+export interface Config extends DeploymentConfig, OpsSettings {
   port: number
   host: string
   /** PGlite data directory (embedded PostgreSQL); unused when `databaseUrl` is set. */
@@ -81,15 +82,15 @@ export class ConfigError extends Error {}
 /** Every setting, checked against the mode (deployment.ts: what demo refuses, what production needs). */
 export function loadConfig(env: Env = process.env): Config {
   try {
-    const config: Config = { ...loadBusinessConfig(env), ...loadDeploymentConfig(env) }
+    const config: Config = { ...loadBusinessConfig(env), ...loadDeploymentConfig(env), ...loadOpsSettings(env) }
     checkMode(config, env)
     return config
   } catch (error) {
-    throw error instanceof DeploymentError ? new ConfigError(error.message) : error
+    throw error instanceof DeploymentError || error instanceof OpsSettingsError ? new ConfigError(error.message) : error
   }
 }
 
-function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig> {
+function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig | keyof OpsSettings> {
   const databaseUrl = text(env, 'DATABASE_URL', '') || undefined
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// (or be unset to use the embedded PGlite)')

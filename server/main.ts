@@ -15,6 +15,7 @@ import { FolderInUseError } from './db/pglite-lock.ts'
 import { checkMigrations, migrate, MigrationError } from './db/migrate.ts'
 import { isFreshDataDir } from './db/pglite-template.ts'
 import { hashDemoPins, seedDemo } from './demo/seed.ts'
+import { startTracing, TracingError, type Tracing } from './tracing.ts'
 
 /** A close that hangs (a stuck connection) must not keep the process alive for ever. */
 const CLOSE_TIMEOUT_MS = 10_000
@@ -46,6 +47,15 @@ async function main(): Promise<void> {
     throw error
   }
   process.stderr.write(modeBanner(config))
+  // Traces (OTEL_* settings), before the application's modules load: the HTTP instrumentation must
+  // see Fastify's node:http. Off (nothing loaded) without a collector's endpoint.
+  let tracing: Tracing | undefined
+  try {
+    tracing = await startTracing()
+  } catch (error) {
+    if (error instanceof TracingError) fail(`Configuration error: ${error.message}`, 2)
+    throw error
+  }
   // The application's modules (most of a start's loading) load while the database opens: they
   // need none of it until buildApp.
   const appModule = import('./app.ts')
@@ -85,8 +95,12 @@ async function main(): Promise<void> {
     throw error
   }
   if (config.demoMode) await seedDemo(db, new Date(), pinHashes)
+  if (tracing) {
+    const { tracedDb } = await import('./db/traced.ts')
+    db = tracedDb(db, serverOf(config.databaseUrl))
+  }
   const { buildApp } = await appModule
-  const app = await buildApp({ config, db })
+  const app = await buildApp({ config, db, tracing: tracing !== undefined })
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -103,6 +117,7 @@ async function main(): Promise<void> {
     try {
       await app.close()
       await db.close()
+      await tracing?.shutdown().catch((error: unknown) => app.log.warn({ err: error }, 'traces: the last spans could not be sent'))
       process.exit(0)
     } catch (error) {
       app.log.error({ err: error }, 'close failed')
@@ -115,6 +130,13 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host })
   const { port } = app.server.address() as AddressInfo
   process.stdout.write(`Portal ready at http://localhost:${port}\n`)
+}
+
+/** The PostgreSQL server's address for the database spans (none for the embedded database). */
+function serverOf(databaseUrl: string | undefined): { address: string; port: number } | undefined {
+  if (!databaseUrl) return undefined
+  const url = new URL(databaseUrl)
+  return { address: url.hostname, port: Number(url.port || 5432) }
 }
 
 main().catch((error: unknown) => {

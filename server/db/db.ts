@@ -22,6 +22,11 @@ export interface Db extends Queryable {
   poolState?(): { total: number; idle: number; waiting: number }
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * PGlite only: an online backup, the data folder as a gzipped tar taken while no statement runs
+   * (a consistent point: a restore recovers it as after a clean stop). PostgreSQL: pg_dump.
+   */
+  backup?(): Promise<Uint8Array>
   close(): Promise<void>
 }
 

@@ -29,6 +29,8 @@ export interface MetricsOptions {
   db: Db
   demoMode: boolean
   token: string | undefined
+  /** Where GET /metrics is served: the operations listener (OPS_PORT), else the application. */
+  routes?: FastifyInstance
 }
 
 export interface Metrics {
@@ -74,7 +76,8 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
 
   registerDatabaseGauges(registry, options.db, app)
 
-  app.get('/metrics', async (request, reply) => {
+  const routes = options.routes ?? app
+  routes.get('/metrics', async (request, reply) => {
     reply.header('cache-control', 'no-store')
     if (!options.token && !options.demoMode) return reply.code(404).send({ message: api.notFound })
     if (options.token && !bearerMatches(request.headers.authorization, options.token)) {

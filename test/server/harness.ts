@@ -78,6 +78,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     // The per-address limits are tested on their own (address-limits.test.ts); the other files
     // call from one address far more often than a customer would.
     addressLimits: { windowMinutes: 15, signIn: 100_000, pinResetAsk: 100_000, pinResetConfirm: 100_000, details: 100_000 },
+    // Load shedding by event-loop delay is off: a file's servers share one process, and one
+    // starting (PGlite's WebAssembly, the seed) blocks the others' loop for seconds (protection.test.ts
+    // sheds by a threshold of its own).
+    shedEventLoopDelayMs: 0,
     ...options.config,
   }
   const clock = options.clock ?? createClock()
