@@ -76,11 +76,12 @@ let contract: Contract | undefined
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options
-  let sender: Sender | undefined
+  /** The outbox sender, made below once the logger and the metrics exist; the routes wake it. */
+  const outbox: { sender?: Sender } = {}
   const ctx: AppContext = {
     config,
     db,
-    outboxWritten: () => sender?.wake(),
+    outboxWritten: () => outbox.sender?.wake(),
     now: options.now ?? (() => new Date()),
     limits: {
       idleMs: config.sessionIdleMinutes * 60_000,
@@ -183,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(ops, db)
   if (ops !== app) registerBackup(ops, db)
   // Delivery of the outbox (SMTP, SMS gateway) when configured; every process may run it.
-  sender = createSender({
+  const sender = createSender({
     db,
     channels: channels(config),
     pollMs: config.outboxPollMs,
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     onOutcome: metrics.onOutboxOutcome,
   })
+  outbox.sender = sender
   app.addHook('onReady', async () => sender.start())
   app.addHook('onClose', async () => sender.stop())
 
