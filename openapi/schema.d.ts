@@ -418,6 +418,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rest/customer/v1/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My transfers (rulings §9.1) — the customer's own transfers of every kind and state, newest first, one page at a time.
+         * @description Newest first by creation time (then by the server's order of creation). `before` is the `nextCursor` of the previous page (the reference of its last transfer): the page after it. A `nextCursor` is present only when another page follows. `state` and `kind` narrow the list. Another customer's transfers never appear; a `before` that is not one of the customer's own references answers 404. States and the rulings' texts — `pending` "En attente de code" (its code may still be given: transfer/confirm…, or it may be cancelled: transfer/cancel), `executed` "Exécuté" (its receipt: transfer/receipt/{reference}), `cancelled` "Annulé" (`cancelReason` wrong_code, insufficient_funds or by_customer), `expired` "Expiré" (its code was not given in time; `cancelReason` expired). "Résultat inconnu" is the portal's own, never the server's.
+         */
+        get: operations["myTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rest/customer/v1/transfer/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer cancels one of her pending transfers before giving its code (rulings §9.1, "Annuler le transfert").
+         * @description A pending transfer is cancelled (`cancelReason` by_customer, notification "Transfert annulé"): status '0'. A transfer that is over is left as it is: status '1' with a description and its `state` (executed; cancelled; expired — a pending one found past its expiry is cancelled as expired now). Another customer's reference or an unknown one: 404.
+         */
+        post: operations["cancelTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rest/customer/v1/used-freq/{id}": {
         parameters: {
             query?: never;
@@ -881,6 +921,72 @@ export interface components {
             reference?: string;
             /** Format: date-time */
             executedAt?: string;
+        };
+        /**
+         * @description A transfer's state as the customer reads it (rulings §9.1): pending "En attente de code", executed "Exécuté", cancelled "Annulé", expired "Expiré".
+         * @enum {string}
+         */
+        TransferState: "pending" | "executed" | "cancelled" | "expired";
+        /**
+         * @description Why a transfer was cancelled: its code was not given in time (state expired), a wrong code three times, the balance short at the confirm, or the customer cancelled it.
+         * @enum {string}
+         */
+        CancelReason: "expired" | "wrong_code" | "insufficient_funds" | "by_customer";
+        MyTransfer: {
+            /** @description The transfer's reference (`VIR`, `MOB` or `CRT` + 20 characters): receipt, confirm, cancel. */
+            reference: string;
+            kind: components["schemas"]["TransferKind"];
+            state: components["schemas"]["TransferState"];
+            cancelReason?: components["schemas"]["CancelReason"];
+            /** @description As the ask named it: holder label, phone number or "carte <accountId> ****<lastFour>". */
+            payee: string;
+            /** @description The holder's name of the mobile-money number or card, when the bank knows it (absent otherwise and for account transfers, whose payee is the holder). */
+            payeeName?: string;
+            /** @description Account transfers: the credited account. */
+            creditAccount?: components["schemas"]["AccountNumber"];
+            debitAccount: components["schemas"]["AccountNumber"];
+            /** @description The amount sent, 2 decimals, in `currencySent`. */
+            amount: string;
+            currencySent: components["schemas"]["CurrencyCode"];
+            /** @description The amount debited (or to be debited) in the debit account's currency, 2 decimals. */
+            debitAmount: string;
+            /** @description The debit account's currency (that of `debitAmount`). */
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The rate applied when converted (1 `currencySent` = `rate` `currency`), up to 8 decimals. */
+            rate?: string;
+            description: string;
+            /**
+             * Format: date-time
+             * @description When it was asked.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its code expires (expired).
+             */
+            expiresAt: string;
+            /** Format: date-time */
+            executedAt?: string;
+            /** Format: date-time */
+            cancelledAt?: string;
+            /** @description Pending: tries of the code left. */
+            triesLeft?: number;
+        };
+        MyTransfersResponse: {
+            code: components["schemas"]["Code"];
+            transfers: components["schemas"]["MyTransfer"][];
+            /** @description The `before` of the next page; absent on the last page. */
+            nextCursor?: string;
+        };
+        TransferCancelRequest: {
+            /** @description The reference of the pending transfer (the ask's `code`). */
+            code: string;
+        };
+        TransferCancelResponse: {
+            status: components["schemas"]["Code"];
+            /** @description What happened, in French: cancelled (status 0), or why it could not be (status 1). */
+            description: string;
+            state?: components["schemas"]["TransferState"];
         };
         FrequentlyUsedResponse: {
             code: components["schemas"]["Code"];
@@ -1695,6 +1801,63 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["SessionExpired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    myTransfers: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                before?: string;
+                /** @description Transfers per page (default 20). */
+                size?: number;
+                state?: components["schemas"]["TransferState"];
+                kind?: components["schemas"]["TransferKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page (`code` '0'). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyTransfersResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["SessionExpired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled (status '0') or status '1' with a description when the transfer is over. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferCancelResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -115,6 +115,10 @@ export const api = {
     cancelledWrongCode: 'Code incorrect saisi 3 fois : le transfert a été annulé.',
     expired: 'Le code de validation a expiré : le transfert a été annulé.',
     cancelledFunds: 'Solde insuffisant au moment de la confirmation : le transfert a été annulé.',
+    /** rulings §9.1 — `description` of transfer/cancel that cancelled it, and of a later confirm of it. */
+    cancelledByCustomer: 'Vous avez annulé ce transfert.',
+    /** rulings §9.1 — transfer/cancel of a transfer executed already: nothing changes. */
+    cannotCancelExecuted: 'Ce transfert a déjà été exécuté : il ne peut plus être annulé.',
     /** `description` of a confirm that executed the transfer. */
     executed: 'Transfert exécuté.',
     /** `message` of a confirm that executed the transfer. */
@@ -138,6 +142,7 @@ export const api = {
       expired: "le code de validation n'a pas été saisi à temps.",
       wrong_code: 'le code de validation a été saisi faux 3 fois.',
       insufficient_funds: 'le solde était insuffisant au moment de la confirmation.',
+      by_customer: "vous l'avez annulé avant de saisir le code.",
     },
     /** Ledger lines, as statements show them. */
     debitLine: (payee: string, description: string) => `Transfert vers ${payee} : ${description}`,

@@ -311,7 +311,7 @@ type PendingRow = {
   expires_at: Date
 }
 
-type CancelReason = 'expired' | 'wrong_code' | 'insufficient_funds'
+export type CancelReason = 'expired' | 'wrong_code' | 'insufficient_funds' | 'by_customer'
 
 type CustomerContact = {
   name: string
@@ -417,6 +417,7 @@ const CANCELLED: Record<CancelReason, string> = {
   expired: t.expired,
   wrong_code: t.cancelledWrongCode,
   insufficient_funds: t.cancelledFunds,
+  by_customer: t.cancelledByCustomer,
 }
 
 export async function confirmTransfer(
@@ -462,6 +463,44 @@ export async function confirmTransfer(
     }
     // The right code: the same hash as the one that made the function lock both accounts.
     return execute(tx, row, row.accounts!, s)
+  })
+}
+
+export type CancelOutcome =
+  | { ok: true; description: string }
+  /** Another customer's reference, or an unknown one: nothing tells it exists (404). */
+  | { ok: false; notFound: true }
+  /** Over already: executed, or cancelled (also when found expired now); `state` as My transfers shows it. */
+  | { ok: false; notFound?: undefined; description: string; state: 'executed' | 'cancelled' | 'expired' }
+
+/**
+ * The customer cancels a pending transfer before giving its code (rulings §9.1, "Annuler le
+ * transfert"): one transaction that locks the transfer's row FOR UPDATE and nothing else (lock 3 of
+ * "Lock order": no account, no customer row), so a confirm of the same transfer runs wholly before
+ * or after it — never a transfer both executed and cancelled. Cancelled `by_customer` with the
+ * notification "Transfert annulé", as every cancellation; a transfer found expired is cancelled as
+ * `expired`, as its confirm would. An executed or cancelled one is left as it is.
+ */
+export async function cancelByCustomer(db: Db, customerId: string, reference: string, now: Date): Promise<CancelOutcome> {
+  return db.transaction(async (tx): Promise<CancelOutcome> => {
+    // Found by the reference's unique index; another customer's row is not even locked.
+    const [row] = await tx.query<PendingRow>(
+      `select id::text, reference, customer_id::text, kind, amount::text, currency_sent, payee, tries_left, state, cancel_reason, expires_at
+         from pending_transfers where reference = $1 and customer_id = $2 for update`,
+      [reference, customerId],
+    )
+    if (!row) return { ok: false, notFound: true }
+    if (row.state === 'executed') return { ok: false, description: t.cannotCancelExecuted, state: 'executed' }
+    if (row.state === 'cancelled') {
+      const reason = row.cancel_reason ?? 'expired'
+      return { ok: false, description: CANCELLED[reason], state: reason === 'expired' ? 'expired' : 'cancelled' }
+    }
+    if (now.getTime() >= row.expires_at.getTime()) {
+      await cancel(tx, row, 'expired', now)
+      return { ok: false, description: t.expired, state: 'expired' }
+    }
+    await cancel(tx, row, 'by_customer', now)
+    return { ok: true, description: t.cancelledByCustomer }
   })
 }
 

@@ -31,6 +31,7 @@ export type SecurityEvent =
   | 'transfer.confirmed'
   | 'transfer.codeRefused'
   | 'transfer.refused'
+  | 'transfer.cancelled'
   | 'logout'
 
 const WARNINGS = new Set<SecurityEvent>(['lockout.address', 'lockout.everywhere', 'limit.address'])

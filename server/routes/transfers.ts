@@ -1,6 +1,7 @@
 /**
  * Transfers to another account, to a mobile-money number and to a prepaid card, in two steps
- * (spec §4 Transfers, rulings §4), their receipt, and the payees used most (used-freq).
+ * (spec §4 Transfers, rulings §4), their receipt, and the payees used most (used-freq); the
+ * customer's own transfers and the cancellation of a pending one (My transfers, rulings §9.1).
  * The rules are in domain/transfers.ts; this file turns outcomes into the contract's answers.
  */
 import { api } from '../../machines/messages.ts'
@@ -8,9 +9,14 @@ import type { Answer, Call, Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { securityEvent } from '../http/security-log.ts'
 import { loadCodeKey } from '../domain/codes.ts'
-import { askTransfer, confirmTransfer, findExecuted, frequentPayees, type AskInput, type AskOutcome } from '../domain/transfers.ts'
+import { askTransfer, cancelByCustomer, confirmTransfer, findExecuted, frequentPayees, type AskInput, type AskOutcome } from '../domain/transfers.ts'
+import { myTransfers } from '../domain/my-transfers.ts'
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
+import type { operations } from '../../openapi/schema.d.ts'
 import { signedIn } from './signed-in.ts'
+
+/** My transfers: transfers per page when the call does not say. */
+const MY_TRANSFERS_PAGE = 20
 
 type AskId = 'askTransfer' | 'askWalletTransfer' | 'askCardTransfer'
 type ConfirmId = 'confirmTransfer' | 'confirmWalletTransfer' | 'confirmCardTransfer'
@@ -104,6 +110,28 @@ export function transferRoutes(ctx: AppContext): Handlers {
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="recu-${transfer.reference}.pdf"`)
         .send(Buffer.from(pdf))
+    },
+
+    async myTransfers(call) {
+      // Every parameter is optional, so the generated type marks `query` itself optional.
+      const q = call.query as unknown as operations['myTransfers']['parameters']['query']
+      const query = { before: q?.before, size: q?.size ?? MY_TRANSFERS_PAGE, state: q?.state, kind: q?.kind }
+      const page = await myTransfers(ctx.db, signedIn(call).customerId, query, ctx.now())
+      // A cursor that is not one of the customer's own references: the same 404 as any other object.
+      if (!page.found) return { status: 404, body: { message: api.notFound } }
+      return { status: 200, body: { code: '0', transfers: page.transfers, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) } }
+    },
+
+    async cancelTransfer(call) {
+      const outcome = await cancelByCustomer(ctx.db, signedIn(call).customerId, call.body.code, ctx.now())
+      if (!outcome.ok && outcome.notFound) return { status: 404, body: { message: api.notFound } }
+      if (outcome.ok) securityEvent(call.request, 'transfer.cancelled', { reference: call.body.code, customer: signedIn(call).customerId })
+      return {
+        status: 200,
+        body: outcome.ok
+          ? { status: '0', description: outcome.description, state: 'cancelled' }
+          : { status: '1', description: outcome.description, state: outcome.state },
+      }
     },
 
     async frequentlyUsed(call) {
