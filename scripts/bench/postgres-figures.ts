@@ -167,6 +167,8 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
     SIGNIN_ADDRESS_LIMIT: '1000000',
     MIGRATE_ON_START: 'false',
     LOG_LEVEL: 'error',
+    // Load shedding as a bank runs it (its default; the test processes turn it off): a shed call is an error here.
+    SHED_EVENT_LOOP_DELAY_MS: '1000',
   }
   const servers: ServerProcess[] = []
   const startServers = async (count: number) => {

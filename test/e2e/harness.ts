@@ -37,6 +37,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DIST_DIR: E2E_DIST,
       DEMO_MODE: 'true',
       LOG_LEVEL: 'info',
+      // No load shedding by event-loop delay: on a loaded test machine a starved server would
+      // answer 503 to a walk that is not about load (shedding is tested in test/server/protection).
+      SHED_EVENT_LOOP_DELAY_MS: '0',
       ...E2E_ADDRESS_LIMITS,
       ...env,
     },
