@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const page = request.method === 'GET' || request.method === 'HEAD'
     if (!page || isApiPath(pathOf(request.url))) return reply.code(404).send({ message: api.notFound })
-    return sendIndex(reply, config.distDir, config.bankName)
+    return sendIndex(reply, config.distDir, config)
   })
 
   const faults = new FaultStore()
@@ -197,7 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => sender.start())
   app.addHook('onClose', async () => sender.stop())
 
-  await registerSpa(app, config.distDir, config.bankName)
+  await registerSpa(app, config.distDir, config)
   return app
 }
 

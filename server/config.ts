@@ -1,12 +1,13 @@
 /**
- * Server settings, read once from the environment at start-up. Every setting has a default so
- * that `npm start` works on a fresh clone; a malformed value stops the start with a clear message
- * rather than running with a surprise.
+ * Server settings, read once from the environment at start-up and checked by the schema of
+ * settings.ts (which also writes the README's table). Every setting but production's own has a
+ * default so that `npm start` works on a fresh clone; a malformed value stops the start with a
+ * clear message rather than running with a surprise.
  */
 import { resolve } from 'node:path'
-import { DEFAULT_BANK_NAME } from '../machines/messages.ts'
-import { checkMode, DeploymentError, loadDeploymentConfig, type DeploymentConfig } from './deployment.ts'
-import { loadOpsSettings, OpsSettingsError, type OpsSettings } from './ops-settings.ts'
+import { checkMode, DeploymentError, deploymentConfig, type DeploymentConfig } from './deployment.ts'
+import { readSettings, SettingsError, withSecretFiles, type LogLevel } from './settings.ts'
+import { opsSettings, OpsSettingsError, type OpsSettings } from './ops-settings.ts'
 
 /** The deployment's settings (mode, pool, delivery, operations) are in deployment.ts. */
 export interface Config extends DeploymentConfig, OpsSettings {
@@ -33,7 +34,14 @@ export interface Config extends DeploymentConfig, OpsSettings {
   sessionTouchSeconds: number
   /** The built SPA (`npm run build`). */
   distDir: string
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /**
+   * Where the SPA sends its API calls (API_BASE_URL, rulings §9.8): '' for the portal's own
+   * origin. Written into each page at run time (http/spa.ts), so one build serves every bank.
+   */
+  apiBaseUrl: string
+  /** The SPA's time limit for one request (REQUEST_TIMEOUT_MS), written into each page too. */
+  requestTimeoutMs: number
+  logLevel: LogLevel
   /** Time zone of the dates written in French texts (notifications, SMS, receipts). */
   timeZone: string
   /** How long the validation code of a transfer is valid (rulings §4: 5 minutes). */
@@ -75,131 +83,48 @@ export interface AddressLimits {
 
 type Env = Record<string, string | undefined>
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
-
 export class ConfigError extends Error {}
 
 /** Every setting, checked against the mode (deployment.ts: what demo refuses, what production needs). */
 export function loadConfig(env: Env = process.env): Config {
   try {
-    const config: Config = { ...loadBusinessConfig(env), ...loadDeploymentConfig(env), ...loadOpsSettings(env) }
-    checkMode(config, env)
+    const resolved = withSecretFiles(env)
+    const s = readSettings(resolved)
+    const config: Config = {
+      port: s.PORT,
+      host: s.HOST,
+      dataDir: resolve(s.DATA_DIR),
+      databaseUrl: s.DATABASE_URL,
+      demoMode: s.DEMO_MODE,
+      bankName: s.BANK_NAME,
+      sessionIdleMinutes: s.SESSION_IDLE_MINUTES,
+      sessionMaxMinutes: s.SESSION_MAX_MINUTES,
+      sessionTouchSeconds: s.SESSION_TOUCH_SECONDS,
+      distDir: resolve(s.DIST_DIR),
+      apiBaseUrl: s.API_BASE_URL,
+      requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
+      logLevel: s.LOG_LEVEL,
+      timeZone: s.TIME_ZONE,
+      codeLifetimeSeconds: s.CODE_LIFETIME_SECONDS,
+      codeSecret: s.CODE_SECRET,
+      pinResetAskLimit: s.PIN_RESET_ASK_LIMIT,
+      pinResetAskWindowMinutes: s.PIN_RESET_ASK_WINDOW_MINUTES,
+      transferAskLimit: s.TRANSFER_ASK_LIMIT,
+      transferAskWindowMinutes: s.TRANSFER_ASK_WINDOW_MINUTES,
+      addressLimits: {
+        windowMinutes: s.ADDRESS_LIMIT_WINDOW_MINUTES,
+        signIn: s.SIGNIN_ADDRESS_LIMIT,
+        pinResetAsk: s.PIN_RESET_ASK_ADDRESS_LIMIT,
+        pinResetConfirm: s.PIN_RESET_CONFIRM_ADDRESS_LIMIT,
+        details: s.DETAILS_ADDRESS_LIMIT,
+      },
+      statementMaxRows: s.STATEMENT_MAX_ROWS,
+      ...deploymentConfig(s),
+      ...opsSettings(s),
+    }
+    checkMode(config, resolved)
     return config
   } catch (error) {
-    throw error instanceof DeploymentError || error instanceof OpsSettingsError ? new ConfigError(error.message) : error
+    throw error instanceof DeploymentError || error instanceof SettingsError || error instanceof OpsSettingsError ? new ConfigError(error.message) : error
   }
-}
-
-function loadBusinessConfig(env: Env): Omit<Config, keyof DeploymentConfig | keyof OpsSettings> {
-  const databaseUrl = text(env, 'DATABASE_URL', '') || undefined
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with postgres:// (or be unset to use the embedded PGlite)')
-  }
-  const sessionIdleMinutes = positive(env, 'SESSION_IDLE_MINUTES', 5)
-  const sessionMaxMinutes = positive(env, 'SESSION_MAX_MINUTES', 60)
-  const touch = text(env, 'SESSION_TOUCH_SECONDS', '15')
-  if (!/^[0-9]+$/.test(touch) || Number(touch) > 300) {
-    throw new ConfigError('SESSION_TOUCH_SECONDS must be a whole number of seconds from 0 to 300')
-  }
-  const sessionTouchSeconds = Number(touch)
-  const logLevel = text(env, 'LOG_LEVEL', 'info')
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
-  }
-  const timeZone = text(env, 'TIME_ZONE', 'Africa/Kinshasa')
-  try {
-    new Intl.DateTimeFormat('fr-FR', { timeZone })
-  } catch {
-    throw new ConfigError(`TIME_ZONE "${timeZone}" is not a known IANA time zone`)
-  }
-  const codeLifetimeSeconds = text(env, 'CODE_LIFETIME_SECONDS', '300')
-  if (!/^[0-9]+$/.test(codeLifetimeSeconds) || Number(codeLifetimeSeconds) < 1 || Number(codeLifetimeSeconds) > 86_400) {
-    throw new ConfigError('CODE_LIFETIME_SECONDS must be a whole number of seconds between 1 and 86400')
-  }
-  const codeSecret = text(env, 'CODE_SECRET', '') || undefined
-  if (codeSecret !== undefined && codeSecret.length < 32) {
-    throw new ConfigError('CODE_SECRET must be at least 32 characters (or unset to keep a random one in the database)')
-  }
-  const pinResetAskLimit = count(env, 'PIN_RESET_ASK_LIMIT', 3)
-  const pinResetAskWindowMinutes = windowMinutes(env, 'PIN_RESET_ASK_WINDOW_MINUTES', 15)
-  const transferAskLimit = count(env, 'TRANSFER_ASK_LIMIT', 20)
-  const transferAskWindowMinutes = windowMinutes(env, 'TRANSFER_ASK_WINDOW_MINUTES', 15)
-  const addressLimits: AddressLimits = {
-    windowMinutes: windowMinutes(env, 'ADDRESS_LIMIT_WINDOW_MINUTES', 15),
-    signIn: count(env, 'SIGNIN_ADDRESS_LIMIT', 30),
-    pinResetAsk: count(env, 'PIN_RESET_ASK_ADDRESS_LIMIT', 10),
-    pinResetConfirm: count(env, 'PIN_RESET_CONFIRM_ADDRESS_LIMIT', 20),
-    details: count(env, 'DETAILS_ADDRESS_LIMIT', 60),
-  }
-  return {
-    port: port(env, 'PORT', 8080),
-    host: text(env, 'HOST', '127.0.0.1'),
-    dataDir: resolve(text(env, 'DATA_DIR', '.data')),
-    databaseUrl,
-    demoMode: flag(env, 'DEMO_MODE', false),
-    bankName: text(env, 'BANK_NAME', DEFAULT_BANK_NAME),
-    sessionIdleMinutes,
-    sessionMaxMinutes,
-    sessionTouchSeconds,
-    distDir: resolve(text(env, 'DIST_DIR', 'dist')),
-    logLevel: logLevel as Config['logLevel'],
-    timeZone,
-    codeLifetimeSeconds: Number(codeLifetimeSeconds),
-    codeSecret,
-    pinResetAskLimit,
-    pinResetAskWindowMinutes,
-    transferAskLimit,
-    transferAskWindowMinutes,
-    addressLimits,
-    statementMaxRows: statementMaxRows(env),
-  }
-}
-
-function statementMaxRows(env: Env): number {
-  const value = text(env, 'STATEMENT_MAX_ROWS', '50000')
-  const n = Number(value)
-  if (!/^[0-9]+$/.test(value) || n < 1 || n > 10_000_000) throw new ConfigError('STATEMENT_MAX_ROWS must be a whole number of lines between 1 and 10000000')
-  return n
-}
-
-function text(env: Env, name: string, fallback: string): string {
-  const value = env[name]?.trim()
-  return value ? value : fallback
-}
-
-function port(env: Env, name: string, fallback: number): number {
-  const value = text(env, name, String(fallback))
-  const n = Number(value)
-  if (!/^[0-9]+$/.test(value) || n > 65535) throw new ConfigError(`${name} must be a port number (0 = any free port)`)
-  return n
-}
-
-/** Minutes may be fractional so that a test or a demo can use a very short session. */
-function positive(env: Env, name: string, fallback: number): number {
-  const value = text(env, name, String(fallback))
-  const n = Number(value)
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(value) || !(n > 0)) throw new ConfigError(`${name} must be a positive number of minutes`)
-  return n
-}
-
-/** A number of asks: a whole number from 1 (0 would refuse every ask; a large one all but lifts the limit). */
-function count(env: Env, name: string, fallback: number): number {
-  const value = text(env, name, String(fallback))
-  const n = Number(value)
-  if (!/^[0-9]+$/.test(value) || n < 1 || n > 1_000_000) throw new ConfigError(`${name} must be a whole number of asks between 1 and 1000000`)
-  return n
-}
-
-/** The window of a throttle: positive minutes (decimals allowed, for tests and demos), at most a day. */
-function windowMinutes(env: Env, name: string, fallback: number): number {
-  const n = positive(env, name, fallback)
-  if (n > 1440) throw new ConfigError(`${name} must be a positive number of minutes, at most 1440 (a day)`)
-  return n
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const value = text(env, name, String(fallback)).toLowerCase()
-  if (['1', 'true', 'yes', 'on'].includes(value)) return true
-  if (['0', 'false', 'no', 'off'].includes(value)) return false
-  throw new ConfigError(`${name} must be true or false`)
 }

@@ -1,7 +1,8 @@
 /**
  * The settings of a deployment: which mode the server runs in (rulings §7), the PostgreSQL pool,
  * migrations, delivery of the outbox (SMTP, SMS gateway) and what operations need (proxy, TLS).
- * Kept apart from config.ts, whose settings are the bank's business rules; loadConfig merges both.
+ * Read and checked by the schema of settings.ts; loadConfig (config.ts) merges them with the
+ * bank's business rules and then checks the mode here.
  *
  * Fail-safe modes: production is the default. Demo mode is asked for (DEMO_MODE=true, or
  * `--demo`, which `npm start` passes); it then refuses anything that would expose the demo tools
@@ -9,13 +10,17 @@
  * Production refuses to start without the settings a bank must give, and names every one missing.
  */
 import { isIP } from 'node:net'
+import type { Settings } from './settings.ts'
 
 type Env = Record<string, string | undefined>
 
 export interface DeploymentConfig {
   /** DEMO_ALLOW_EXPOSED: lets demo mode listen on a non-loopback address or use DATABASE_URL. */
   demoAllowExposed: boolean
-  /** Apply pending migrations at start (MIGRATE_ON_START); when false, a pending one stops the start. */
+  /**
+   * Apply pending migrations at start (MIGRATE_ON_START: by default in demo mode only); when
+   * false, a pending one stops the start and the bank runs the migration job first.
+   */
   migrateOnStart: boolean
   /** PostgreSQL pool (DATABASE_URL only). */
   pgPoolMax: number
@@ -55,32 +60,32 @@ export const PRODUCTION_REQUIRED = {
 
 export class DeploymentError extends Error {}
 
-export function loadDeploymentConfig(env: Env): DeploymentConfig {
-  const smtpUrl = text(env, 'SMTP_URL')
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new DeploymentError('SMTP_URL must start with smtp:// or smtps://')
-  const smsGatewayUrl = text(env, 'SMS_GATEWAY_URL')
-  if (smsGatewayUrl && !/^https?:\/\//.test(smsGatewayUrl)) throw new DeploymentError('SMS_GATEWAY_URL must start with http:// or https://')
+/** The deployment's part of the checked settings. */
+export function deploymentConfig(s: Settings): DeploymentConfig {
   return {
-    demoAllowExposed: flag(env, 'DEMO_ALLOW_EXPOSED', false),
-    migrateOnStart: flag(env, 'MIGRATE_ON_START', true),
-    pgPoolMax: whole(env, 'PG_POOL_MAX', 10, 1, 1000),
-    pgStatementTimeoutMs: whole(env, 'PG_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000),
-    pgIdleTimeoutMs: whole(env, 'PG_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000),
-    pgConnectTimeoutMs: whole(env, 'PG_CONNECT_TIMEOUT_MS', 5_000, 100, 600_000),
-    smtpUrl,
-    mailFrom: text(env, 'MAIL_FROM'),
-    smsGatewayUrl,
-    smsGatewayToken: text(env, 'SMS_GATEWAY_TOKEN'),
-    outboxPollMs: whole(env, 'OUTBOX_POLL_MS', 1_000, 10, 600_000),
-    outboxMaxAttempts: whole(env, 'OUTBOX_MAX_ATTEMPTS', 8, 1, 100),
-    outboxRetryBaseMs: whole(env, 'OUTBOX_RETRY_BASE_MS', 5_000, 10, 3_600_000),
-    trustProxy: trustProxy(env),
-    servedOverTls: flag(env, 'SERVED_OVER_TLS', false),
-    metricsToken: metricsToken(env),
+    demoAllowExposed: s.DEMO_ALLOW_EXPOSED,
+    migrateOnStart: s.MIGRATE_ON_START ?? s.DEMO_MODE,
+    pgPoolMax: s.PG_POOL_MAX,
+    pgStatementTimeoutMs: s.PG_STATEMENT_TIMEOUT_MS,
+    pgIdleTimeoutMs: s.PG_IDLE_TIMEOUT_MS,
+    pgConnectTimeoutMs: s.PG_CONNECT_TIMEOUT_MS,
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM,
+    smsGatewayUrl: s.SMS_GATEWAY_URL,
+    smsGatewayToken: s.SMS_GATEWAY_TOKEN,
+    outboxPollMs: s.OUTBOX_POLL_MS,
+    outboxMaxAttempts: s.OUTBOX_MAX_ATTEMPTS,
+    outboxRetryBaseMs: s.OUTBOX_RETRY_BASE_MS,
+    trustProxy: s.TRUST_PROXY,
+    servedOverTls: s.SERVED_OVER_TLS,
+    metricsToken: s.METRICS_TOKEN,
   }
 }
 
-/** What the mode needs of the other settings; throws with every problem named at once. */
+/**
+ * What the mode needs of the other settings; throws with every problem named at once. `env` is
+ * the environment with the secrets given as files already read (settings.ts withSecretFiles).
+ */
 export function checkMode(config: { demoMode: boolean; host: string; databaseUrl: string | undefined; demoAllowExposed: boolean }, env: Env): void {
   if (config.demoMode) {
     if (config.demoAllowExposed) return
@@ -99,8 +104,9 @@ export function checkMode(config: { demoMode: boolean; host: string; databaseUrl
     }
     return
   }
+  const given = (name: string) => Boolean(env[name]?.trim())
   const missing = Object.entries(PRODUCTION_REQUIRED).filter(([name]) =>
-    name === 'DATABASE_URL or DATA_DIR' ? !text(env, 'DATABASE_URL') && !text(env, 'DATA_DIR') : !text(env, name),
+    name === 'DATABASE_URL or DATA_DIR' ? !given('DATABASE_URL') && !given('DATA_DIR') : !given(name),
   )
   if (missing.length) {
     throw new DeploymentError(
@@ -117,41 +123,4 @@ export function isLoopback(host: string): boolean {
   if (isIP(host) === 4) return host.startsWith('127.')
   if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1'
   return false
-}
-
-function text(env: Env, name: string): string | undefined {
-  return env[name]?.trim() || undefined
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const value = (text(env, name) ?? String(fallback)).toLowerCase()
-  if (['1', 'true', 'yes', 'on'].includes(value)) return true
-  if (['0', 'false', 'no', 'off'].includes(value)) return false
-  throw new DeploymentError(`${name} must be true or false`)
-}
-
-function whole(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const value = text(env, name) ?? String(fallback)
-  const n = Number(value)
-  if (!/^[0-9]+$/.test(value) || n < min || n > max) throw new DeploymentError(`${name} must be a whole number between ${min} and ${max}`)
-  return n
-}
-
-/** A bearer token long enough not to be guessed by trying (the scrape is not rate-limited). */
-function metricsToken(env: Env): string | undefined {
-  const value = text(env, 'METRICS_TOKEN')
-  if (value !== undefined && (value.length < 24 || !/^[\x21-\x7e]+$/.test(value))) {
-    throw new DeploymentError('METRICS_TOKEN must be at least 24 printable characters without spaces (or unset: /metrics off in production)')
-  }
-  return value
-}
-
-/** false (default: behind no proxy), true, a number of proxies, or a list of trusted addresses. */
-function trustProxy(env: Env): boolean | number | string {
-  const value = text(env, 'TRUST_PROXY')
-  if (value === undefined || ['false', '0', 'no', 'off'].includes(value.toLowerCase())) return false
-  if (['true', 'yes', 'on'].includes(value.toLowerCase())) return true
-  if (/^[0-9]+$/.test(value)) return Number(value)
-  if (value.split(',').every((part) => isIP(part.trim().split('/')[0] ?? '') !== 0)) return value
-  throw new DeploymentError('TRUST_PROXY must be true, false, a number of proxies, or a comma-separated list of addresses (CIDR allowed)')
 }

@@ -1,16 +1,28 @@
 /**
  * `npm run migrate`: applies the pending migrations to the database the settings name
- * (DATABASE_URL, or the embedded folder DATA_DIR) and says which, then exits. A bank runs it
- * before starting a new version with MIGRATE_ON_START=false, so that several servers never race
- * to migrate and a failed migration stops a deployment, not a running service.
+ * (DATABASE_URL or DATABASE_URL_FILE, or the embedded folder DATA_DIR) and says which, then
+ * exits. A bank runs it (deploy/portal-migrate.service) before starting a new version, whose
+ * servers do not migrate (MIGRATE_ON_START is false in production), so that several servers never
+ * race to migrate and a failed migration stops a deployment, not a running service.
  */
+import { resolve } from 'node:path'
 import { openDb } from './db/db.ts'
 import { FolderInUseError } from './db/pglite-lock.ts'
 import { migrate, MigrationError } from './db/migrate.ts'
+import { readSettings, SettingsError, withSecretFiles, type Settings } from './settings.ts'
 
 async function run(): Promise<number> {
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined
-  const dataDir = databaseUrl ? undefined : process.env.DATA_DIR?.trim() || '.data'
+  // The servers' own settings (the same environment file): only the database's are used.
+  let settings: Settings
+  try {
+    settings = readSettings(withSecretFiles(process.env))
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error
+    process.stderr.write(`Configuration error: ${error.message}\n`)
+    return 2
+  }
+  const databaseUrl = settings.DATABASE_URL
+  const dataDir = databaseUrl ? undefined : resolve(settings.DATA_DIR)
   let db
   try {
     db = await openDb({ databaseUrl, dataDir })

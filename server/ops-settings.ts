@@ -1,10 +1,10 @@
 /**
  * Settings of what stands in front of the application (server/http/protection.ts) and of the
- * operations listener (server/http/ops.ts). Kept apart so that they move as one block; loadConfig
- * (config.ts) merges them into Config. Traces are configured by the standard OTEL_* variables,
+ * operations listener (server/http/ops.ts). Read and checked by the schema of settings.ts; kept
+ * apart so that they move as one block; loadConfig (config.ts) merges them into Config. Traces are configured by the standard OTEL_* variables,
  * read by server/tracing.ts, not here.
  */
-type Env = Record<string, string | undefined>
+import type { Settings } from './settings.ts'
 
 export interface OpsSettings {
   /**
@@ -26,24 +26,15 @@ export interface OpsSettings {
 
 export class OpsSettingsError extends Error {}
 
-export function loadOpsSettings(env: Env): OpsSettings {
-  const opsPort = env.OPS_PORT?.trim() ? whole(env, 'OPS_PORT', 0, 0, 65_535) : undefined
-  const port = env.PORT?.trim()
-  if (opsPort !== undefined && opsPort !== 0 && port !== undefined && Number(port) === opsPort) {
+/** The operations' part of the checked settings (settings.ts). */
+export function opsSettings(s: Settings): OpsSettings {
+  if (s.OPS_PORT !== undefined && s.OPS_PORT !== 0 && s.OPS_PORT === s.PORT) {
     throw new OpsSettingsError('OPS_PORT must differ from PORT (the operations listener is a second listener)')
   }
-  const heap = env.SHED_HEAP_USED_MB?.trim()
   return {
-    opsPort,
-    rateLimitPerMinute: whole(env, 'RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
-    shedEventLoopDelayMs: whole(env, 'SHED_EVENT_LOOP_DELAY_MS', 1_000, 0, 60_000),
-    shedHeapUsedBytes: heap ? whole(env, 'SHED_HEAP_USED_MB', 0, 0, 1_048_576) * 1024 * 1024 : undefined,
+    opsPort: s.OPS_PORT,
+    rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
+    shedEventLoopDelayMs: s.SHED_EVENT_LOOP_DELAY_MS,
+    shedHeapUsedBytes: s.SHED_HEAP_USED_MB === undefined ? undefined : s.SHED_HEAP_USED_MB * 1024 * 1024,
   }
-}
-
-function whole(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const value = env[name]?.trim() || String(fallback)
-  const n = Number(value)
-  if (!/^[0-9]+$/.test(value) || n < min || n > max) throw new OpsSettingsError(`${name} must be a whole number between ${min} and ${max}`)
-  return n
 }

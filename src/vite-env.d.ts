@@ -1,7 +1,5 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  readonly VITE_API_BASE_URL?: string
-  readonly VITE_REQUEST_TIMEOUT_MS?: string
   readonly VITE_INSPECT?: string
 }

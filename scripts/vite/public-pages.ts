@@ -84,7 +84,7 @@ function writeOfflinePage(outDir: string, loginHtml: string, offline: { title: s
   const html = loginHtml
     .replace(/\n\s*<script [^>]*><\/script>/g, '')
     .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/\n\s*<meta name="(bank-name|csp-nonce)"[^>]*>/g, '')
+    .replace(/\n\s*<meta name="(bank-name|api-base-url|request-timeout-ms|csp-nonce)"[^>]*>/g, '')
     .replace(/<title>[^<]*<\/title>/, `<title>${offline.title}</title>`)
     .replace(/<div id="root"[^>]*>[\s\S]*<\/div>(\s*<\/body>)/, `<div id="root">${offline.html}</div>$1`)
   writeFileSync(join(outDir, OFFLINE_PAGE), html)

@@ -2,19 +2,23 @@
  * Security headers: the full set on documents (pages, and SVG which a browser can open as one),
  * where they take effect; a short set on everything else (JSON, scripts, styles, PDFs), where a
  * CSP or a frame policy does nothing but cost ~600 bytes per answer of a customer's mobile data.
- * The SPA loads nothing from elsewhere and runs no inline script, so the CSP can be strict. API
+ * The SPA loads nothing from elsewhere (but its API, when API_BASE_URL puts it at another origin)
+ * and runs no inline script, so the CSP can be strict. API
  * answers are never cached: they carry balances, tokens and personal data.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
-/** The policy; a page served with a nonce also admits the <style> elements carrying it. */
-export const contentSecurityPolicy = (styleNonce?: string) =>
+/**
+ * The policy; a page served with a nonce also admits the <style> elements carrying it, and a page
+ * whose API lives at another origin (API_BASE_URL) may connect to that origin too.
+ */
+export const contentSecurityPolicy = (styleNonce?: string, apiOrigin?: string) =>
   [
     "default-src 'self'",
     "script-src 'self'",
     styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'",
     "img-src 'self' data: blob:",
-    "connect-src 'self'",
+    apiOrigin ? `connect-src 'self' ${apiOrigin}` : "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

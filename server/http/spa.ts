@@ -10,6 +10,7 @@ import { join, relative } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { api } from '../../machines/messages.ts'
+import { apiOrigin } from '../settings.ts'
 import { escapeHtml } from './html.ts'
 import { PRECOMPRESSED_FILES, varyOnEncoding } from './compression.ts'
 import { contentSecurityPolicy, INSPECTOR_BUILD_MARK, INSPECTOR_OPENER_POLICY, pathOf } from './headers.ts'
@@ -24,7 +25,18 @@ const REVALIDATE = 'no-cache'
  */
 const ICON = 'public, max-age=86400'
 
-export async function registerSpa(app: FastifyInstance, distDir: string, bankName: string): Promise<void> {
+/**
+ * What each page is told at run time (Config's own fields): one build serves every bank and
+ * every environment (rulings §9.8).
+ */
+export interface PageSettings {
+  bankName: string
+  /** '' for the portal's own origin. */
+  apiBaseUrl: string
+  requestTimeoutMs: number
+}
+
+export async function registerSpa(app: FastifyInstance, distDir: string, settings: PageSettings): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn(`No built portal in ${distDir}: page routes answer 503 until \`npm run build\` is run.`)
   }
@@ -75,7 +87,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, bankNam
     },
   })
   // The root is a directory to the file server; it is the landing page to the customer.
-  app.get('/', (_request, reply) => sendIndex(reply, distDir, bankName))
+  app.get('/', (_request, reply) => sendIndex(reply, distDir, settings))
 }
 
 const templates = new Map<string, { mtimeMs: number; html: string }>()
@@ -89,11 +101,12 @@ function pageTemplate(path: string): string {
 }
 
 /**
- * The answer to a page route: index.html with the bank's name (for the blocked-access message)
- * and a fresh CSP nonce, which admits the one <style> element a dialog library adds at run time;
- * or a plain 503 when the SPA is not built.
+ * The answer to a page route: index.html with the bank's name (for the blocked-access message),
+ * where its API lives and its requests' time limit (src/config.ts reads them), and a fresh CSP
+ * nonce, which admits the one <style> element a dialog library adds at run time; or a plain 503
+ * when the SPA is not built.
  */
-export function sendIndex(reply: FastifyReply, distDir: string, bankName: string): FastifyReply {
+export function sendIndex(reply: FastifyReply, distDir: string, settings: PageSettings): FastifyReply {
   const path = join(distDir, 'index.html')
   // Checked on each call, so that a build made while the server runs is served without restart.
   if (!existsSync(path)) {
@@ -104,8 +117,11 @@ export function sendIndex(reply: FastifyReply, distDir: string, bankName: string
   const own = join(distDir, pageFileOf(pathOf(reply.request.url)))
   const nonce = randomBytes(16).toString('base64')
   const html = pageTemplate(existsSync(own) ? own : path)
-    .replaceAll('%BANK_NAME%', escapeHtml(bankName))
+    .replaceAll('%BANK_NAME%', escapeHtml(settings.bankName))
+    .replaceAll('%API_BASE_URL%', escapeHtml(settings.apiBaseUrl))
+    .replaceAll('%REQUEST_TIMEOUT_MS%', String(settings.requestTimeoutMs))
     .replaceAll('%CSP_NONCE%', nonce)
   if (html.includes(INSPECTOR_BUILD_MARK)) reply.header('cross-origin-opener-policy', INSPECTOR_OPENER_POLICY)
-  return reply.header('cache-control', 'no-store').header('content-security-policy', contentSecurityPolicy(nonce)).type('text/html; charset=utf-8').send(html)
+  const policy = contentSecurityPolicy(nonce, apiOrigin(settings.apiBaseUrl))
+  return reply.header('cache-control', 'no-store').header('content-security-policy', policy).type('text/html; charset=utf-8').send(html)
 }

@@ -9,7 +9,7 @@ import { createActor, waitFor } from 'xstate'
 import { loginMachine } from '../../machines/login/login.machine.ts'
 import { api as apiTexts, login as loginTexts } from '../../machines/messages.ts'
 import { mainCustomer } from '../../server/demo/demo-data.ts'
-import { MemoryStorage, startTestServer, type TestServer } from './harness.ts'
+import { MemoryStorage, startTestServer, type TestServer, stubServedPage } from './harness.ts'
 
 let server: TestServer
 let actors: typeof import('../../src/api/actors.ts')
@@ -21,7 +21,7 @@ beforeAll(async () => {
     config: { addressLimits: { windowMinutes: 15, signIn: 100_000, pinResetAsk: 100_000, pinResetConfirm: 100_000, details: 2 } },
   })
   // The app's modules read their API base and session storage when they load.
-  vi.stubEnv('VITE_API_BASE_URL', server.url)
+  stubServedPage({ 'api-base-url': server.url })
   vi.stubGlobal('sessionStorage', new MemoryStorage())
   actors = await import('../../src/api/actors.ts')
   transferActors = await import('../../src/flows/transfer/actors.ts')

@@ -1,5 +1,7 @@
-import { resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 import { DEFAULT_BANK_NAME } from '../../machines/messages.ts'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 
@@ -27,6 +29,8 @@ describe('loadConfig', () => {
       sessionMaxMinutes: 60,
       sessionTouchSeconds: 15,
       distDir: resolve('dist'),
+      apiBaseUrl: '',
+      requestTimeoutMs: 15_000,
       logLevel: 'info',
       timeZone: 'Africa/Kinshasa',
       codeLifetimeSeconds: 300,
@@ -53,6 +57,10 @@ describe('loadConfig', () => {
       trustProxy: false,
       servedOverTls: false,
       metricsToken: undefined,
+      opsPort: undefined,
+      rateLimitPerMinute: 300,
+      shedEventLoopDelayMs: 1_000,
+      shedHeapUsedBytes: undefined,
     })
   })
 
@@ -143,6 +151,16 @@ describe('loadConfig', () => {
     ['PIN_RESET_ASK_WINDOW_MINUTES', '1441'],
     ['TRANSFER_ASK_WINDOW_MINUTES', '-15'],
     ['TRANSFER_ASK_WINDOW_MINUTES', '15m'],
+    ['API_BASE_URL', 'api.bank.example'],
+    ['API_BASE_URL', 'ftp://api.bank.example'],
+    ['API_BASE_URL', 'https://api.bank.example/?x=1'],
+    ['API_BASE_URL', 'https://user:pw@api.bank.example'],
+    ['REQUEST_TIMEOUT_MS', '999'],
+    ['REQUEST_TIMEOUT_MS', '15s'],
+    ['MIGRATE_ON_START', 'sometimes'],
+    ['OPS_PORT', '8080'],
+    ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['SHED_HEAP_USED_MB', '1.5'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ ...PRODUCTION, [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ ...PRODUCTION, [name]: value })).not.toThrow('Production mode')
@@ -153,5 +171,74 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...DEMO, PIN_RESET_ASK_WINDOW_MINUTES: '1441' })).toThrow(
       'PIN_RESET_ASK_WINDOW_MINUTES must be a positive number of minutes, at most 1440 (a day)',
     )
+  })
+})
+
+describe('the SPA’s settings, read at run time (rulings §9.8)', () => {
+  it('API_BASE_URL and REQUEST_TIMEOUT_MS', () => {
+    expect(loadConfig({ ...DEMO, API_BASE_URL: ' https://api.bank.example/portal/ ', REQUEST_TIMEOUT_MS: '30000' })).toMatchObject({
+      apiBaseUrl: 'https://api.bank.example/portal',
+      requestTimeoutMs: 30_000,
+    })
+    expect(loadConfig({ ...DEMO, API_BASE_URL: 'http://10.0.0.5:8080' }).apiBaseUrl).toBe('http://10.0.0.5:8080')
+  })
+})
+
+describe('migrations at start', () => {
+  it('are the migration job’s in production, and done at start in demo mode', () => {
+    expect(loadConfig(PRODUCTION).migrateOnStart).toBe(false)
+    expect(loadConfig(DEMO).migrateOnStart).toBe(true)
+    expect(loadConfig({ ...PRODUCTION, MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true)
+    expect(loadConfig({ ...DEMO, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false)
+  })
+})
+
+describe('malformed settings', () => {
+  it('are all named at once, each with what it takes', () => {
+    expect(() => loadConfig({ ...DEMO, PORT: 'x', TIME_ZONE: 'Mars/Olympus', PG_POOL_MAX: '0' })).toThrow(
+      'PORT must be a port number (0 = any free port)\nTIME_ZONE must be a known IANA time zone ("Mars/Olympus" is not)\nPG_POOL_MAX must be a whole number between 1 and 1000',
+    )
+  })
+})
+
+describe('secrets from files (*_FILE)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-secrets-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const file = (name: string, content: string) => {
+    const path = join(dir, name)
+    writeFileSync(path, content)
+    return path
+  }
+  const { CODE_SECRET: _, DATABASE_URL: __, ...withoutSecrets } = PRODUCTION
+
+  it('reads a secret from its file, without the final newline, and counts it as given in production', () => {
+    const config = loadConfig({
+      ...withoutSecrets,
+      CODE_SECRET_FILE: file('code_secret', 'a-secret-of-at-least-32-characters-from-a-file\n'),
+      DATABASE_URL_FILE: file('database_url', 'postgres://bank:pw@db/portal\n'),
+      SMS_GATEWAY_TOKEN_FILE: file('sms_token', 'token\n'),
+    })
+    expect(config).toMatchObject({
+      codeSecret: 'a-secret-of-at-least-32-characters-from-a-file',
+      databaseUrl: 'postgres://bank:pw@db/portal',
+      smsGatewayToken: 'token',
+    })
+  })
+
+  it('checks a secret from a file like one given directly', () => {
+    expect(() => loadConfig({ ...withoutSecrets, DATA_DIR: '/var/lib/portal', CODE_SECRET_FILE: file('short', 'short\n') })).toThrow(
+      'CODE_SECRET must be at least 32 characters',
+    )
+  })
+
+  it('refuses a file it cannot read, and a secret given both ways', () => {
+    expect(() => loadConfig({ ...PRODUCTION, CODE_SECRET: undefined, CODE_SECRET_FILE: join(dir, 'missing') })).toThrow(
+      `CODE_SECRET_FILE: cannot read ${join(dir, 'missing')} (ENOENT)`,
+    )
+    expect(() => loadConfig({ ...PRODUCTION, CODE_SECRET_FILE: file('both', 'x'.repeat(40)) })).toThrow('CODE_SECRET and CODE_SECRET_FILE are both set')
+  })
+
+  it('is only for secrets: BANK_NAME_FILE means nothing', () => {
+    expect(loadConfig({ ...PRODUCTION, BANK_NAME_FILE: file('bank', 'Autre banque') }).bankName).toBe('la Banque du Kivu')
   })
 })

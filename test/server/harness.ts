@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
+import { vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
@@ -200,4 +201,19 @@ export function withoutLoggerFields(logs: string): string {
       return JSON.stringify(entry)
     })
     .join('\n')
+}
+
+/**
+ * The app's modules (src/) read where the API lives from the page the server filled in
+ * (src/config.ts: its meta tags) when they load: this stands in for that page's document, with
+ * only those tags, until the file's `vi.unstubAllGlobals()`. Import the modules after it.
+ */
+export function stubServedPage(meta: { 'api-base-url': string; 'request-timeout-ms'?: string }): void {
+  const tags: Record<string, string | undefined> = meta
+  vi.stubGlobal('document', {
+    querySelector: (selector: string) => {
+      const content = tags[/^meta\[name="([^"]+)"\]$/.exec(selector)?.[1] ?? '']
+      return content === undefined ? null : { content }
+    },
+  })
 }

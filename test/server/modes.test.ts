@@ -115,7 +115,7 @@ describe('server/main.ts', { timeout: 180_000 }, () => {
 
   it('in production, says so first and has no demo tools', async () => {
     const { DATABASE_URL: _, ...rest } = PRODUCTION
-    const server = await startServerProcess({ ...rest, DATA_DIR: tempDir() })
+    const server = await startServerProcess({ ...rest, DATA_DIR: tempDir(), MIGRATE_ON_START: 'true' })
     try {
       expect(server.stderr().split('\n')[0]).toBe('Production mode: no demo data, no /__dev tools.')
       expect((await fetch(`${server.url}/__dev/outbox`)).status).toBe(404)

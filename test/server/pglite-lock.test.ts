@@ -21,6 +21,8 @@ const PRODUCTION = {
   SMTP_URL: 'smtp://127.0.0.1:9',
   MAIL_FROM: 'portail@bank.example',
   SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+  // One process on its own folder: it migrates it itself (production's default is the migration job).
+  MIGRATE_ON_START: 'true',
 }
 
 // Every server a test starts, stopped after it even when it failed half-way: a server left running

@@ -17,7 +17,7 @@ import type { SessionUser } from '../../machines/shared/customer.ts'
 import { api as apiTexts, session as texts } from '../../machines/messages.ts'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
 import type { Fault } from '../../server/demo/faults.ts'
-import { MemoryStorage, customerPath, startTestServer, type TestServer } from './harness.ts'
+import { MemoryStorage, customerPath, startTestServer, type TestServer, stubServedPage } from './harness.ts'
 
 const user: SessionUser = { name: mainCustomer.name, kcode: mainCustomer.kcode, modules: [...mainCustomer.modules] }
 
@@ -62,7 +62,7 @@ let app: {
 
 beforeAll(async () => {
   server = await startTestServer()
-  vi.stubEnv('VITE_API_BASE_URL', server.url)
+  stubServedPage({ 'api-base-url': server.url })
   vi.stubGlobal('sessionStorage', storage)
   const [client, session, actors, toasts] = await Promise.all([
     import('../../src/api/client.ts'),

@@ -23,7 +23,7 @@ import type { Account } from '../../machines/shared/customer.ts'
 import { transferMachine } from '../../machines/transfer/transfer.machine.ts'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
 import type { Fault } from '../../server/demo/faults.ts'
-import { MemoryStorage, customerPath as customer, startTestServer, type TestServer } from './harness.ts'
+import { MemoryStorage, customerPath as customer, startTestServer, type TestServer, stubServedPage } from './harness.ts'
 
 const user: SessionUser = { name: mainCustomer.name, kcode: mainCustomer.kcode, modules: [...mainCustomer.modules] }
 
@@ -57,7 +57,7 @@ const record = (request: IncomingMessage) =>
     authorization: request.headers.authorization ?? null,
   })
 
-// The modules read `import.meta.env` when they load: they are imported once the base is set.
+// The modules read the page's API base when they load: they are imported once it is set.
 let client: typeof import('../../src/api/client.ts')
 let sessionModule: typeof import('../../src/session/session.ts')
 let toasts: typeof import('../../src/ui/toasts.ts')
@@ -65,7 +65,7 @@ let transferActors: typeof import('../../src/flows/transfer/actors.ts')
 
 beforeAll(async () => {
   server = await startTestServer()
-  vi.stubEnv('VITE_API_BASE_URL', server.url)
+  stubServedPage({ 'api-base-url': server.url })
   client = await import('../../src/api/client.ts')
   sessionModule = await import('../../src/session/session.ts')
   toasts = await import('../../src/ui/toasts.ts')

@@ -9,7 +9,7 @@ import { createActor, waitFor, type PromiseActorLogic } from 'xstate'
 import { api as apiTexts } from '../../machines/messages.ts'
 import type { StatementAnswer, StatementRequest } from '../../machines/statement/statement.types.ts'
 import { mainCustomer } from '../../server/demo/demo-data.ts'
-import { MemoryStorage, customerPath, startTestServer, type TestServer } from './harness.ts'
+import { MemoryStorage, customerPath, startTestServer, type TestServer, stubServedPage } from './harness.ts'
 
 let server: TestServer
 let loadStatement: PromiseActorLogic<StatementAnswer, StatementRequest>
@@ -17,7 +17,7 @@ let loadStatement: PromiseActorLogic<StatementAnswer, StatementRequest>
 beforeAll(async () => {
   server = await startTestServer()
   // The app's modules read their API base and session storage when they load.
-  vi.stubEnv('VITE_API_BASE_URL', server.url)
+  stubServedPage({ 'api-base-url': server.url })
   vi.stubGlobal('sessionStorage', new MemoryStorage())
   ;({ loadStatement } = await import('../../src/flows/statement/actors.ts'))
 })
