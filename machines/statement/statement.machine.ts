@@ -8,8 +8,16 @@
  *                ▲ (errors after a submit attempt)    │ ──HTTP error, code or refused status, no answer──▶ failed
  *                └── HTTP 403 / code '2' (the session signs out)
  *             shown, failed ──statement.submit [valid]──▶ loading (another range, another account)
+ *             shown ──page.go [another page, the server pages]──▶ paging ──its lines──▶ shown (or failed)
  *
- *   download: idle ──download.pdf / download.csv [canDownload]──▶ downloading ──saved, or failed (logged)──▶ idle
+ *   download: idle ──download.pdf / download.csv [canDownload]──▶ downloading ──link──▶ idle (the browser downloads)
+ *                                                                     └──no link──▶ idle (downloadFailed shown, logged)
+ *
+ * The statement is asked for page by page (`page`, `size`: a long statement is never fetched
+ * whole); page 0 brings the file name, the count, the totals and the chart. An answer without
+ * `count` (a server that knows no page, spec §7) holds every line: its pages are turned here.
+ * A file is downloaded by the browser itself (docs/decisions.md): the machine asks for a signed
+ * link (`downloadLink`) and hands it over (`saveFile`); the browser shows the progress.
  *
  * The form (account, start date, end date) stays on screen in every state; its defaults are the
  * first day of the current month and today (spec §2, §9), from `today`, the app's date, so that the
@@ -24,11 +32,26 @@ import { statement as texts } from '../messages.ts'
 import { setAccounts } from '../shared/accounts.ts'
 import { isSessionEnded, stubAction, stubActor } from '../shared/answers.ts'
 import { formKit } from '../shared/formKit.ts'
-import { canDownload, downloadInputOf, freshStatementContext, resultOf, statementAnswer, statementErrors, statementRequestOf } from './statement.rules.ts'
+import {
+  canDownload,
+  downloadErrorOf,
+  downloadInputOf,
+  freshStatementContext,
+  isOtherPage,
+  linkOf,
+  pageOf,
+  pageRequestOf,
+  resultOf,
+  statementAnswer,
+  statementErrors,
+  statementRequestOf,
+} from './statement.rules.ts'
 import type {
   DownloadFailure,
   DownloadFileInput,
   DownloadFormat,
+  DownloadLinkAnswer,
+  SaveFile,
   StatementAnswer,
   StatementContext,
   StatementEvent,
@@ -76,10 +99,10 @@ export const statementMachine = setup({
     /** POST statements with the contract's StatementRequest → HTTP status and body. Provided by src/. */
     loadStatement: stubActor<StatementAnswer, StatementRequest>('loadStatement'),
     /**
-     * GET download/pdf/{filename}, saved under that name; resolves once saved, rejects on any
-     * failure. Provided by src/.
+     * POST download/link for {filename}.pdf or .csv → HTTP status and body (the link); rejects only
+     * when no answer came. Provided by src/.
      */
-    downloadFile: stubActor<void, DownloadFileInput>('downloadFile'),
+    downloadLink: stubActor<DownloadLinkAnswer, DownloadFileInput>('downloadLink'),
   },
   guards: {
     /** spec §5 statement: one of the customer's accounts, both dates in yyyy-mm-dd, the start not after the end. */
@@ -96,12 +119,24 @@ export const statementMachine = setup({
     hasResult: ({ context }, answer: StatementAnswer) => resultOf(answer, statementRequestOf(context)) !== null,
     /** spec §4 Statement: the download links show (status 0, a transaction; decisions.md: and a file name). */
     canDownload: ({ context }) => canDownload(context.result),
+    /** The pager: a page of the statement other than the one shown. */
+    isOtherPage: ({ context, event }) => event.type === 'page.go' && isOtherPage(context.result, event.page),
+    /** The server pages this statement: another page is asked for (otherwise every line is at hand). */
+    isServerPaged: ({ context }) => context.result?.paged === true,
+    /** The lines of the page asked for (HTTP success, code '0', the statement's status). */
+    hasPage: ({ context }, answer: StatementAnswer) => context.result !== null && pageOf(answer, context.result, context.pageAsked ?? 0) !== null,
+    /** A signed link to the file (HTTP 2xx, code '0', a path). */
+    hasLink: ({ context }, answer: DownloadLinkAnswer) => linkOf(answer, context.download?.filename ?? '') !== null,
+    /** HTTP 403 or code '2' on the link call: the session signs out. */
+    isLinkSessionEnded: (_, answer: DownloadLinkAnswer) => isSessionEnded(answer),
   },
   actions: {
     /** Reloads the page (spec §8: a click on the accounts message reloads). Provided by src/. */
     reloadPage: stubAction('reloadPage'),
-    /** spec §8 "Download errors: only logged, nothing shown". Provided by src/. */
+    /** spec §8 "Download errors: … logged". Provided by src/. */
     logDownloadError: (_, failure: DownloadFailure) => stubAction('logDownloadError')(failure),
+    /** Hands the signed link to the browser, which downloads the file itself. Provided by src/. */
+    saveFile: (_, file: SaveFile) => stubAction('saveFile')(file),
 
     /** spec §3, §8: takes the session's account list, and whether it is unavailable (none, or not loaded). */
     setAccounts: setAccounts<StatementContext, StatementEvent>(),
@@ -125,6 +160,21 @@ export const statementMachine = setup({
     }),
     /** spec §2 /app/statement: the download is over, saved or failed; the spinner goes. */
     endDownload: assign({ download: null }),
+    /** rulings §9.7: the download's failure message; null clears it. */
+    showDownloadError: assign({ downloadError: (_, { message }: { message: string | null }) => message }),
+    /** No page is asked for any more. */
+    clearPageAsked: assign({ pageAsked: null }),
+    /** The page asked for. */
+    askPage: assign({ pageAsked: ({ event }) => (event.type === 'page.go' ? event.page : null) }),
+    /** The lines of the page asked for, in place of the page shown. */
+    setPage: assign({
+      result: ({ context }, answer: StatementAnswer) => (context.result ? pageOf(answer, context.result, context.pageAsked ?? 0) : null),
+      pageAsked: null,
+    }),
+    /** Another page of a statement whose lines are all at hand. */
+    turnPage: assign({
+      result: ({ context, event }) => (context.result && event.type === 'page.go' ? { ...context.result, page: event.page } : context.result),
+    }),
   },
 }).createMachine({
   id: 'statement',
@@ -156,7 +206,7 @@ export const statementMachine = setup({
             '(today by default), the button; field errors once a submit was tried; the accounts ' +
             'message with its reload link when the accounts are unavailable.',
           meta: { spec: 'spec §2 /app/statement; spec §5 Statement; spec §9 (date defaults, yyyy-mm-dd); spec §8' },
-          entry: ['clearResult', { type: 'showError', params: { message: null } }],
+          entry: ['clearResult', 'clearPageAsked', { type: 'showError', params: { message: null } }, { type: 'showDownloadError', params: { message: null } }],
           on: {
             'field.change': [
               {
@@ -176,7 +226,7 @@ export const statementMachine = setup({
         loading: {
           description: 'The spinner: the form stays on screen, busy, while the statement of the range is loaded.',
           meta: { spec: 'spec §4 Statement (loading); spec §7 statements' },
-          entry: ['clearResult', { type: 'showError', params: { message: null } }],
+          entry: ['clearResult', 'clearPageAsked', { type: 'showError', params: { message: null } }, { type: 'showDownloadError', params: { message: null } }],
           invoke: {
             id: 'loadStatement',
             src: 'loadStatement',
@@ -227,11 +277,67 @@ export const statementMachine = setup({
               description: 'spec §2: another range or account may be typed; the table stays until the submit (errors follow, spec §5)',
             },
             'statement.submit': submitTransitions,
+            'page.go': [
+              {
+                guard: and(['isOtherPage', 'isServerPaged']),
+                target: 'paging',
+                actions: 'askPage',
+                description: 'docs/decisions.md (a long statement page by page): the lines of another page are asked for; the page shown stays until they come',
+              },
+              {
+                guard: 'isOtherPage',
+                actions: 'turnPage',
+                description: 'spec §7 (a server that knows no page): the lines are all at hand, the page is turned here',
+              },
+            ],
+          },
+        },
+        paging: {
+          description: 'Another page of the statement is asked for; the page shown, the totals and the links stay.',
+          meta: { spec: 'spec §4 Statement (table); docs/decisions.md (a long statement page by page)' },
+          invoke: {
+            id: 'loadStatement',
+            src: 'loadStatement',
+            input: ({ context }) => (context.result ? pageRequestOf(context.result, context.pageAsked ?? 0) : statementRequestOf(context)),
+            onDone: [
+              {
+                guard: { type: 'isSessionEnded', params: statementAnswer },
+                target: 'editing',
+                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+              },
+              {
+                guard: { type: 'hasPage', params: statementAnswer },
+                target: 'shown',
+                actions: { type: 'setPage', params: statementAnswer },
+                description: 'docs/decisions.md (a long statement page by page): the lines of the page asked for replace those shown',
+              },
+              {
+                target: 'failed',
+                actions: { type: 'showError', params: { message: texts.loadError } },
+                description: 'spec §8 statement load failure: the page could not be read',
+              },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'showError', params: { message: texts.loadError } },
+              description: 'spec §8 statement load failure: no answer (network failure, timeout)',
+            },
+          },
+          on: {
+            'field.change': {
+              guard: 'isFormField',
+              ...changeAfterSubmit,
+              description: 'spec §2: another range or account may be typed while a page loads',
+            },
+            'statement.submit': submitTransitions,
+            'page.go': { description: 'docs/decisions.md (a long statement page by page): one page at a time, the pager is busy while a page loads' },
           },
         },
         failed: {
           description: 'The error banner statement.loadError; the form stays usable to try again.',
           meta: { spec: 'spec §8 Statement load failure' },
+          // from paging: the table of the statement goes with its page
+          entry: ['clearResult', 'clearPageAsked'],
           on: {
             'field.change': {
               guard: 'isFormField',
@@ -257,17 +363,36 @@ export const statementMachine = setup({
           },
         },
         downloading: {
-          description: 'The spinner while the file downloads; the rest of the screen stays usable.',
-          meta: { spec: 'spec §2 /app/statement (a spinner shows while a file downloads)' },
+          description: 'The spinner while the link of the file is asked for; the rest of the screen stays usable.',
+          meta: { spec: 'spec §2 /app/statement (a spinner shows while a file downloads); rulings §9.7' },
+          entry: { type: 'showDownloadError', params: { message: null } },
           invoke: {
-            id: 'downloadFile',
-            src: 'downloadFile',
+            id: 'downloadLink',
+            src: 'downloadLink',
             input: ({ context }) => context.download ?? { filename: '' },
-            onDone: {
-              target: 'idle',
-              actions: 'endDownload',
-              description: 'spec §2: the file is saved under its name; the spinner goes',
-            },
+            onDone: [
+              {
+                guard: { type: 'isLinkSessionEnded', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: 'endDownload',
+                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+              },
+              {
+                guard: { type: 'hasLink', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: [{ type: 'saveFile', params: ({ context, event }) => linkOf(event.output, context.download?.filename ?? '')! }, 'endDownload'],
+                description: 'spec §2: the browser downloads the file under its name, with its own progress (docs/decisions.md)',
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'logDownloadError', params: ({ context, event }) => ({ filename: context.download?.filename ?? '', error: event.output }) },
+                  { type: 'showDownloadError', params: ({ event }) => ({ message: downloadErrorOf(event.output, texts.downloadFailed) }) },
+                  'endDownload',
+                ],
+                description: 'rulings §9.7: the file could not be had: downloadFailed (or the server\'s "try again in a moment"), and logged (spec §8)',
+              },
+            ],
             onError: {
               target: 'idle',
               actions: [
@@ -275,10 +400,11 @@ export const statementMachine = setup({
                   type: 'logDownloadError',
                   params: ({ context, event }) => ({ filename: context.download?.filename ?? '', error: event.error }),
                 },
+                { type: 'showDownloadError', params: { message: texts.downloadFailed } },
                 // After the log, which names the file.
                 'endDownload',
               ],
-              description: 'spec §8 download errors: only logged, nothing shown',
+              description: 'rulings §9.7: no answer (network, timeout): downloadFailed, and logged (spec §8)',
             },
           },
           on: {

@@ -11,6 +11,9 @@ import { statementForm } from './statement.form.ts'
 import type {
   DownloadFileInput,
   DownloadFormat,
+  DownloadLinkAnswer,
+  SaveFile,
+  ServerSummary,
   StatementAnswer,
   StatementContext,
   StatementInput,
@@ -43,8 +46,13 @@ export function freshStatementContext({ accounts, accountsFailed, today }: State
     result: null,
     error: null,
     download: null,
+    downloadError: null,
+    pageAsked: null,
   }
 }
+
+/** Lines per page of the table: a phone shows five or six at a time (docs/decisions.md). */
+export const STATEMENT_PAGE_SIZE = 25
 
 type FormState = Pick<StatementContext, 'values' | 'accounts' | 'accountsUnavailable'>
 
@@ -62,7 +70,7 @@ export function statementErrors(form: FormState): FieldErrors<StatementValues> {
   return errors
 }
 
-/** The body of POST statements for a valid form (spec §7: startDate, endDate, account, currency). */
+/** The body of POST statements for a valid form (spec §7: startDate, endDate, account, currency), first page. */
 export function statementRequestOf(form: FormState): StatementRequest {
   const account = selectedAccount(form)
   return {
@@ -70,6 +78,39 @@ export function statementRequestOf(form: FormState): StatementRequest {
     endDate: form.values.endDate.trim(),
     account: account?.compte ?? '',
     currency: account?.currency ?? '',
+    page: 0,
+    size: STATEMENT_PAGE_SIZE,
+  }
+}
+
+/** The request of another page of a shown statement. */
+export function pageRequestOf(result: StatementResult, page: number): StatementRequest {
+  return { ...result.request, page, size: STATEMENT_PAGE_SIZE }
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0
+
+/** The server's summary of page 0 when every amount in it can be read; `null` otherwise. */
+function serverSummary(value: unknown): ServerSummary | null {
+  if (!value || typeof value !== 'object') return null
+  const s = value as Record<string, unknown>
+  const amounts = ['opening', 'closing', 'totalDebits', 'totalCredits', 'lowest', 'highest'] as const
+  if (amounts.some((k) => toCents(typeof s[k] === 'string' ? s[k] : undefined) === null)) return null
+  if (!Array.isArray(s.balances) || s.balances.some((b) => toCents(typeof b === 'string' ? b : undefined) === null)) return null
+  return value as ServerSummary
+}
+
+/** The server's summary as the screen shows it: amounts exact, the chart's balances in cents (BigInt). */
+export function summaryFromServer(s: ServerSummary): StatementSummary {
+  const cents = (amount: string) => toCents(amount)!
+  return {
+    opening: fromCents(cents(s.opening)),
+    closing: fromCents(cents(s.closing)),
+    totalDebits: fromCents(cents(s.totalDebits)),
+    totalCredits: fromCents(cents(s.totalCredits)),
+    balances: s.balances.map(cents),
+    lowest: cents(s.lowest),
+    highest: cents(s.highest),
   }
 }
 
@@ -77,33 +118,76 @@ export function statementRequestOf(form: FormState): StatementRequest {
  * The statement of an answer, `null` when it is a load failure (spec §8): an HTTP error, a body
  * that cannot be read, a code other than '0', or a status other than '0' that comes with a message
  * (a refusal). A status other than '0' without message is a statement without files: its table
- * shows, without download links (spec §4).
+ * shows, without download links (spec §4). An answer with `count` is a page of a statement the
+ * server pages; without, it holds every line (a server that knows no `page`, spec §7).
  */
 export function resultOf(answer: StatementAnswer, asked: StatementRequest): StatementResult | null {
   const { status, body } = answer
   if (!isHttpSuccess(status) || body === null || body.code !== '0') return null
   const bodyStatus = text(body.status) ?? ''
   if (bodyStatus !== '0' && text(body.message) !== undefined) return null
+  const transactions = Array.isArray(body.transactions) ? body.transactions : []
+  const paged = isCount(body.count)
   return {
     status: bodyStatus,
     filename: text(body.filename) ?? '',
-    transactions: Array.isArray(body.transactions) ? body.transactions : [],
+    transactions,
+    count: paged ? (body.count as number) : transactions.length,
+    page: 0,
+    paged,
+    summary: paged ? serverSummary(body.summary) : null,
     account: asked.account,
     currency: asked.currency,
+    request: { startDate: asked.startDate, endDate: asked.endDate, account: asked.account, currency: asked.currency },
   }
 }
+
+/**
+ * Another page of a statement the server pages: its lines in place of the page shown, the rest
+ * kept (file name, summary); `null` when the answer is a failure (spec §8), as `resultOf`.
+ */
+export function pageOf(answer: StatementAnswer, result: StatementResult, page: number): StatementResult | null {
+  const { status, body } = answer
+  if (!isHttpSuccess(status) || body === null || body.code !== '0' || text(body.status) !== result.status) return null
+  if (!Array.isArray(body.transactions)) return null
+  return { ...result, transactions: body.transactions, page, count: isCount(body.count) ? body.count : result.count }
+}
+
+/** Pages of a statement of `count` lines (one for an empty one). */
+export const pagesOf = (count: number): number => Math.max(1, Math.ceil(count / STATEMENT_PAGE_SIZE))
+
+/** Whether `page` is a page of the statement other than the one shown. */
+export const isOtherPage = (result: StatementResult | null, page: number): boolean =>
+  result !== null && Number.isInteger(page) && page >= 0 && page < pagesOf(result.count) && page !== result.page
 
 /**
  * spec §4: the download links show only when the status is '0' and there is at least one
  * transaction; and a file name is needed to download by (spec §7).
  */
 export function canDownload(result: StatementResult | null): boolean {
-  return result !== null && result.status === '0' && result.transactions.length > 0 && result.filename !== ''
+  return result !== null && result.status === '0' && result.count > 0 && result.filename !== ''
 }
 
 /** The file to download: `{filename}.pdf` or `{filename}.csv` (spec §7, rulings §3). */
 export function downloadInputOf(result: StatementResult, format: DownloadFormat): DownloadFileInput {
   return { filename: `${result.filename}.${format}` }
+}
+
+/** The link of a download/link answer: HTTP 2xx, code '0' and a path; `null` otherwise. */
+export function linkOf(answer: DownloadLinkAnswer, filename: string): SaveFile | null {
+  const { status, body } = answer
+  if (!isHttpSuccess(status) || body?.code !== '0') return null
+  const url = text(body.url)
+  return url === undefined ? null : { url, filename }
+}
+
+/**
+ * What a download that did not start says (rulings §9.7): the server's own words when it asks to
+ * try again in a moment (HTTP 503 or 429 with a message), otherwise downloadFailed.
+ */
+export function downloadErrorOf(answer: DownloadLinkAnswer | null, fallback: string): string {
+  if (answer && (answer.status === 503 || answer.status === 429)) return text(answer.body?.message) ?? fallback
+  return fallback
 }
 
 export const statementAnswer = ({ event }: { event: { output: StatementAnswer } }) => event.output

@@ -17,6 +17,8 @@ export type StatementValues = { [F in StatementField]: string }
 /** The input of `loadStatement`: the contract's StatementRequest (POST statements). */
 export type StatementRequest = components['schemas']['StatementRequest']
 export type Transaction = components['schemas']['Transaction']
+/** The summary of page 0 (the contract's StatementSummary). */
+export type ServerSummary = components['schemas']['StatementSummary']
 /** The answer of POST statements: the contract's StatementResponse, or an error body (no `status`). */
 export type StatementBody = Partial<components['schemas']['StatementResponse']> & Partial<components['schemas']['ErrorBody']>
 
@@ -32,20 +34,45 @@ export interface StatementResult {
   status: string
   /** The answer's file name, without extension ('' when none). */
   filename: string
+  /**
+   * The lines at hand: the page shown when the server pages (`paged`), every line of the period
+   * when it answered them all (a server that knows no `page`, spec §7).
+   */
   transactions: Transaction[]
+  /** Lines of the whole period. */
+  count: number
+  /** The page shown, zero-based, of STATEMENT_PAGE_SIZE lines. */
+  page: number
+  /** The server answers page by page: another page is asked for; otherwise every line is here. */
+  paged: boolean
+  /** The period at a glance as the server worked it out (page 0; exact decimal strings); `null` when it sent none. */
+  summary: ServerSummary | null
   /** The account and its currency code, as asked (the amounts of the table are in that currency). */
   account: string
   currency: string
+  /** The request of this statement: its other pages are asked for with it. */
+  request: StatementRequest
 }
 
 export type DownloadFormat = 'pdf' | 'csv'
 
-/** The input of `downloadFile` (GET download/pdf/{filename}.{pdf|csv}, saved under that name). */
+/** The input of `downloadLink` (POST download/link for {filename}.{pdf|csv}). */
 export interface DownloadFileInput {
   filename: string
 }
 
-/** The params of `logDownloadError`: the file and what the `downloadFile` actor rejected with. */
+/** The answer of POST download/link: the contract's DownloadLinkResponse, or an error body. */
+export type DownloadLinkBody = Partial<components['schemas']['DownloadLinkResponse']> & Partial<components['schemas']['ErrorBody']>
+/** What `downloadLink` resolves with; it rejects only when no answer came (network, timeout). */
+export type DownloadLinkAnswer = Answer<DownloadLinkBody>
+
+/** The params of `saveFile`: the browser downloads `url` itself, saved as `filename`. */
+export interface SaveFile {
+  url: string
+  filename: string
+}
+
+/** The params of `logDownloadError`: the file and what went wrong. */
 export interface DownloadFailure {
   filename: string
   error: unknown
@@ -70,6 +97,10 @@ export interface StatementContext {
   error: string | null
   /** The file being downloaded (`downloading`), `null` otherwise. */
   download: DownloadFileInput | null
+  /** The last download's failure (rulings §9.7), `null` otherwise. */
+  downloadError: string | null
+  /** The page asked for (`paging`), `null` otherwise. */
+  pageAsked: number | null
 }
 
 export type StatementEvent =
@@ -82,6 +113,8 @@ export type StatementEvent =
   | AccountsChange
   /** The click on `transfer.accountsNotLoaded` (spec §8). */
   | { type: 'accounts.reload' }
+  /** The pager of a long statement: the page to show (zero-based). */
+  | { type: 'page.go'; page: number }
 
 /** The period of a statement at a glance (`summaryOf`). */
 export interface StatementSummary {

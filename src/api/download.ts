@@ -13,16 +13,6 @@ export async function saveReceipt(reference: string): Promise<void> {
   saveBlob(data, fileNameOf(response) ?? `recu-${reference}.pdf`)
 }
 
-/** A statement file, `{filename}.pdf` or `{filename}.csv` (rulings §3), saved under the server's name. */
-export async function saveStatementFile(id: string): Promise<void> {
-  const { data, response } = await api.GET('/api/rest/customer/v1/download/pdf/{id}', {
-    params: { path: { id } },
-    parseAs: 'blob',
-  })
-  if (!data) throw new Error(`statement file not available (${response.status})`)
-  saveBlob(data, fileNameOf(response) ?? id)
-}
-
 function fileNameOf(response: Response): string | null {
   const header = response.headers.get('content-disposition') ?? ''
   return /filename="?([^";]+)"?/.exec(header)?.[1] ?? null

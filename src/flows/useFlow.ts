@@ -43,7 +43,7 @@ function outwardActions(session: SessionActor, navigate: Navigate, kept: { curre
     },
     /** spec §8: a click on the accounts message reloads the page. */
     reloadPage: () => window.location.reload(),
-    /** spec §8 "Download errors: only logged, nothing shown". */
+    /** spec §8 "Download errors: … logged" (rulings §9.7 adds a message, which the statement machine shows). */
     logDownloadError: (_: unknown, failure: unknown) => console.warn('download failed', failure),
     toastSent: (_: unknown, { message }: Message) => toaster.show({ kind: 'success', title: message }),
     goToLogin: () => void navigate({ to: '/login' }),
@@ -58,6 +58,8 @@ function outwardActions(session: SessionActor, navigate: Navigate, kept: { curre
 interface FlowOptions<TMachine extends AnyStateMachine> {
   /** The calls of the contract the machine declares (src/flows/<flow>/actors.ts). */
   actors?: Record<string, AnyActorLogic>
+  /** The flow's own outward actions (src/flows/<flow>/actors.ts), beside those every flow shares. */
+  actions?: Record<string, (...args: never[]) => void>
   /** The machine's input, without the accounts (`withAccounts` adds them). */
   input?: Omit<InputFrom<TMachine>, keyof SessionAccounts>
   /** The flow takes the session's accounts as input, and `accounts.change` when they change. */
@@ -67,13 +69,13 @@ interface FlowOptions<TMachine extends AnyStateMachine> {
 /** The running flow: its snapshot and its `send`, as `useMachine` gives them. */
 export function useFlow<TMachine extends AnyStateMachine>(
   machine: TMachine,
-  { actors = {}, input, withAccounts = false }: FlowOptions<TMachine> = {},
+  { actors = {}, actions = {}, input, withAccounts = false }: FlowOptions<TMachine> = {},
 ): [SnapshotFrom<TMachine>, ActorRefFrom<TMachine>['send'], ActorRefFrom<TMachine>] {
   const session = useSession()
   const navigate = useNavigate()
   const kept = useRef<string | undefined>(undefined)
   const sessionAccounts = useSessionAccounts()
-  const [provided] = useState(() => machine.provide({ actors, actions: outwardActions(session, navigate, kept) } as never))
+  const [provided] = useState(() => machine.provide({ actors, actions: { ...outwardActions(session, navigate, kept), ...actions } } as never))
   const [snapshot, send, actorRef] = useMachine(provided, {
     input: withAccounts ? { ...input, ...sessionAccounts } : input,
     inspect: inspect(),

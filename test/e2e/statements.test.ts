@@ -1,12 +1,21 @@
 /**
  * The balance and the statement in a real browser against the real server: the balance, and a 3-month statement of
  * K1234567 whose downloaded CSV matches the table; the PDF downloads; errors; K7654321 sees only
- * its own account; axe; 375 px.
+ * its own account; axe; 375 px. A statement of LONG_LINES lines, written into the server's data
+ * folder before it starts: shown page by page (the first page well under 1 MB), its PDF and CSV
+ * downloaded by Chromium's own download manager through signed links, and a download that fails
+ * said in French (rulings §9.7).
  */
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { balance, statement as texts, statementView, transfer, validation } from '../../machines/messages'
+import { openDb } from '../../server/db/db'
+import { migrate } from '../../server/db/migrate'
+import { internalAccountNumber, mainCustomer } from '../../server/demo/demo-data'
+import { seedDemo } from '../../server/demo/seed'
 import {
   DEMO_USER,
   devFault,
@@ -23,13 +32,46 @@ import {
 } from './harness'
 
 const USD = '000170100100123456701'
+/** K1234567's long CDF account: LONG_LINES deposits of 1,00 over the last days. */
+const LONG = 'LONG00000000000000001'
+const LONG_LINES = 5000
+
+/** A data folder with the demo data and the long account, for the server to start on. */
+async function dataWithLongStatement(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-long-'))
+  const db = await openDb({ dataDir })
+  try {
+    await migrate(db)
+    await seedDemo(db)
+    const [customer] = await db.query<{ id: string }>('select id::text from customers where kcode = $1', [mainCustomer.kcode])
+    const [account] = await db.query<{ id: string }>(
+      `insert into accounts (number, currency, kind, customer_id, holder_label) values ($1, '3', 'customer', $2, $3) returning id::text`,
+      [LONG, customer!.id, mainCustomer.name],
+    )
+    const [bank] = await db.query<{ id: string }>('select id::text from accounts where number = $1', [internalAccountNumber('3')])
+    await db.query(
+      `with t as (
+         insert into ledger_transactions (reference, kind, description, booked_at)
+         select 'LONG' || lpad(i::text, 6, '0'), 'deposit', 'Dépôt en espèces n° ' || i, now() - interval '3 days' + make_interval(secs => i * 10)
+           from generate_series(1, $3::int) i
+         returning id, reference, booked_at)
+       insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at)
+       select id, $1::bigint, 1, right(reference, 6)::int, booked_at from t union all select id, $2::bigint, -1, 0, booked_at from t`,
+      [account!.id, bank!.id, LONG_LINES],
+    )
+    await db.query('update accounts set balance = $2 where id = $1', [account!.id, LONG_LINES])
+  } finally {
+    await db.close()
+  }
+  return dataDir
+}
 
 let server: RunningServer
 let browser: Browser
 const pages: Page[] = []
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  ;[server, browser] = await Promise.all([dataWithLongStatement().then((dataDir) => startServer({ DATA_DIR: dataDir })), launchBrowser()])
 })
 afterAll(async () => {
   await browser?.close()
@@ -129,8 +171,9 @@ describe('accounts that cannot be loaded', () => {
     await expectAccessible(page, 'balance-accounts-failed')
     await message.click()
     await message.waitFor({ state: 'detached' })
-    // The message goes as the page loads again; the accounts come with the answer that follows.
-    await expect.poll(() => page.locator('main select[name="account"] option').count()).toBe(4)
+    // The message goes as the page loads again; the accounts come with the answer that follows
+    // (the placeholder, the three demo accounts and this file's long one).
+    await expect.poll(() => page.locator('main select[name="account"] option').count()).toBe(5)
   })
 })
 
@@ -182,6 +225,55 @@ describe('statement', () => {
       expect(digits(cells[5]!)).toBe(digits(row[4]!))
       expect(digits(cells[6]!)).toBe(digits(row[5]!))
     })
+  })
+
+  it(`a statement of ${LONG_LINES} lines: its first page alone, then the next; its PDF and CSV by the browser's download manager; a failed download said`, async () => {
+    const page = await signedIn('/app/statement')
+    const fetched: number[] = []
+    page.on('response', (res) => {
+      if (res.url().endsWith('/api/rest/customer/v1/statements')) void res.body().then((body) => fetched.push(body.length))
+    })
+    await page.locator('main select[name="account"]').selectOption(LONG)
+    const start = new Date()
+    start.setDate(start.getDate() - 5)
+    await page.locator('main input[name="startDate"]').fill(isoDay(start))
+    await page.getByRole('button', { name: texts.submit }).click()
+    const caption = page.locator('main table caption')
+    await caption.filter({ hasText: statementView.lines(1, 25, LONG_LINES) }).waitFor()
+    expect(await page.locator('main tbody tr').count()).toBe(25)
+    expect(await page.locator('main tbody tr').first().textContent()).toContain('LONG000001')
+    // the chart and the totals came with the first page
+    await page.getByText(statementView.chartTitle).waitFor()
+    await expect.poll(() => fetched.length).toBe(1)
+    expect(fetched[0]).toBeLessThan(100 * 1024)
+    await page.getByRole('button', { name: statementView.next }).click()
+    await page.locator('main tbody tr').first().filter({ hasText: 'LONG000026' }).waitFor()
+    expect(fetched).toHaveLength(2)
+
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.downloadPdf }).click()])
+    expect(pdf.suggestedFilename()).toMatch(/^releve-\d{8}-\d{8}-[0-9a-f]{32}\.pdf$/)
+    // the browser fetched it from the signed link, not the page
+    expect(pdf.url()).toContain('/api/rest/download/v1/statement?link=')
+    const pdfBytes = readFileSync((await pdf.path())!)
+    expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(pdfBytes.subarray(-8).toString('latin1')).toContain('%%EOF')
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.downloadCsv }).click()])
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/)
+    const [header, ...lines] = parseCsv(readFileSync((await csv.path())!, 'utf8').slice(1))
+    expect(header![1]).toBe('date_operation')
+    expect(lines).toHaveLength(LONG_LINES)
+    expect(lines[0]![0]).toBe('LONG000001')
+    expect(lines[0]![1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/)
+    expect(lines.at(-1)![6]).toBe(`${LONG_LINES},00`)
+    // the link is single-use: opened again, nothing
+    expect((await fetch(csv.url())).status).toBe(404)
+
+    // a download that cannot be had says so (rulings §9.7)
+    await devFault(server.url, { path: '/api/rest/customer/v1/download/link', status: 500, body: { message: 'x' }, times: 1 })
+    await page.getByRole('button', { name: texts.downloadCsv }).click()
+    await page.getByRole('alert').filter({ hasText: texts.downloadFailed }).waitFor()
+    await expectAccessible(page, 'statement-long')
   })
 
   it('checks the dates and shows a load failure, at 375 px', async () => {

@@ -4,7 +4,15 @@ import { api, statement as texts, transfer as transferTexts } from '../../machin
 import { statementMachine } from '../../machines/statement/statement.machine.ts'
 import { canDownload } from '../../machines/statement/statement.rules.ts'
 import { statementScreen } from '../../machines/statement/statement.screen.ts'
-import type { StatementAnswer, StatementEvent, StatementField, StatementInput, StatementResult, Transaction } from '../../machines/statement/statement.types.ts'
+import type {
+  DownloadLinkAnswer,
+  StatementAnswer,
+  StatementEvent,
+  StatementField,
+  StatementInput,
+  StatementResult,
+  Transaction,
+} from '../../machines/statement/statement.types.ts'
 import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
@@ -40,8 +48,29 @@ const csv: StatementEvent = { type: 'download.csv' }
 const reload: StatementEvent = { type: 'accounts.reload' }
 const accountsChange: StatementEvent = { type: 'accounts.change', accounts: [usd, cdf], accountsFailed: false }
 const answered = (answer: StatementAnswer) => doneEvent('loadStatement', answer)
-const saved = doneEvent('downloadFile', undefined)
-const notSaved = errorEvent('downloadFile', new Error('HTTP 404'))
+const pageGo = (page: number): StatementEvent => ({ type: 'page.go', page })
+const LINK = '/api/rest/download/v1/statement?link=abc.def'
+const linked = doneEvent('downloadLink', { status: 200, body: { code: '0', url: LINK, expiresIn: 60 } } satisfies DownloadLinkAnswer)
+const busy = doneEvent('downloadLink', { status: 503, body: { code: '1', message: texts.busy } } satisfies DownloadLinkAnswer)
+const noLink = doneEvent('downloadLink', { status: 404, body: { message: api.notFound } } satisfies DownloadLinkAnswer)
+const linkSessionEnded = doneEvent('downloadLink', { status: 403, body: { code: '2', message: api.sessionExpired } } satisfies DownloadLinkAnswer)
+const notSaved = errorEvent('downloadLink', new TypeError('Failed to fetch'))
+
+/** A statement of 60 lines the server pages: page 0 of 25, with its summary. */
+const pagedLines = Array.from({ length: 60 }, (_, i) => ({ ...line(1, '', '1.00', `${i + 1}.00`), num_transaction: `P-${i}` }))
+const pagedSummary = {
+  opening: '0.00',
+  closing: '60.00',
+  totalDebits: '0.00',
+  totalCredits: '60.00',
+  lowest: '0.00',
+  highest: '60.00',
+  balances: ['0.00', '30.00', '60.00'],
+}
+const pageAnswer = (page: number, extra: object = {}): StatementAnswer => ({
+  status: 200,
+  body: { code: '0', status: '0', transactions: pagedLines.slice(page * 25, page * 25 + 25), count: 60, page, size: 25, ...extra },
+})
 
 const answers: Record<string, StatementAnswer> = {
   'with transactions': { status: 200, body: { code: '0', status: '0', filename: 'releve-123', transactions: lines } },
@@ -49,6 +78,9 @@ const answers: Record<string, StatementAnswer> = {
   'HTTP 403 (session expired)': { status: 403, body: { code: '2', message: api.sessionExpired } },
   "status '1' with a message": { status: 200, body: { code: '0', status: '1', message: 'Compte inconnu' } },
   'HTTP 500 without body': { status: 500, body: null },
+  'page 0 of a paged statement': pageAnswer(0, { filename: 'releve-123', summary: pagedSummary }),
+  'page 1': pageAnswer(1),
+  'every line of 60 (a server that knows no page)': { status: 200, body: { code: '0', status: '0', filename: 'releve-123', transactions: pagedLines } },
 }
 
 const samples: Array<StatementEvent | SyntheticEvent> = [
@@ -61,7 +93,12 @@ const samples: Array<StatementEvent | SyntheticEvent> = [
   accountsChange,
   ...Object.values(answers).map(answered),
   errorEvent('loadStatement', new TypeError('Failed to fetch')),
-  saved,
+  pageGo(1),
+  pageGo(0),
+  linked,
+  busy,
+  noLink,
+  linkSessionEnded,
   notSaved,
 ]
 
@@ -74,14 +111,15 @@ describe('statement machine — walk of every transition (spec §4 Statement, §
     screen: statementScreen,
     inputs,
     events: samples,
-    stubActions: ['reloadPage', 'logDownloadError'],
-    maxStates: 20000,
+    stubActions: ['reloadPage', 'logDownloadError', 'saveFile'],
+    maxStates: 40000,
     invariant: (snapshot) => {
       const c = snapshot.context
       // Errors show only after a submit attempt (spec §5).
       if (!c.submitted) expect(c.errors).toEqual({})
       // A statement only while its table shows; the load error only on failure.
-      expect(c.result !== null).toBe(snapshot.matches({ query: 'shown' }))
+      expect(c.result !== null).toBe(snapshot.matches({ query: 'shown' }) || snapshot.matches({ query: 'paging' }))
+      expect(c.pageAsked !== null).toBe(snapshot.matches({ query: 'paging' }))
       expect(c.error !== null).toBe(snapshot.matches({ query: 'failed' }))
       // A file only while it downloads, and only a statement's file.
       expect(c.download !== null).toBe(snapshot.matches({ download: 'downloading' }))
@@ -100,7 +138,7 @@ describe('statement machine — walk of every transition (spec §4 Statement, §
 // Plain assertions
 // ---------------------------------------------------------------------------------------------
 
-const walk = createWalk(statementMachine, { stubActions: ['reloadPage', 'logDownloadError'] })
+const walk = createWalk(statementMachine, { stubActions: ['reloadPage', 'logDownloadError', 'saveFile'] })
 const play = (...events: Array<StatementEvent | SyntheticEvent>) => walk.play(loaded, events)
 const actorCalls = (calls: Call[], src?: string) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor' && (!src || c.src === src))
 const actionCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'action' }> => c.kind === 'action')
@@ -166,7 +204,7 @@ describe('statement machine — the form (spec §2, §5, §9)', () => {
     const { snapshot, calls } = await play(change('account', cdf.compte), change('startDate', ' 2026-04-01 '), submit)
     expect(statementScreen(snapshot)).toMatchObject({ busy: true, lines: null, error: null })
     expect(actorCalls(calls).map((c) => [c.src, c.input])).toEqual([
-      ['loadStatement', { startDate: '2026-04-01', endDate: TODAY, account: cdf.compte, currency: '3' }],
+      ['loadStatement', { startDate: '2026-04-01', endDate: TODAY, account: cdf.compte, currency: '3', page: 0, size: 25 }],
     ])
   })
 
@@ -185,33 +223,87 @@ describe('statement machine — the answer (spec §4, §8; rulings §1)', () => 
       status: '0',
       filename: 'releve-123',
       transactions: lines,
+      count: 2,
+      page: 0,
+      paged: false,
+      summary: null,
       account: usd.compte,
       currency: '1',
+      request: { startDate: '2026-05-01', endDate: TODAY, account: usd.compte, currency: '1' },
     })
     const screen = statementScreen(snapshot)
     expect(screen).toMatchObject({ busy: false, canDownload: true, downloading: false, error: null })
-    expect(screen.lines?.count).toBe(2)
-    expect(screen.lines?.slice(0, 50)).toEqual([
+    expect(screen.lines).toMatchObject({ count: 2, page: 0, pages: 1, first: 1, paging: false })
+    expect(screen.lines?.rows).toEqual([
       { ...lines[0], debit: '', credit: '1\u202F500,00\u00A0USD', solde: '1\u202F500,00\u00A0USD' },
       { ...lines[1], debit: '234,50\u00A0USD', credit: '', solde: '1\u202F265,50\u00A0USD' },
     ])
   })
 
-  it('a long statement: its lines page by page, each page formatted as the first', async () => {
+  it('a long statement from a server that knows no page: its lines page by page, each page formatted alone', async () => {
     const many = Array.from({ length: 120 }, (_, i) => ({ ...line(1, '', '1', String(i + 1)), num_transaction: `TRX-${i}` }))
-    const { snapshot } = await play(...toTable({ status: 200, body: { code: '0', status: '0', filename: 'long', transactions: many } }))
+    const { snapshot, calls } = await play(...toTable({ status: 200, body: { code: '0', status: '0', filename: 'long', transactions: many } }), pageGo(4))
     const shown = statementScreen(snapshot).lines!
-    expect(shown.count).toBe(120)
-    expect(shown.slice(50, 100).map((r) => r.num_transaction)).toEqual(many.slice(50, 100).map((t) => t.num_transaction))
-    expect(shown.slice(100, 150)).toHaveLength(20)
-    expect(shown.slice(119, 150)).toEqual([{ ...many[119], debit: '', credit: '1,00\u00A0USD', solde: '120,00\u00A0USD' }])
-    // The next render asks again: the same lines, as shown before.
-    expect(statementScreen(snapshot).lines!.slice(50, 100)).toEqual(shown.slice(50, 100))
+    expect(shown).toMatchObject({ count: 120, page: 4, pages: 5, first: 101 })
+    expect(shown.rows).toHaveLength(20)
+    expect(shown.rows.at(-1)).toEqual({ ...many[119], debit: '', credit: '1,00\u00A0USD', solde: '120,00\u00A0USD' })
+    // the pages are turned here: no other request; the summary is worked out from every line
+    expect(actorCalls(calls, 'loadStatement')).toHaveLength(1)
+    expect(statementScreen(snapshot).summary).toMatchObject({ opening: '0.00', closing: '120.00', totalCredits: '120.00' })
+  })
+
+  it('a statement the server pages: page 0 with its totals and chart; another page is asked for, the table stays meanwhile', async () => {
+    const first = await play(...toTable(pageAnswer(0, { filename: 'releve-123', summary: pagedSummary })))
+    expect(actorCalls(first.calls, 'loadStatement').map((c) => c.input)).toEqual([
+      { startDate: '2026-05-01', endDate: TODAY, account: usd.compte, currency: '1', page: 0, size: 25 },
+    ])
+    const screen = statementScreen(first.snapshot)
+    expect(screen).toMatchObject({ canDownload: true, lines: { count: 60, page: 0, pages: 3, first: 1, paging: false } })
+    expect(screen.lines!.rows.map((r) => r.num_transaction)).toEqual(pagedLines.slice(0, 25).map((l) => l.num_transaction))
+    expect(screen.summary).toEqual({
+      opening: '0.00',
+      closing: '60.00',
+      totalDebits: '0.00',
+      totalCredits: '60.00',
+      balances: [0n, 3000n, 6000n],
+      lowest: 0n,
+      highest: 6000n,
+    })
+    // page 3 of 3: asked for with the statement's own request, whatever the form holds now
+    const during = await play(...toTable(pageAnswer(0, { filename: 'releve-123', summary: pagedSummary })), change('startDate', '2026-04-01'), pageGo(2))
+    expect(during.snapshot.matches({ query: 'paging' })).toBe(true)
+    expect(statementScreen(during.snapshot)).toMatchObject({ canDownload: true, lines: { page: 0, paging: true } })
+    expect(actorCalls(during.calls, 'loadStatement').at(-1)!.input).toEqual({
+      startDate: '2026-05-01',
+      endDate: TODAY,
+      account: usd.compte,
+      currency: '1',
+      page: 2,
+      size: 25,
+    })
+    const after = await play(...toTable(pageAnswer(0, { filename: 'releve-123', summary: pagedSummary })), pageGo(2), pageGo(1), answered(pageAnswer(2)))
+    const last = statementScreen(after.snapshot)
+    expect(last.lines).toMatchObject({ count: 60, page: 2, first: 51, paging: false })
+    expect(last.lines!.rows.map((r) => r.num_transaction)).toEqual(pagedLines.slice(50).map((l) => l.num_transaction))
+    // the file name and summary of page 0 stay
+    expect(last).toMatchObject({ canDownload: true, summary: { closing: '60.00' } })
+    expect(actorCalls(after.calls, 'loadStatement')).toHaveLength(2) // page 1, asked while page 2 loaded, is ignored
+  })
+
+  it('a page that cannot be read: the load failure message (spec §8); out-of-range pages are not asked for', async () => {
+    const failed = await play(
+      ...toTable(pageAnswer(0, { filename: 'releve-123', summary: pagedSummary })),
+      pageGo(1),
+      answered(answers['HTTP 500 without body']!),
+    )
+    expect(statementScreen(failed.snapshot)).toMatchObject({ error: texts.loadError, lines: null, canDownload: false })
+    const { calls } = await play(...toTable(pageAnswer(0, { filename: 'releve-123', summary: pagedSummary })), pageGo(3), pageGo(-1), pageGo(0), pageGo(1.5))
+    expect(actorCalls(calls, 'loadStatement')).toHaveLength(1)
   })
 
   it('status 0 without transaction: an empty table, no download link', async () => {
     const { snapshot } = await play(...toTable(answers['no transaction']))
-    expect(statementScreen(snapshot)).toMatchObject({ lines: { count: 0 }, canDownload: false })
+    expect(statementScreen(snapshot)).toMatchObject({ lines: { count: 0, first: 0, rows: [] }, canDownload: false, summary: null })
   })
 
   it('a status other than 0 without message: the table, no download link (spec §4)', async () => {
@@ -258,9 +350,9 @@ describe('statement machine — the answer (spec §4, §8; rulings §1)', () => 
     )
     expect(statementScreen(snapshot)).toMatchObject({ lines: { count: 0 }, canDownload: false })
     expect(actorCalls(calls, 'loadStatement').map((c) => c.input)).toEqual([
-      { startDate: '2026-05-01', endDate: TODAY, account: usd.compte, currency: '1' },
-      { startDate: '2026-04-01', endDate: '2026-04-30', account: usd.compte, currency: '1' },
-      { startDate: '2026-04-01', endDate: '2026-04-30', account: cdf.compte, currency: '3' },
+      { startDate: '2026-05-01', endDate: TODAY, account: usd.compte, currency: '1', page: 0, size: 25 },
+      { startDate: '2026-04-01', endDate: '2026-04-30', account: usd.compte, currency: '1', page: 0, size: 25 },
+      { startDate: '2026-04-01', endDate: '2026-04-30', account: cdf.compte, currency: '3', page: 0, size: 25 },
     ])
   })
 
@@ -272,27 +364,41 @@ describe('statement machine — the answer (spec §4, §8; rulings §1)', () => 
   })
 })
 
-describe('statement machine — downloads (spec §2, §7, §8)', () => {
+describe('statement machine — downloads (spec §2, §7, §8; rulings §9.7)', () => {
   it.each([
     ['pdf', pdf, 'releve-123.pdf'],
     ['csv', csv, 'releve-123.csv'],
-  ] as const)('%s: the file {filename}.%s is downloaded with a spinner, which goes once saved', async (_, event, filename) => {
+  ] as const)('%s: a signed link for {filename}.%s is asked for with a spinner, then handed to the browser', async (_, event, filename) => {
     const during = await play(...toTable(), event)
     expect(statementScreen(during.snapshot)).toMatchObject({ downloading: true, canDownload: true })
-    expect(actorCalls(during.calls, 'downloadFile').map((c) => c.input)).toEqual([{ filename }])
-    const after = await play(...toTable(), event, saved)
-    expect(statementScreen(after.snapshot)).toMatchObject({ downloading: false, error: null })
+    expect(actorCalls(during.calls, 'downloadLink').map((c) => c.input)).toEqual([{ filename }])
+    const after = await play(...toTable(), event, linked)
+    expect(statementScreen(after.snapshot)).toMatchObject({ downloading: false, error: null, downloadError: null })
+    expect(actionCalls(after.calls)).toEqual([{ kind: 'action', name: 'saveFile', params: { url: LINK, filename } }])
   })
 
-  it('another download while one runs is ignored', async () => {
+  it('another download while a link is asked for is ignored', async () => {
     const { calls } = await play(...toTable(), pdf, csv, pdf)
-    expect(actorCalls(calls, 'downloadFile').map((c) => c.input)).toEqual([{ filename: 'releve-123.pdf' }])
+    expect(actorCalls(calls, 'downloadLink').map((c) => c.input)).toEqual([{ filename: 'releve-123.pdf' }])
   })
 
-  it('a download error is only logged: nothing is shown', async () => {
-    const { snapshot, calls } = await play(...toTable(), csv, notSaved)
-    expect(statementScreen(snapshot)).toMatchObject({ downloading: false, error: null, canDownload: true })
-    expect(actionCalls(calls)).toEqual([{ kind: 'action', name: 'logDownloadError', params: { filename: 'releve-123.csv', error: new Error('HTTP 404') } }])
+  it.each([
+    ['no answer (network)', notSaved, texts.downloadFailed],
+    ['HTTP 404', noLink, texts.downloadFailed],
+    ['HTTP 503, try again in a moment', busy, texts.busy],
+  ] as const)('%s: the message under the links, logged; the next download clears it', async (_, outcome, message) => {
+    const { snapshot, calls } = await play(...toTable(), csv, outcome)
+    expect(statementScreen(snapshot)).toMatchObject({ downloading: false, error: null, canDownload: true, downloadError: message })
+    expect(actionCalls(calls).map((c) => c.name)).toEqual(['logDownloadError'])
+    expect(texts.downloadFailed).toBe('Le téléchargement a échoué. Veuillez réessayer.')
+    const again = await play(...toTable(), csv, outcome, pdf)
+    expect(statementScreen(again.snapshot).downloadError).toBeNull()
+  })
+
+  it('HTTP 403 on the link: the session signs out; no message here', async () => {
+    const { snapshot, calls } = await play(...toTable(), pdf, linkSessionEnded)
+    expect(statementScreen(snapshot)).toMatchObject({ downloading: false, downloadError: null })
+    expect(actionCalls(calls)).toEqual([])
   })
 
   it('no download without links: no transaction, a status other than 0, no statement', async () => {
@@ -303,7 +409,7 @@ describe('statement machine — downloads (spec §2, §7, §8)', () => {
       [change('account', usd.compte), submit, errorEvent('loadStatement'), pdf],
     ]) {
       const { snapshot, calls } = await play(...events)
-      expect(actorCalls(calls, 'downloadFile')).toEqual([])
+      expect(actorCalls(calls, 'downloadLink')).toEqual([])
       expect(statementScreen(snapshot).downloading).toBe(false)
     }
   })
@@ -315,9 +421,20 @@ describe('statement machine — downloads (spec §2, §7, §8)', () => {
   })
 
   it('canDownload: status 0 with at least one transaction and a file name', () => {
-    const result: StatementResult = { status: '0', filename: 'f', transactions: lines, account: usd.compte, currency: '1' }
+    const result: StatementResult = {
+      status: '0',
+      filename: 'f',
+      transactions: lines,
+      count: 2,
+      page: 0,
+      paged: false,
+      summary: null,
+      account: usd.compte,
+      currency: '1',
+      request: { startDate: '2026-05-01', endDate: TODAY, account: usd.compte, currency: '1' },
+    }
     expect(canDownload(result)).toBe(true)
-    expect(canDownload({ ...result, transactions: [] })).toBe(false)
+    expect(canDownload({ ...result, count: 0, transactions: [] })).toBe(false)
     expect(canDownload({ ...result, status: '1' })).toBe(false)
     expect(canDownload({ ...result, filename: '' })).toBe(false)
     expect(canDownload(null)).toBe(false)

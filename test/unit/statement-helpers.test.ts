@@ -36,7 +36,7 @@ describe('statementRequestOf (spec §7 statements)', () => {
     const accounts = [{ id: '1', compte: asked.account, currency: '2' }]
     expect(
       statementRequestOf({ accounts, accountsUnavailable: false, values: { account: ` ${asked.account}`, startDate: ' 2026-05-01', endDate: '2026-05-14 ' } }),
-    ).toEqual(asked)
+    ).toEqual({ ...asked, page: 0, size: 25 })
   })
 })
 
@@ -46,8 +46,13 @@ describe('resultOf (spec §4, §8)', () => {
       status: '0',
       filename: 'f1',
       transactions: [tx],
+      count: 1,
+      page: 0,
+      paged: false,
+      summary: null,
       account: asked.account,
       currency: '2',
+      request: asked,
     })
   })
   it('no transactions field: an empty statement', () => {
@@ -71,7 +76,7 @@ describe('rowOf and downloadInputOf', () => {
     expect(rowOf(tx, '2')).toEqual({ ...tx, debit: '', credit: '1\u202F234\u202F567,89\u00A0EUR', solde: '-12,50\u00A0EUR' })
   })
   it('{filename}.pdf and {filename}.csv', () => {
-    const result = { status: '0', filename: 'releve-9', transactions: [tx], account: asked.account, currency: '2' }
+    const result = { ...resultOf({ status: 200, body: { code: '0', status: '0', filename: 'releve-9', transactions: [tx] } }, asked)!, currency: '2' }
     expect(downloadInputOf(result, 'pdf')).toEqual({ filename: 'releve-9.pdf' })
     expect(downloadInputOf(result, 'csv')).toEqual({ filename: 'releve-9.csv' })
   })

@@ -365,14 +365,16 @@ export const section8: Trace[] = [
   {
     items: ['REQ-ERR-20'],
     by: [
-      { machine: 'statement', state: 'download.downloading', event: 'xstate.error.actor.downloadFile' },
+      { machine: 'statement', state: 'download.downloading', event: 'xstate.error.actor.downloadLink' },
       { machine: 'transfer', state: 'done.downloading', event: 'xstate.error.actor.downloadReceipt' },
       { file: 'src/flows/useFlow.ts', symbol: 'logDownloadError' },
     ],
     tests: [
-      'test/model/statement.test.ts > a download error is only logged: nothing is shown',
+      'test/model/statement.test.ts > %s: the message under the links, logged; the next download clears it',
       'test/model/transfer.test.ts > a failure is only logged, nothing shown (spec §8)',
     ],
-    note: 'The statement files (PDF, csv) go through the statement machine, the transfer receipt through the transfer machine.',
+    note:
+      'The statement files (PDF, csv) go through the statement machine, the transfer receipt through the transfer machine. ' +
+      'Rulings §9.7 adds a message to the log: a statement file that could not be had shows statement.downloadFailed (docs/decisions.md).',
   },
 ]

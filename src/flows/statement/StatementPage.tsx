@@ -3,7 +3,7 @@ import { useRef } from 'react'
 import { statement as texts } from '../../../machines/messages'
 import { statementMachine } from '../../../machines/statement/statement.machine'
 import { statementScreen } from '../../../machines/statement/statement.screen'
-import type { StatementField } from '../../../machines/statement/statement.types'
+import type { SaveFile, StatementField } from '../../../machines/statement/statement.types'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { DateField } from '../../ui/DateField'
 import { Select } from '../../ui/Field'
@@ -12,7 +12,7 @@ import { buttonSecondary, card } from '../../ui/controls.css'
 import { button } from '../../ui/ui.css'
 import { AccountsMessage } from '../../ui/AccountsMessage'
 import { usePageTitle } from '../../ui/usePageTitle'
-import { downloadFile, loadStatement } from './actors'
+import { downloadLink, loadStatement, saveFile } from './actors'
 import * as css from './statement.css'
 import { useFlow } from '../useFlow'
 import { StatementResults } from './StatementResults'
@@ -25,7 +25,8 @@ const localToday = (d = new Date()) => `${d.getFullYear()}-${two(d.getMonth() + 
 export function StatementPage() {
   usePageTitle(texts.title)
   const [snapshot, send] = useFlow(statementMachine, {
-    actors: { loadStatement, downloadFile },
+    actors: { loadStatement, downloadLink },
+    actions: { saveFile: (_: unknown, file: SaveFile) => saveFile(file) },
     input: { today: localToday() },
     withAccounts: true,
   })
@@ -82,9 +83,10 @@ export function StatementPage() {
             {screen.downloading && <Spinner label={texts.downloading} />}
           </div>
         )}
+        {screen.downloadError && <Banner kind="error">{screen.downloadError}</Banner>}
         {screen.lines && screen.lines.count === 0 && <p>{texts.empty}</p>}
         {screen.lines && screen.lines.count > 0 && screen.shownAccount && (
-          <StatementResults lines={screen.lines} summary={screen.summary} account={screen.shownAccount} />
+          <StatementResults lines={screen.lines} summary={screen.summary} account={screen.shownAccount} onPage={(page) => send({ type: 'page.go', page })} />
         )}
       </div>
     </>

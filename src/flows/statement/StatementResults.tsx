@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { currencyLabel, formatAmount } from '../../../machines/amounts'
 import { statement as texts, statementView as view } from '../../../machines/messages'
 import type { StatementLines } from '../../../machines/statement/statement.screen'
@@ -8,33 +7,25 @@ import { buttonSecondary } from '../../ui/controls.css'
 import { BalanceChart } from './BalanceChart'
 import * as css from './statementView.css'
 
-/**
- * Lines per page: a 10,000-line statement shows its first lines at once (only they are formatted).
- * 25, not 50: a phone shows five or six lines at a time, and each line drawn is a table row and a
- * card (one of them hidden by the layout), so a shorter page halves what a phone draws first.
- */
-const PAGE_SIZE = 25
-
 const when = (iso: string) => formatBankDateTime(iso)
 
 interface Props {
   lines: StatementLines
   summary: StatementSummary | null
   account: { compte: string; currency: string }
+  /** The pager: the page to show (zero-based). */
+  onPage: (page: number) => void
 }
 
 /**
  * A statement that fits: the account once above, the period's summary and chart, then the lines
  * page by page — a table on a wide screen (no sideways scrolling), a card per line on a phone.
  */
-export function StatementResults({ lines, summary, account }: Props) {
-  // A new statement starts on its first page. Kept with the lines it belongs to rather than reset by
-  // an effect, which would render the new statement twice (its first page, then again at 0).
-  const [paging, setPaging] = useState({ lines, page: 0 })
-  const page = paging.lines === lines ? paging.page : 0
-  const setPage = (next: number) => setPaging({ lines, page: next })
-  const pages = Math.max(1, Math.ceil(lines.count / PAGE_SIZE))
-  const shown = lines.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+export function StatementResults({ lines, summary, account, onPage }: Props) {
+  // The page is the machine's: a long statement's other pages are asked for from the server
+  // (STATEMENT_PAGE_SIZE lines each, 25: a phone shows five or six lines at a time).
+  const { page, pages, rows: shown, first } = lines
+  const caption = view.lines(first, first + shown.length - 1, lines.count)
   const money = (amount: string) => formatAmount(amount, account.currency)
   return (
     <section aria-label={texts.tableLabel} className={css.results}>
@@ -67,7 +58,7 @@ export function StatementResults({ lines, summary, account }: Props) {
       )}
 
       <table className={css.table}>
-        <caption className={css.caption}>{view.lines(page * PAGE_SIZE + 1, page * PAGE_SIZE + shown.length, lines.count)}</caption>
+        <caption className={css.caption}>{caption}</caption>
         <thead>
           <tr>
             <th scope="col" className={css.colDate}>
@@ -102,7 +93,7 @@ export function StatementResults({ lines, summary, account }: Props) {
         </tbody>
       </table>
 
-      <ol className={css.cards} aria-label={view.lines(page * PAGE_SIZE + 1, page * PAGE_SIZE + shown.length, lines.count)}>
+      <ol className={css.cards} aria-label={caption}>
         {shown.map((row) => (
           <li key={row.num_transaction} className={css.card}>
             <span className={css.cardDate}>{when(row.date_operation)}</span>
@@ -119,12 +110,12 @@ export function StatementResults({ lines, summary, account }: Props) {
       </ol>
 
       {pages > 1 && (
-        <nav aria-label={view.pagesLabel} className={css.pager}>
-          <button type="button" className={buttonSecondary} disabled={page === 0} onClick={() => setPage(page - 1)}>
+        <nav aria-label={view.pagesLabel} className={css.pager} aria-busy={lines.paging}>
+          <button type="button" className={buttonSecondary} disabled={page === 0} aria-disabled={lines.paging} onClick={() => onPage(page - 1)}>
             {view.previous}
           </button>
-          <span aria-live="polite">{view.page(page + 1, pages)}</span>
-          <button type="button" className={buttonSecondary} disabled={page >= pages - 1} onClick={() => setPage(page + 1)}>
+          <span aria-live="polite">{lines.paging ? texts.loadingPage : view.page(page + 1, pages)}</span>
+          <button type="button" className={buttonSecondary} disabled={page >= pages - 1} aria-disabled={lines.paging} onClick={() => onPage(page + 1)}>
             {view.next}
           </button>
         </nav>
