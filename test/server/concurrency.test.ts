@@ -3,7 +3,8 @@
  * "Lock order"): two production server processes on one database, real SMS and e-mail delivery,
  * many customers at once and one customer with many transfers in flight, all three kinds, with
  * asks, confirms, wrong codes, cancellations by the third wrong code, expiries, a confirm sent
- * twice at once through both processes and transfers the balance cannot all pay. Then:
+ * twice at once through both processes, transfers the balance cannot all pay and PIN resets' asks
+ * (which share the throttles' locks). Then:
  * - no answer was a 5xx, and PostgreSQL counted no deadlock in the database;
  * - every currency's total is unchanged and every balance is the sum of its account's entries;
  * - no transfer moved money twice, and each executed one moved exactly its debit;
@@ -63,7 +64,7 @@ describe.skipIf(!baseUrl)('money under concurrency: two processes on one Postgre
   let customers: LoadCustomer[]
   const servers: ServerProcess[] = []
   /** Every answer of the run, to find any 5xx. */
-  const answers: { path: string; status: number; body: unknown }[] = []
+  const answers: { path: string; status: number; body: Record<string, any> }[] = []
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: baseUrl })
@@ -89,6 +90,7 @@ describe.skipIf(!baseUrl)('money under concurrency: two processes on one Postgre
       CODE_LIFETIME_SECONDS: String(LIFETIME),
       TRANSFER_ASK_LIMIT: '1000',
       SIGNIN_ADDRESS_LIMIT: '1000',
+      PIN_RESET_ASK_ADDRESS_LIMIT: '1000',
       MIGRATE_ON_START: 'false',
     }
     servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])))
@@ -203,10 +205,16 @@ describe.skipIf(!baseUrl)('money under concurrency: two processes on one Postgre
       })(),
       // Many customers at once, each a few transfers one after the other.
       ...others.map(async (customer, c) => {
-        for (let n = 0; n < 4; n++) await transfer(customer, tokens[c + 1]!, kinds[(c + n) % 3]!, styles[(c + n) % styles.length]!, 200 + c * 10 + n)
+        for (let n = 0; n < 4; n++) {
+          // A PIN reset's ask now and then, which shares the throttles' locks with the transfers' asks.
+          const pinReset = n === 1 ? post(server(c + 1), '/auth/v1/password/ask', { compte: customer.kcode }) : undefined
+          await transfer(customer, tokens[c + 1]!, kinds[(c + n) % 3]!, styles[(c + n) % styles.length]!, 200 + c * 10 + n)
+          if (pinReset) answers.push({ path: '/auth/v1/password/ask', ...(await pinReset) })
+        }
       }),
     ])
 
+    expect(answers.filter((a) => a.path === '/auth/v1/password/ask' && a.body.status === '0')).toHaveLength(others.length)
     const failures = answers.filter((a) => a.status >= 500)
     expect(failures, JSON.stringify(failures.slice(0, 5))).toEqual([])
     const [{ deadlocks }] = (await admin.query('select deadlocks::int from pg_stat_database where datname = $1', [dbName])).rows
