@@ -5,4 +5,4 @@ import { preparePage, registerServiceWorker } from './page'
 // Every page but /login, which starts from its own entry (src/signIn.tsx).
 preparePage()
 await startApp()
-registerServiceWorker()
+void registerServiceWorker()

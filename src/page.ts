@@ -2,6 +2,7 @@
  * What every page of the portal does, whichever entry it starts from: src/main.tsx, or the sign-in
  * page's own src/signIn.tsx.
  */
+import { sessionStore } from './session/storage'
 
 /** Before the first screen runs. */
 export function preparePage(): void {
@@ -19,12 +20,51 @@ export function preparePage(): void {
   })
 }
 
+/** How long the page waits for the browser to be idle after its load before it fetches ahead anyway. */
+const IDLE_WAIT_MS = 2000
+
 /**
- * The service worker (scripts/vite/service-worker.ts): registered once the first screen runs, so
- * that its precaching never competes with it. Not in development, where there is none.
+ * The browser asks to save data: Chromium's data saver (Android's Lite mode), which also sends
+ * `Save-Data: on` with every request; `navigator.connection` is how a page reads it. Then nothing
+ * is fetched ahead of need before sign-in: neither the app nor the service worker's precache.
  */
-export function registerServiceWorker(): void {
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.warn('service worker', error))
-  }
+export function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true
+}
+
+/**
+ * Resolves once the first screen is done with the link: the page has loaded (every file it named,
+ * its styles and fonts) and the browser then had an idle moment (or IDLE_WAIT_MS passed). What is
+ * fetched ahead of need starts only then, so that it never competes with the first screen on a
+ * slow link that all connections share (docs/performance.md).
+ */
+export function afterFirstScreen(): Promise<void> {
+  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((ok) => window.addEventListener('load', () => ok(), { once: true }))
+  return loaded.then(
+    () =>
+      new Promise<void>((ok) => {
+        if ('requestIdleCallback' in window) requestIdleCallback(() => ok(), { timeout: IDLE_WAIT_MS })
+        else setTimeout(ok, 0)
+      }),
+  )
+}
+
+let registering: Promise<void> | undefined
+
+/**
+ * The service worker (scripts/vite/service-worker.ts), once the first screen is done with the link
+ * (`afterFirstScreen`), so that its precache never competes with it; once per page. When the
+ * browser asks to save data, not before sign-in (the app registers it once signed in). Not in
+ * development, where there is none.
+ */
+export function registerServiceWorker(): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return Promise.resolve()
+  if (savesData() && !sessionStore.isSignedIn()) return Promise.resolve()
+  registering ??= afterFirstScreen().then(() =>
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(
+      () => undefined,
+      (error: unknown) => console.warn('service worker', error),
+    ),
+  )
+  return registering
 }

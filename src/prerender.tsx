@@ -37,7 +37,7 @@ const noop = () => {}
  * the tree).
  */
 const OWN_ENTRY_PAGES: Record<string, () => ReactElement> = {
-  '/login': () => <SignInPage openApp={noop} onStart={noop} />,
+  '/login': () => <SignInPage openApp={noop} onUsable={noop} />,
 }
 
 /** The HTML of the app at `path`, as it first renders once the route's screen is loaded. */

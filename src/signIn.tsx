@@ -2,16 +2,17 @@
  * The sign-in page's own entry (the page /login, scripts/vite/public-pages.ts). A customer on a
  * slow phone network waits for every byte before the prerendered form answers a click, so this
  * page hydrates with React and the login machine only: the router and the rest of the app
- * (src/app.tsx) are fetched while the customer types, and take the page over once the customer
- * signs in or follows the link to another page (docs/decisions.md, "The sign-in page's own
- * entry"). The form is the same component as the app's /login route.
+ * (src/app.tsx) are fetched once the form is usable and the link idle, and take the page over once
+ * the customer signs in or follows the link to another page (docs/decisions.md, "The sign-in
+ * page's own entry" and "The first screen first"). The form is the same component as the app's
+ * /login route.
  */
 import './ui/theme.css'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { pageFileOf } from '../server/http/public-pages'
 import { SignInPage, type OpenApp } from './flows/login/SignInPage'
 import { startInspector } from './inspect/inspector'
-import { preparePage, registerServiceWorker } from './page'
+import { afterFirstScreen, preparePage, registerServiceWorker, savesData } from './page'
 import { sessionStore } from './session/storage'
 
 const loadApp = () => import('./app')
@@ -20,21 +21,37 @@ let signInRoot: Root | undefined
 let opening: Promise<void> | undefined
 
 /**
- * The whole app takes the page over: usually already here, fetched while the customer typed.
- * Once only: a second click on the link while the app loads changes nothing.
+ * The whole app takes the page over: usually already here, fetched once the form was usable. Once
+ * only: a second click on the link while the app loads changes nothing. Signed in, the service
+ * worker follows (when the browser asks to save data, it was not registered before).
  */
 function startApp(options: Parameters<OpenApp>[0] = {}): Promise<void> {
-  opening ??= loadApp().then((app) =>
-    // The page's markup is the sign-in page's, not the app's: the app renders afresh in its place.
-    app.startApp({ ...options, replaces: () => signInRoot?.unmount() }),
-  )
+  opening ??= loadApp()
+    .then((app) =>
+      // The page's markup is the sign-in page's, not the app's: the app renders afresh in its place.
+      app.startApp({ ...options, replaces: () => signInRoot?.unmount() }),
+    )
+    .then(() => void registerServiceWorker())
   return opening
 }
 
-/** The customer is starting on the form: the app, with the shell and the dashboard, is fetched meanwhile. */
-function prefetchApp(): void {
-  // A failed prefetch is not an error: `startApp` asks again, and fails there if it must.
-  loadApp().catch(() => {})
+let fetchingAhead = false
+
+/**
+ * The form is usable (hydrated). Once the first screen is done with the link (afterFirstScreen),
+ * the app (the router, the shell and the dashboard) is fetched, then the service worker registers
+ * and precaches the rest, smallest first (it finds the app's files in the HTTP cache): never both
+ * at once, never before the form is usable. Nothing of it when the browser asks to save data: the
+ * app is then fetched when the customer signs in.
+ */
+function fetchAhead(): void {
+  if (fetchingAhead || savesData()) return
+  fetchingAhead = true
+  void afterFirstScreen()
+    .then(loadApp)
+    // A failed prefetch is not an error: `startApp` asks again, and fails there if it must.
+    .catch(() => undefined)
+    .then(registerServiceWorker)
 }
 
 preparePage()
@@ -43,10 +60,9 @@ await startInspector()
 if (sessionStore.isSignedIn() || pageFileOf(location.pathname) !== 'login.html') {
   await startApp()
 } else {
-  signInRoot = hydrateRoot(document.getElementById('root')!, <SignInPage openApp={(options) => void startApp(options)} onStart={prefetchApp} />, {
+  signInRoot = hydrateRoot(document.getElementById('root')!, <SignInPage openApp={(options) => void startApp(options)} onUsable={fetchAhead} />, {
     onRecoverableError: (error) => console.error('hydration', error),
   })
   // Inspector build only (VITE_INSPECT, replaced at build time): the QA panel (docs/qa.md).
   if (import.meta.env.VITE_INSPECT === 'true') void import('./qa/mountQaPanel').then((qa) => qa.mountQaPanel())
 }
-registerServiceWorker()

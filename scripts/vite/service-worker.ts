@@ -8,6 +8,8 @@
  *   then are cached when first opened (mobile data).
  * - The sign-in page is precached under its route (/login), as the server answers it (bank name,
  *   nonce); its revision is its template's, so a new build brings a new page with its new chunks.
+ * - Registered once the first screen is done with the link (src/page.ts), never before sign-in when
+ *   the browser asks to save data; its list is fetched smallest first (`smallestFirst`).
  * - A new version waits (no skipWaiting): it takes over once no tab of the portal runs the old one,
  *   so that a running page never gets chunks of another build (docs/decisions.md).
  */
@@ -48,12 +50,21 @@ const pagesUnderTheirRoutes: ManifestTransform = (entries) => ({
   warnings: [],
 })
 
+/**
+ * The precache in order of size, smallest first: the worker fetches its list one file after
+ * another (Workbox), so a visit cut short keeps the most files, and the sign-in page and the
+ * offline page (a few KiB each) come before the larger scripts. Registered once the first screen
+ * is done with the link and the app fetched (src/page.ts), the worker finds the app's files in the
+ * HTTP cache (hashed files are asked with the cache's default mode).
+ */
+const smallestFirst: ManifestTransform = (entries) => ({ manifest: [...entries].sort((a, b) => a.size - b.size), warnings: [] })
+
 export const serviceWorker: Partial<VitePWAOptions> = {
   strategies: 'injectManifest',
   srcDir: 'src/serviceWorker',
   filename: 'sw.ts',
   registerType: 'prompt',
-  // Registered by src/main.tsx, after the page is usable (no inline script: the CSP).
+  // Registered by src/page.ts, once the first screen is done with the link (no inline script: the CSP).
   injectRegister: false,
   // Not precached: the browser fetches the icons when the portal is added to the home screen.
   includeManifestIcons: false,
@@ -83,7 +94,7 @@ export const serviceWorker: Partial<VitePWAOptions> = {
     globIgnores: ['sw.js', 'assets/index-*', ...RARE_SCREENS.map((name) => `assets/${name}-*`)],
     // Hashed names need no revision of their own.
     dontCacheBustURLsMatching: /^assets\//,
-    manifestTransforms: [pagesUnderTheirRoutes],
+    manifestTransforms: [pagesUnderTheirRoutes, smallestFirst],
     // A classic script: one file, no module loading before the worker can start.
     rollupFormat: 'iife',
   },

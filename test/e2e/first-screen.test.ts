@@ -2,15 +2,19 @@
  * The first screen on a slow network (fewer rounds): /login's page names every script the sign-in
  * form needs (its own chunk preloaded with the entry, nothing asked for one round later); those
  * scripts carry neither the server's message texts nor anything of the signed-in app, not even
- * the router (the page has an entry of its own: src/signIn.tsx); as soon as the customer is on the
- * form, the app (the shell and the dashboard with it) is fetched, so that signing in fetches no
- * further script.
+ * the router (the page has an entry of its own: src/signIn.tsx). The first screen first: nothing
+ * else crosses the wire, the service worker's fetches included, before the form is usable and the
+ * page loaded; then the app (the shell and the dashboard with it), then the worker's precache, so
+ * that signing in fetches no further script; and none of that before sign-in when the browser asks
+ * to save data. Requests are seen where they arrive, at a relay in front of the server
+ * (scripts/bench/link.ts): a page's own events miss the worker's.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, login } from '../../machines/messages'
 import { mainCustomer } from '../../server/demo/demo-data'
-import { launchBrowser, newPage, pageProblems, startServer, type RunningServer } from './harness'
+import { throttledLink, type Link } from '../../scripts/bench/link'
+import { launchBrowser, newPage, pageProblems, startServer, submitSignIn, type RunningServer } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -51,9 +55,7 @@ describe('/login, first screen', () => {
     await page.goto('/login')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(login.title)
     expect(scripts.length).toBeGreaterThan(0)
-    expect(scripts.filter((s) => !named.includes(s))).toEqual([])
-    // Nor is the app fetched before the customer starts on the form.
-    expect(scripts.filter((s) => APP_CHUNK.test(s))).toEqual([])
+    expect(scripts.filter((s) => !named.includes(s) && !APP_CHUNK.test(s))).toEqual([])
     expect(pageProblems(page)).toEqual([])
     await page.context().close()
   })
@@ -67,7 +69,7 @@ describe('/login, first screen', () => {
     }
   })
 
-  it('the app, the shell and the dashboard arrive while the customer types; signing in fetches no other script', async () => {
+  it('the app, the shell and the dashboard arrive before the customer signs in; signing in fetches no other script', async () => {
     const { page } = await newPage(browser, server.url)
     const scripts = scriptsOf(page)
     await page.goto('/login')
@@ -87,5 +89,80 @@ describe('/login, first screen', () => {
     expect(scripts.slice(before)).toEqual([])
     expect(pageProblems(page)).toEqual([])
     await page.context().close()
+  })
+})
+
+/**
+ * Marks when the form's button is usable (enabled) in the page's clock, which is this process's.
+ * A string: the page's CSP admits no `waitForFunction`, and tsx would add helpers to a function.
+ */
+const MARK_USABLE = `
+  new MutationObserver(() => {
+    const button = document.querySelector('form button[type="submit"]')
+    if (button && !button.disabled && window.usableAt === undefined) window.usableAt = Date.now()
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] })
+`
+const usableAt = (page: Page) => page.evaluate(() => (window as unknown as { usableAt?: number }).usableAt)
+
+/** The first screen's own files (the page, what it names, the tab's icon the browser asks for), as paths. */
+async function firstScreenFiles(): Promise<string[]> {
+  const html = await (await fetch(`${server.url}/login`)).text()
+  const links = [...html.matchAll(/<link [^>]*\bhref="([^"]+)"/g)].map((m) => m[1]!)
+  return ['/login', '/favicon.ico', ...namedIn(html), ...links]
+}
+
+describe('/login, the first screen first', () => {
+  let link: Link
+  beforeAll(async () => {
+    // A quick link: only the order of what arrives is checked here (the bench measures the slow one).
+    link = await throttledLink(server.url, { bitsPerSecond: 20_000_000, rttMs: 20 })
+  })
+  afterAll(() => link?.close())
+
+  it('nothing but the form’s own files reaches the server before the form is usable; then the app, then the worker and its precache', async () => {
+    const own = await firstScreenFiles()
+    const { page } = await newPage(browser, link.url)
+    await page.addInitScript(MARK_USABLE)
+    const from = link.requests.length
+    await page.goto('/login')
+    await expect.poll(() => usableAt(page)).toBeGreaterThan(0)
+    const usable = (await usableAt(page))!
+    const worker = await link.request((r) => r.path === '/sw.js', 30_000)
+    // The worker's precache reaches the server too (its second /login, the offline page…).
+    await link.request((r) => r.path === '/offline.html', 30_000)
+    const requests = link.requests.slice(from)
+    const before = requests.filter((r) => r.at <= usable).map((r) => r.path)
+    expect(before.length).toBeGreaterThan(0)
+    expect(before.filter((path) => !own.includes(path))).toEqual([])
+    // The app comes once the form is usable, and the worker only once the app is here.
+    const app = requests.filter((r) => APP_CHUNK.test(r.path))
+    expect(app.length).toBeGreaterThan(0)
+    expect(app.every((r) => r.at > usable && r.at < worker.at)).toBe(true)
+    expect(pageProblems(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it('when the browser asks to save data, neither the app nor the worker before sign-in; the worker once signed in', async () => {
+    const { context, page } = await newPage(browser, link.url, undefined, { extraHTTPHeaders: { 'save-data': 'on' } })
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true })
+    await page.addInitScript(MARK_USABLE)
+    const from = link.requests.length
+    await page.goto('/login')
+    expect(await page.evaluate(() => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData)).toBe(true)
+    await expect.poll(() => usableAt(page)).toBeGreaterThan(0)
+    await page.waitForLoadState('load')
+    // Time for what would have been fetched ahead (the page's idle wait is 2 s at most).
+    await link.quiet(2500, 10_000)
+    const fetchedAhead = link.requests.slice(from).filter((r) => APP_CHUNK.test(r.path) || r.path === '/sw.js' || r.path === '/offline.html')
+    expect(fetchedAhead.map((r) => r.path)).toEqual([])
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r === undefined))).toBe(true)
+    const signedInFrom = link.requests.length
+    await submitSignIn(page)
+    await page.waitForURL('**/app/dashboard')
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    expect(link.requests.slice(signedInFrom).some((r) => r.path === '/sw.js')).toBe(true)
+    expect(pageProblems(page)).toEqual([])
+    await context.close()
   })
 })

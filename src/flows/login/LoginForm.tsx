@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { loginMachine } from '../../../machines/login/login.machine'
 import type { LoginEvent } from '../../../machines/login/login.types'
@@ -18,8 +18,6 @@ type LoginSnapshot = SnapshotFrom<typeof loginMachine>
 interface LoginFormProps {
   snapshot: LoginSnapshot
   send: (event: LoginEvent) => void
-  /** The customer is starting on the form: fetch what comes after it meanwhile (the sign-in page). */
-  onStart?: () => void
   /** The link to the forgotten-PIN page, as the page that holds the form navigates. */
   forgotPinLink: ReactNode
 }
@@ -29,18 +27,12 @@ interface LoginFormProps {
  * it events. Shared by the sign-in page's own entry (src/signIn.tsx, no router) and the app's
  * /login route (LoginPage.tsx), which differ only in how the page around the form navigates.
  */
-export function LoginForm({ snapshot, send, onStart, forgotPinLink }: LoginFormProps) {
+export function LoginForm({ snapshot, send, forgotPinLink }: LoginFormProps) {
   usePageTitle(login.title)
   const { busy, values, errors, error } = loginScreen(snapshot)
   const form = useRef<HTMLFormElement>(null)
   const hydrated = useHydrated()
   useFocusFirstError(form, errors)
-  // A customer who typed or focused a field before the scripts ran (the prerendered form) has
-  // started too: the events below were not listened to yet.
-  const started = values.username !== '' || values.password !== ''
-  useEffect(() => {
-    if (started || form.current?.contains(document.activeElement)) onStart?.()
-  }, [started, onStart])
 
   return (
     <main className={css.page}>
@@ -52,8 +44,6 @@ export function LoginForm({ snapshot, send, onStart, forgotPinLink }: LoginFormP
           ref={form}
           noValidate
           aria-busy={busy}
-          onFocus={onStart}
-          onInput={onStart}
           onSubmit={(e) => {
             e.preventDefault()
             send({ type: 'login.submit' })

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react'
-import type { MouseEvent } from 'react'
+import { useEffect, type MouseEvent } from 'react'
 import { loginMachine } from '../../../machines/login/login.machine'
 import type { LoginOutput } from '../../../machines/login/login.types'
 import { login } from '../../../machines/messages/core'
@@ -13,8 +13,8 @@ export type OpenApp = (options: { signedIn?: LoginOutput; at?: string }) => void
 
 interface SignInPageProps {
   openApp: OpenApp
-  /** The customer is starting on the form: fetch the app meanwhile. */
-  onStart: () => void
+  /** The form is usable (hydrated): what comes after it may be fetched once the link is idle. */
+  onUsable: () => void
 }
 
 /**
@@ -22,7 +22,7 @@ interface SignInPageProps {
  * login machine, without the router. Prerendered as it is (src/prerender.tsx), so that its markup
  * hydrates exactly (the fields' ids follow the component tree).
  */
-export function SignInPage({ openApp, onStart }: SignInPageProps) {
+export function SignInPage({ openApp, onUsable }: SignInPageProps) {
   const [snapshot, send] = useMachine(
     loginMachine.provide({
       actors: { authenticate },
@@ -31,6 +31,8 @@ export function SignInPage({ openApp, onStart }: SignInPageProps) {
     }),
     { input: { provider: bankName() }, inspect: inspect() },
   )
+  // Effects run once the page is hydrated, its submit button enabled (LoginForm's useHydrated).
+  useEffect(() => onUsable(), [onUsable])
   /** The forgotten-PIN link opens its page in the app, as the router's link would (no page load). */
   const openInApp = (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window (modifier keys, middle click) is the browser's own business.
@@ -43,5 +45,5 @@ export function SignInPage({ openApp, onStart }: SignInPageProps) {
       {login.forgotPin}
     </a>
   )
-  return <LoginForm snapshot={snapshot} send={send} onStart={onStart} forgotPinLink={forgotPinLink} />
+  return <LoginForm snapshot={snapshot} send={send} forgotPinLink={forgotPinLink} />
 }
