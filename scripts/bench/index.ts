@@ -19,7 +19,7 @@ import { seedDemo } from '../../server/demo/seed.ts'
 import { startFloorApi } from './floors.ts'
 import { closedLoop, openLoop, type Call } from './load.ts'
 import { accountWithLines, completeTransfers, floorTransfers, statementDownloads, type StatementRun } from './server-figures.ts'
-import { coldVisit, KEY_MS, typedSignIn, type Visit } from './pages.ts'
+import { coldVisit, KEY_MS, linkBytes, linkInteractive, typedSignIn, type LinkVisit, type Visit } from './pages.ts'
 import { phoneFigures } from './phone-figures.ts'
 import { postgresFigures } from './postgres-figures.ts'
 import type { Row } from './row.ts'
@@ -233,7 +233,18 @@ async function main(): Promise<void> {
       visits.floor.push(await coldVisit(browser, floorPage.url, mainCustomer, false))
       typed.push(await typedSignIn(browser, portal.url, mainCustomer))
     }
+    // The same page on a slow link that all its connections share (scripts/bench/link.ts).
+    const linked = { app: [] as LinkVisit[], floor: [] as LinkVisit[], appMs: [] as number[], floorMs: [] as number[] }
+    for (let i = 0; i < RUNS; i++) {
+      log(`cold /login on a shared slow link, run ${i + 1}/${RUNS}…`)
+      linked.app.push(await linkBytes(browser, portal.url, mainCustomer))
+      linked.floor.push(await linkBytes(browser, floorPage.url, mainCustomer))
+      linked.appMs.push(await linkInteractive(browser, portal.url, mainCustomer))
+      linked.floorMs.push(await linkInteractive(browser, floorPage.url, mainCustomer))
+      if (process.env.BENCH_DETAIL) log(`  requests on the link (portal):\n    ${linked.app.at(-1)!.requests.join('\n    ')}`)
+    }
     await browser.close()
+    const onLink = (list: LinkVisit[], key: 'usableBytes' | 'quietBytes' | 'usableMs') => measure(list.map((v) => v[key]))
     const of = (list: Visit[], key: keyof Visit) => measure(list.map((v) => v[key] as number))
     rows.push(
       {
@@ -274,6 +285,32 @@ async function main(): Promise<void> {
         figure: 'the same, typing everything the moment the form shows (no time to fetch meanwhile)',
         project: of(visits.app, 'dashboardMs'),
         unit: 'ms',
+      },
+      {
+        figure: '/login, every byte both ways until the form is usable (a proxy counts; service worker included)',
+        project: onLink(linked.app, 'usableBytes'),
+        floor: onLink(linked.floor, 'usableBytes'),
+        unit: 'KiB',
+        target: { kind: 'ratio', limit: 1.4, text: '≤ 1.4 × floor' },
+      },
+      {
+        figure: '/login, every byte both ways until quiet (no sign-in)',
+        project: onLink(linked.app, 'quietBytes'),
+        floor: onLink(linked.floor, 'quietBytes'),
+        unit: 'KiB',
+      },
+      {
+        figure: 'cold /login, link-level Slow 3G (one shared pipe) + 4× CPU: form usable',
+        project: onLink(linked.app, 'usableMs'),
+        floor: onLink(linked.floor, 'usableMs'),
+        unit: 'ms',
+      },
+      {
+        figure: 'cold /login, link-level Slow 3G (one shared pipe) + 4× CPU: interactive (sign-in request at the server)',
+        project: measure(linked.appMs),
+        floor: measure(linked.floorMs),
+        unit: 'ms',
+        target: { kind: 'ratio', limit: 1.3, text: '≤ 1.3 × floor' },
       },
     )
     if (pagesOnly) {

@@ -9,6 +9,7 @@
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { login } from '../../machines/messages.ts'
+import { SLOW_3G_LINK, throttledLink, type Link } from './link.ts'
 
 const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 }
 export const CPU_SLOWDOWN = 4
@@ -115,4 +116,101 @@ async function repeatVisit(context: BrowserContext, url: string, user: { kcode: 
   const ms = Date.now() - start
   await page.close()
   return ms
+}
+
+/**
+ * A cold visit of a sign-in page on a link that all its connections share (scripts/bench/link.ts,
+ * Slow 3G: 400 kbit/s each way, 400 ms round trip), the CPU 4× slower, no DevTools network
+ * emulation: every byte each way is counted by the link, the service worker's included. The
+ * customer types the user code and PIN as soon as the fields show (in the prerendered form, before
+ * its scripts run).
+ */
+export interface LinkVisit {
+  /** Every byte both ways that crossed until the form was usable (its button enabled). */
+  usableBytes: number
+  /** Every byte both ways that crossed until nothing crossed for QUIET_MS (no sign-in). */
+  quietBytes: number
+  /** From the navigation to the form usable. */
+  usableMs: number
+  /** Bytes per request line until quiet, for BENCH_DETAIL. */
+  requests: string[]
+}
+
+/** Nothing on the link for this long: the page is quiet (a round trip is 400 ms). */
+export const QUIET_MS = 3000
+
+/**
+ * Marks the moment the sign-in form's button is usable (enabled), in the page's clock. A string:
+ * tsx would name the functions of a function given here with a helper the page does not have.
+ */
+const MARK_USABLE = `
+  new MutationObserver(() => {
+    const button = document.querySelector('form button[type="submit"]')
+    if (button && !button.disabled && window.usableAt === undefined) window.usableAt = Date.now()
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] })
+`
+
+/** When the form became usable (markUsable), polled from here: the page's CSP admits no `waitForFunction`. */
+async function usable(page: Page): Promise<number> {
+  const until = Date.now() + 120_000
+  while (Date.now() < until) {
+    const at = await page.evaluate(() => (window as unknown as { usableAt?: number }).usableAt)
+    if (at !== undefined) return at
+    await new Promise((ok) => setTimeout(ok, 100))
+  }
+  throw new Error('the sign-in form never became usable')
+}
+
+async function linkPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: PHONE, locale: 'fr-FR' })
+  const page = await context.newPage()
+  await page.addInitScript(MARK_USABLE)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  return { context, page }
+}
+
+async function fillAsSoonAsShown(page: Page, link: Link, user: { kcode: string; pin: string }): Promise<number> {
+  const start = Date.now()
+  await page.goto(`${link.url}/login`, { waitUntil: 'commit', timeout: 120_000 })
+  await page.getByPlaceholder(login.userCodePlaceholder, { exact: true }).fill(user.kcode, { timeout: 120_000 })
+  await page.getByPlaceholder(login.pinPlaceholder, { exact: true }).fill(user.pin)
+  return start
+}
+
+/** The bytes until usable and until quiet: the customer has typed, and has not signed in yet. */
+export async function linkBytes(browser: Browser, target: string, user: { kcode: string; pin: string }): Promise<LinkVisit> {
+  const link = await throttledLink(target, SLOW_3G_LINK)
+  const { context, page } = await linkPage(browser)
+  try {
+    const start = await fillAsSoonAsShown(page, link, user)
+    const usableAt = await usable(page)
+    await link.quiet(QUIET_MS, 120_000)
+    const quietBytes = link.bytesUntil(Date.now())
+    const requests = link.requests.map((r) => `${((r.at - start) / 1000).toFixed(2)} s ${r.method} ${r.path} ↑${r.sent} ↓${r.received}`)
+    return { usableBytes: link.bytesUntil(usableAt), quietBytes, usableMs: usableAt - start, requests }
+  } finally {
+    await context.close()
+    await link.close()
+  }
+}
+
+/**
+ * Interactive on the shared link: from the navigation until the sign-in request, sent by a click
+ * the moment the form is usable, has crossed the link and reached the server. What else the page
+ * fetches by then (the app, the worker's precache) shares the pipe and the browser's six
+ * connections with it.
+ */
+export async function linkInteractive(browser: Browser, target: string, user: { kcode: string; pin: string }): Promise<number> {
+  const link = await throttledLink(target, SLOW_3G_LINK)
+  const { context, page } = await linkPage(browser)
+  try {
+    const start = await fillAsSoonAsShown(page, link, user)
+    await page.getByRole('button', { name: login.submit, exact: true }).click({ timeout: 120_000 })
+    const signIn = await link.request((r) => r.method === 'POST' && r.path === '/auth/login', 120_000)
+    return signIn.at - start
+  } finally {
+    await context.close()
+    await link.close()
+  }
 }

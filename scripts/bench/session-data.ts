@@ -3,7 +3,9 @@
  * of an account, one account transfer with its code, sign out — every byte on the wire each way,
  * headers included (scripts/bench/wire.ts), the service worker's precaching too. First visit: a new
  * browser profile. Repeat visit: a second session in the same profile (a new tab), the service
- * worker of the first active. Bytes do not depend on speed, so no network emulation here.
+ * worker of the first active; then a third session like the second in which the customer reloads
+ * the balance screen on the way (the page, its entry and the screen's calls asked again). Bytes do
+ * not depend on speed, so no network emulation here.
  */
 import type { Browser, BrowserContext } from 'playwright-core'
 import { balance, login, moduleNames, session, shell, transfer } from '../../machines/messages.ts'
@@ -16,10 +18,12 @@ const CODE_IN_TEXT = /Code de validation : (\d{8})/
 export interface SessionData {
   first: WireCount
   repeat: WireCount
+  /** A repeat session in which the customer reloads the balance screen once it shows a balance. */
+  reloaded: WireCount
 }
 
 /** One whole session in a new tab of `context`, through the counting relay at `url`. */
-async function oneSession(context: BrowserContext, url: string, portalUrl: string): Promise<void> {
+async function oneSession(context: BrowserContext, url: string, portalUrl: string, reload = false): Promise<void> {
   const page = await context.newPage()
   const usd = mainCustomer.accounts.usd
   const payee = payeeAccounts.find((p) => p.currency === usd.currency)!
@@ -33,6 +37,10 @@ async function oneSession(context: BrowserContext, url: string, portalUrl: strin
   await page.locator('main select[name="account"]').selectOption(usd.number)
   await page.getByRole('button', { name: balance.show }).click()
   await page.locator('main table td').first().waitFor()
+  if (reload) {
+    await page.reload()
+    await page.locator('main select[name="account"]').waitFor()
+  }
 
   const menu = page.locator('#menu-lateral')
   await page.getByRole('button', { name: shell.openMenu }).click()
@@ -72,7 +80,9 @@ export async function sessionData(browser: Browser, portalUrl: string): Promise<
     const first = relay.take()
     await oneSession(context, relay.url, portalUrl)
     const repeat = relay.take()
-    return { first, repeat }
+    await oneSession(context, relay.url, portalUrl, true)
+    const reloaded = relay.take()
+    return { first, repeat, reloaded }
   } finally {
     await context.close()
     await relay.close()
