@@ -31,6 +31,8 @@ export interface JobResult {
   errors: number
   /** Median latency in ms of each kind of request (mixed), to say where the time goes. */
   medians: Record<string, number>
+  /** Latency of each request but the sign-ins in ms (mixed): how the rest fares beside their scrypt. */
+  withoutSignIn: number[]
   /** The first few errors, said. */
   said: string[]
 }
@@ -141,7 +143,7 @@ async function completeTransfer(base: string, customer: LoadCustomer, n: number)
 }
 
 async function run(job: Exclude<Job, { type: 'stop' }>): Promise<JobResult> {
-  const result: JobResult = { rate: 0, latencies: [], errors: 0, medians: {}, said: [] }
+  const result: JobResult = { rate: 0, latencies: [], errors: 0, medians: {}, withoutSignIn: [], said: [] }
   const byKind: Record<string, number[]> = {}
   const fail = (said: string) => {
     result.errors++
@@ -180,6 +182,7 @@ async function run(job: Exclude<Job, { type: 'stop' }>): Promise<JobResult> {
     const error = await work().catch((e: Error) => e.message)
     const took = performance.now() - due
     result.latencies.push(took)
+    if (kind !== 'sign-in') result.withoutSignIn.push(took)
     ;(byKind[kind] ??= []).push(took)
     if (error) fail(error)
   }
@@ -276,6 +279,6 @@ process.on('message', (job: Job) => {
   }
   run(job).then(
     (result) => process.send!(result),
-    (error: Error) => process.send!({ rate: 0, latencies: [], errors: 1, medians: {}, said: [error.message] } satisfies JobResult),
+    (error: Error) => process.send!({ rate: 0, latencies: [], errors: 1, medians: {}, withoutSignIn: [], said: [error.message] } satisfies JobResult),
   )
 })

@@ -33,7 +33,7 @@ import { measure, percentile } from './stats.ts'
 const RUNS = Number(process.env.BENCH_PG_RUNS ?? 3)
 const TRANSFER_MS = Number(process.env.BENCH_PG_TRANSFER_MS ?? 8000)
 const MIXED_MS = Number(process.env.BENCH_PG_MIXED_MS ?? 8000)
-const RATES = [40, 80, 120, 150, 180, 220, 260, 300]
+const RATES = [20, 40, 80, 120, 150, 180, 220, 260, 300]
 const P99_LIMIT_MS = 300
 
 class LoadWorker {
@@ -218,29 +218,46 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
       const origins = await startServers(processes)
       const best: number[] = []
       const p99s: number[] = []
+      const bestWithoutSignIn: number[] = []
       for (let i = 0; i < RUNS; i++) {
         let held = 0
+        let heldWithoutSignIn = 0
         let p99AtHeld = 0
+        // Up the ladder while the whole mix holds, or (for the detail row) the mix but its sign-ins.
+        let holding = true
+        let holdingWithoutSignIn = true
         for (const rate of RATES) {
           log(`PostgreSQL: mixed traffic, ${processes} process(es), ${rate} req/s, run ${i + 1}/${RUNS}…`)
           const result = await worker.run({ type: 'mixed', origins, customers, rate, durationMs: MIXED_MS })
           const p99 = percentile(result.latencies, 99)
+          const p99WithoutSignIn = percentile(result.withoutSignIn, 99)
           log(
-            `  p50 ${percentile(result.latencies, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, ${result.errors} error(s); medians ${JSON.stringify(result.medians)}`,
+            `  p50 ${percentile(result.latencies, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (${p99WithoutSignIn.toFixed(0)} ms but sign-ins), ${result.errors} error(s); medians ${JSON.stringify(result.medians)}`,
           )
           if (result.errors) errors.push(...result.said.map((s) => `mixed ${rate}/s: ${s}`))
-          if (result.errors || p99 >= P99_LIMIT_MS) break
-          held = rate
-          p99AtHeld = p99
+          holding &&= !result.errors && p99 < P99_LIMIT_MS
+          holdingWithoutSignIn &&= !result.errors && p99WithoutSignIn < P99_LIMIT_MS
+          if (holding) {
+            held = rate
+            p99AtHeld = p99
+          }
+          if (holdingWithoutSignIn) heldWithoutSignIn = rate
+          if (!holding && !holdingWithoutSignIn) break
         }
         best.push(held)
         p99s.push(p99AtHeld)
+        bestWithoutSignIn.push(heldWithoutSignIn)
       }
       rows.push({
         figure: `PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}: mixed traffic, highest rate with p99 < ${P99_LIMIT_MS} ms and no error (p99 there: ${measure(p99s).median.toFixed(0)} ms)`,
         project: measure(best),
         unit: 'req/s',
         target: { kind: 'absolute', limit: 150, atLeast: true, text: '≥ 150 req/s' },
+      })
+      rows.push({
+        figure: `detail: the same mix, ${processes} process${processes > 1 ? 'es' : ''}, p99 of every request but the sign-ins (3 % of the mix, each one scrypt of ~0.1 s) < ${P99_LIMIT_MS} ms`,
+        project: measure(bestWithoutSignIn),
+        unit: 'req/s',
       })
     }
     const counted = (await deadlocks()) - deadlocksBefore
