@@ -191,6 +191,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rest/customer/v1/details-wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The holder of a mobile-money number (rulings §9.2), looked up once the 12 digits are typed, before the transfer is asked.
+         * @description `{code: '0', libelle}` with the holder's name when the bank knows the number; otherwise `{code: '1', message}` ("Le bénéficiaire n'a pu être retrouvé"), and the transfer may still be asked (the network decides). Counted with `details` against the same per-address limit.
+         */
+        post: operations["walletDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rest/customer/v1/details-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The holder of a prepaid card (rulings §9.2), by its account id and last four digits, before the transfer is asked.
+         * @description As details-wallet: `{code: '0', libelle}` or `{code: '1', message}` ("Le bénéficiaire n'a pu être retrouvé"); the same per-address limit as `details`.
+         */
+        post: operations["cardDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rest/customer/v1/change-password": {
         parameters: {
             query?: never;
@@ -327,6 +367,26 @@ export interface paths {
         put?: never;
         /** Confirms a pending account transfer with the validation code. */
         post: operations["confirmTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rest/customer/v1/rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The rate from the currency sent to the debit account's currency, and the amount that would be debited (rulings §9.3), before the transfer is asked.
+         * @description The ask's own rule and arithmetic: the newest rate of that direction in force now, the debit computed exactly and rounded half up to the cent. The ask still decides (a rate may change before it; its answer states the debit). The portal shows "Taux : 1 {devise envoyée} = {taux} {devise du compte} — montant débité : {montant}". The same currency both ways answers rate 1 and the amount itself. Without `amount`, the rate alone. Status '1' with a message when no rate is in force, when the amount is zero, or when the debit would round to zero.
+         */
+        post: operations["exchangeRate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -770,6 +830,14 @@ export interface components {
             message?: string;
             libelle?: string;
         };
+        WalletDetailsRequest: {
+            /** @description The 12-digit mobile-money number, 243…, as transfer/ask-wallet takes it. */
+            phone: string;
+        };
+        CardDetailsRequest: {
+            accountId: string;
+            lastFour: string;
+        };
         ChangePasswordRequest: {
             oldPassword: string;
             password: string;
@@ -862,6 +930,30 @@ export interface components {
             description: components["schemas"]["Description"];
             currency: components["schemas"]["CurrencyCode"];
             amount: components["schemas"]["Amount"];
+        };
+        RateRequest: {
+            /** @description The currency the amount is sent in (the ask's currencySent). */
+            currencySent: components["schemas"]["CurrencyCode"];
+            /** @description The debit account's currency. */
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The amount sent, in `currencySent`; absent: the rate alone. */
+            amount?: components["schemas"]["Amount"];
+        };
+        RateResponse: {
+            code: components["schemas"]["Code"];
+            /** @description Status 1: why there is no quote (no rate in force, a zero amount, a debit rounding to zero). */
+            message?: string;
+            /** @description 1 `currencySent` = `rate` `currency`, up to 8 decimals ("0.00035088"; "1.00000000" for the same currency). */
+            rate?: string;
+            /**
+             * Format: date-time
+             * @description Since when the rate is in force (absent for the same currency).
+             */
+            validFrom?: string;
+            /** @description The amount sent, 2 decimals. */
+            amount?: string;
+            /** @description The amount the ask would debit in the account's currency, 2 decimals. */
+            debitAmount?: string;
         };
         WalletTransferRequest: {
             debitAccount: components["schemas"]["AccountNumber"];
@@ -997,7 +1089,7 @@ export interface components {
         FrequentPayee: {
             /** @description The account number (used-freq 1) or phone number (used-freq 2). */
             compte: string;
-            /** @description The holder label of the account; absent for phone numbers. */
+            /** @description The holder label of the account, or the holder's name of the phone number when the bank knows it (payee_holders); absent otherwise. */
             holder?: string;
         };
         ContactResponse: {
@@ -1431,6 +1523,60 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    walletDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description The holder (code '0') or code '1' when the bank does not know the number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDetailsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["SessionExpired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cardDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description The holder (code '0') or code '1' when the bank does not know the card. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDetailsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["SessionExpired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     changePassword: {
         parameters: {
             query?: never;
@@ -1673,6 +1819,32 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["SessionExpired"];
             422: components["responses"]["WrongCode"];
+        };
+    };
+    exchangeRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateRequest"];
+            };
+        };
+        responses: {
+            /** @description The rate (code '0') or code '1' with a message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["SessionExpired"];
         };
     };
     askWalletTransfer: {

@@ -69,6 +69,8 @@ export const api = {
   appNotBuilt: "Le portail n'est pas encore construit : lancez « npm run build » puis rechargez cette page.",
   /** POST details: no account with that number (the portal shows its own holderNotFound). */
   accountNotFound: 'Aucun compte ne correspond à ce numéro.',
+  /** rulings §9.2 — details-wallet, details-card: the bank does not know this number or card (the ruling's words). */
+  payeeNotFound: "Le bénéficiaire n'a pu être retrouvé",
   /**
    * Transfers (spec §4, rulings §4): refusals of an ask (`message`), answers of a confirm
    * (`description`), the texts of the SMS and e-mails carrying the validation code and the

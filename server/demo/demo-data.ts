@@ -1,3 +1,5 @@
+import { api } from '../../machines/messages.ts'
+
 /**
  * The demo identities and data of rulings §5, fixed so that tests (server, browser) and QA can
  * rely on them. Pure data and a deterministic generator: `seed.ts` writes them to the database.
@@ -156,6 +158,38 @@ export const payeeAccounts = [
 /** A well-formed account number that no account has (for "not found" cases). */
 export const unknownAccountNumber = account('00017', '09999', '99999999999')
 
+/**
+ * Mobile-money numbers and prepaid cards whose holders the bank can name (rulings §9.2:
+ * details-wallet, details-card; table payee_holders, migration 051), one wallet per network.
+ */
+export const namedWallets = [
+  { phone: '243812345678', holder: 'Marie Tshibanda', network: 'mpesa' },
+  { phone: '243971234567', holder: 'Cédric Mutombo', network: 'airtel' },
+  { phone: '243851234567', holder: 'Boutique Elikia', network: 'orange' },
+  { phone: '243901234567', holder: 'Nadine Mwamba', network: 'africell' },
+] as const
+
+export const namedCards = [
+  { accountId: '12345678', lastFour: '4321', holder: 'Esther Kabongo' },
+  { accountId: '87654321', lastFour: '1234', holder: 'Daniel Lumbala' },
+] as const
+
+/** A well-formed mobile-money number and a card the bank cannot name. */
+export const unknownWallet = '243819999999'
+export const unknownCard = { accountId: '99999999', lastFour: '0000' } as const
+
+/**
+ * K1234567's history holds executed mobile-money transfers to two named wallets (rulings §9.2), so
+ * that used-freq/2 and My transfers show them with their holders: two of the USD account's
+ * "Recharge crédit mobile" (by their place in the pattern, as MERCHANT_LABELS: 76 and 46 days
+ * before the seed day) are such transfers, same amount and day, credited to the network's
+ * settlement account instead of the bank's own (balances and line counts unchanged).
+ */
+export const DEMO_WALLET_TRANSFERS: Readonly<Record<number, (typeof namedWallets)[number]>> = {
+  4: namedWallets[0],
+  14: namedWallets[1],
+}
+
 /** Networks credited by mobile-money and card transfers (later issues). */
 export const settlementNetworks = [
   { network: 'mpesa', label: 'M-Pesa', code: '01' },
@@ -214,6 +248,12 @@ export interface DemoMovement {
   description: string
   /** Signed: a credit is positive, a debit negative. */
   cents: bigint
+  /**
+   * An executed mobile-money transfer to a named wallet (DEMO_WALLET_TRANSFERS), not a payment to
+   * the bank: `description` is then its line as statements show it ("Transfert vers 243… : …"),
+   * and the transfer's own description the one the customer typed.
+   */
+  transfer?: { wallet: (typeof namedWallets)[number]; description: string }
 }
 
 /** What a month of an ordinary customer looks like, in USD cents; scaled per currency. */
@@ -266,7 +306,9 @@ export function demoMovements(acc: DemoAccount): DemoMovement[] {
     }
     const p = PATTERN[i % PATTERN.length]!
     const description = MERCHANT_LABELS[i] ?? p.description
-    movements.push({ daysAgo, minute: 60 + (i % 8) * 47, kind: p.kind, description, cents: scale(p.cents) })
+    const wallet = acc.number === mainCustomer.accounts.usd.number ? DEMO_WALLET_TRANSFERS[i] : undefined
+    const movement = { daysAgo, minute: 60 + (i % 8) * 47, kind: p.kind, description, cents: scale(p.cents) }
+    movements.push(wallet ? { ...movement, description: api.transfer.debitLine(wallet.phone, description), transfer: { wallet, description } } : movement)
     i += 1
   }
   return movements

@@ -10,7 +10,20 @@
  * JavaScript. `with ordinality … order by` keeps the ids in the order a row-by-row load gave.
  */
 import type { Db, Queryable } from '../db/db.ts'
-import { bankAccounts, demoCustomers, demoExchangeRates, demoMovements, internalAccountNumber, payeeAccounts, type CurrencyCode } from './demo-data.ts'
+import { api } from '../../machines/messages.ts'
+import {
+  bankAccounts,
+  demoCustomers,
+  demoExchangeRates,
+  demoMovements,
+  internalAccountNumber,
+  namedCards,
+  namedWallets,
+  payeeAccounts,
+  settlementAccountNumber,
+  settlementNetworks,
+  type CurrencyCode,
+} from './demo-data.ts'
 import { centsToDecimal, decimalToCents } from '../domain/money.ts'
 import { hashPin } from '../domain/pins.ts'
 
@@ -73,13 +86,16 @@ function bankRunningBalances(entries: DemoRows['entries'], bankNumbers: Readonly
 }
 
 interface DemoRows {
+  holders: Columns<'kind' | 'key' | 'holder'>
+  /** K1234567's executed mobile-money transfers (demo-data.ts DEMO_WALLET_TRANSFERS), with their ledger lines. */
+  transfers: Columns<'reference' | 'kcode' | 'debit' | 'credit' | 'payee' | 'amount' | 'description' | 'createdAt' | 'bookedAt' | 'balanceAfter'>
   customers: Columns<'kcode' | 'name' | 'pinHash' | 'webBlocked' | 'email' | 'phone' | 'address' | 'country'>
   modules: Columns<'kcode' | 'module'>
   accounts: Columns<'number' | 'currency' | 'kind' | 'kcode' | 'holder' | 'network' | 'balance'>
   rates: Columns<'from' | 'to' | 'rate' | 'validFrom'>
   notifications: Columns<'kcode' | 'title' | 'content' | 'createdAt' | 'seenAt'>
   transactions: Columns<'reference' | 'kind' | 'description' | 'bookedAt'>
-  entries: Columns<'reference' | 'account' | 'amount' | 'balanceAfter' | 'bookedAt'>
+  entries: Columns<'reference' | 'account' | 'amount' | 'balanceAfter' | 'bookedAt' | 'description'>
 }
 
 /**
@@ -90,17 +106,23 @@ interface DemoRows {
 function demoRows(now: Date, pinHashes: readonly string[]): DemoRows {
   const seedDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
   const rows: DemoRows = {
+    holders: columns('kind', 'key', 'holder'),
+    transfers: columns('reference', 'kcode', 'debit', 'credit', 'payee', 'amount', 'description', 'createdAt', 'bookedAt', 'balanceAfter'),
     customers: columns('kcode', 'name', 'pinHash', 'webBlocked', 'email', 'phone', 'address', 'country'),
     modules: columns('kcode', 'module'),
     accounts: columns('number', 'currency', 'kind', 'kcode', 'holder', 'network', 'balance'),
     rates: columns('from', 'to', 'rate', 'validFrom'),
     notifications: columns('kcode', 'title', 'content', 'createdAt', 'seenAt'),
     transactions: columns('reference', 'kind', 'description', 'bookedAt'),
-    entries: columns('reference', 'account', 'amount', 'balanceAfter', 'bookedAt'),
+    entries: columns('reference', 'account', 'amount', 'balanceAfter', 'bookedAt', 'description'),
   }
+  for (const w of namedWallets) push(rows.holders, { kind: 'momo', key: w.phone, holder: w.holder })
+  for (const c of namedCards) push(rows.holders, { kind: 'card', key: `${c.accountId}/${c.lastFour}`, holder: c.holder })
 
   // The bank's side of every movement: its balance per currency, set once all are booked.
   const bankBalances = new Map<CurrencyCode, bigint>()
+  // The settlement accounts credited by the demo's mobile-money transfers, by number.
+  const settlementBalances = new Map<string, bigint>()
   const customerAccounts: DemoRows['accounts'] = columns('number', 'currency', 'kind', 'kcode', 'holder', 'network', 'balance')
 
   for (const rate of demoExchangeRates) {
@@ -116,12 +138,67 @@ function demoRows(now: Date, pinHashes: readonly string[]): DemoRows {
       let bankBalance = bankBalances.get(acc.currency) ?? 0n
       for (const [i, m] of demoMovements(acc).entries()) {
         const bookedAt = new Date(seedDay.getTime() - m.daysAgo * DAY_MS + (8 * 60 + m.minute) * 60 * 1000).toISOString()
-        const reference = `DEMO${acc.number.slice(-6)}${String(i).padStart(3, '0')}`
         balance += m.cents
+        if (m.transfer) {
+          // An executed mobile-money transfer, as a confirm writes it: the ledger lines in each
+          // side's words, the network's settlement account credited, the transfer's row.
+          const reference = `MOBDEMO${acc.number.slice(-6)}${String(i).padStart(3, '0')}`
+          const { wallet, description } = m.transfer
+          const network = settlementNetworks.find((n) => n.network === wallet.network)!
+          const credit = settlementAccountNumber(network.code, acc.currency)
+          const credited = (settlementBalances.get(credit) ?? 0n) - m.cents
+          settlementBalances.set(credit, credited)
+          push(rows.transactions, { reference, kind: 'momo', description, bookedAt })
+          push(rows.entries, {
+            reference,
+            account: acc.number,
+            amount: centsToDecimal(m.cents),
+            balanceAfter: centsToDecimal(balance),
+            bookedAt,
+            description: m.description,
+          })
+          const creditLine = api.transfer.creditLine(customer.name, description)
+          push(rows.entries, {
+            reference,
+            account: credit,
+            amount: centsToDecimal(-m.cents),
+            balanceAfter: centsToDecimal(credited),
+            bookedAt,
+            description: creditLine,
+          })
+          push(rows.transfers, {
+            reference,
+            kcode,
+            debit: acc.number,
+            credit,
+            payee: wallet.phone,
+            amount: centsToDecimal(-m.cents),
+            description,
+            createdAt: new Date(new Date(bookedAt).getTime() - 60_000).toISOString(),
+            bookedAt,
+            balanceAfter: centsToDecimal(balance),
+          })
+          continue
+        }
+        const reference = `DEMO${acc.number.slice(-6)}${String(i).padStart(3, '0')}`
         bankBalance -= m.cents
         push(rows.transactions, { reference, kind: m.kind, description: m.description, bookedAt })
-        push(rows.entries, { reference, account: acc.number, amount: centsToDecimal(m.cents), balanceAfter: centsToDecimal(balance), bookedAt })
-        push(rows.entries, { reference, account: bankNumber, amount: centsToDecimal(-m.cents), balanceAfter: centsToDecimal(bankBalance), bookedAt })
+        push(rows.entries, {
+          reference,
+          account: acc.number,
+          amount: centsToDecimal(m.cents),
+          balanceAfter: centsToDecimal(balance),
+          bookedAt,
+          description: null,
+        })
+        push(rows.entries, {
+          reference,
+          account: bankNumber,
+          amount: centsToDecimal(-m.cents),
+          balanceAfter: centsToDecimal(bankBalance),
+          bookedAt,
+          description: null,
+        })
       }
       bankBalances.set(acc.currency, bankBalance)
       push(customerAccounts, {
@@ -145,11 +222,11 @@ function demoRows(now: Date, pinHashes: readonly string[]): DemoRows {
       })
     }
   })
-  bankRunningBalances(rows.entries, new Set([...bankBalances.keys()].map((currency) => internalAccountNumber(currency))))
+  bankRunningBalances(rows.entries, new Set([...[...bankBalances.keys()].map((currency) => internalAccountNumber(currency)), ...settlementBalances.keys()]))
 
   // Accounts in the order of a row-by-row load: the bank's, the payees', then the customers'.
   for (const acc of bankAccounts) {
-    const balance = acc.kind === 'internal' ? (bankBalances.get(acc.currency) ?? 0n) : 0n
+    const balance = acc.kind === 'internal' ? (bankBalances.get(acc.currency) ?? 0n) : (settlementBalances.get(acc.number) ?? 0n)
     push(rows.accounts, { ...acc, kcode: null, balance: centsToDecimal(balance) })
   }
   for (const acc of payeeAccounts) {
@@ -167,9 +244,9 @@ function demoRows(now: Date, pinHashes: readonly string[]): DemoRows {
   return rows
 }
 
-/** Seven statements, whatever the number of rows. */
+/** Seven statements, whatever the number of rows (the named payees and the demo's transfers ride along with two of them). */
 async function writeRows(tx: Queryable, rows: DemoRows): Promise<void> {
-  const { customers, modules, accounts, rates, notifications, transactions, entries } = rows
+  const { holders, transfers, customers, modules, accounts, rates, notifications, transactions, entries } = rows
   await tx.query(
     `insert into customers (kcode, name, pin_hash, web_blocked, email, phone, address, country)
      select kcode, name, pin_hash, web_blocked, email, phone, address, country
@@ -193,12 +270,16 @@ async function writeRows(tx: Queryable, rows: DemoRows): Promise<void> {
       order by r.ord`,
     [accounts.number, accounts.currency, accounts.kind, accounts.kcode, accounts.holder, accounts.network, accounts.balance],
   )
+  // The named wallets and cards ride along with the rates (one round trip: a statement may hold several writes).
   await tx.query(
-    `insert into exchange_rates (from_currency, to_currency, rate, valid_from)
+    `with holders as (
+       insert into payee_holders (kind, payee_key, holder) select * from unnest($5::text[], $6::text[], $7::text[])
+     )
+     insert into exchange_rates (from_currency, to_currency, rate, valid_from)
      select from_currency, to_currency, rate, valid_from
        from unnest($1::text[], $2::text[], $3::numeric[], $4::timestamptz[]) with ordinality as r (from_currency, to_currency, rate, valid_from, ord)
       order by ord`,
-    [rates.from, rates.to, rates.rate, rates.validFrom],
+    [rates.from, rates.to, rates.rate, rates.validFrom, holders.kind, holders.key, holders.holder],
   )
   await tx.query(
     `insert into notifications (customer_id, title, content, created_at, seen_at)
@@ -215,13 +296,46 @@ async function writeRows(tx: Queryable, rows: DemoRows): Promise<void> {
       order by ord`,
     [transactions.reference, transactions.kind, transactions.description, transactions.bookedAt],
   )
+  // The executed transfers ride along with the ledger entries (their ledger transactions are written above).
   await tx.query(
-    `insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at)
-     select t.id, a.id, r.amount, r.balance_after, r.booked_at
-       from unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::timestamptz[]) with ordinality as r (reference, account, amount, balance_after, booked_at, ord)
+    `with transfers as (
+       insert into pending_transfers (reference, customer_id, kind, debit_account_id, credit_account_id, payee, payee_key, amount, currency_sent,
+                                      debit_amount, description, code_hash, tries_left, state, created_at, expires_at, executed_at,
+                                      ledger_transaction_id, balance_after)
+       select r.reference, c.id, 'momo', d.id, cr.id, r.payee, r.payee, r.amount, d.currency, r.amount, r.description, repeat('0', 64), 3,
+              'executed', r.created_at, r.created_at + interval '5 minutes', r.booked_at, t.id, r.balance_after
+         from unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::numeric[], $13::text[], $14::timestamptz[], $15::timestamptz[], $16::numeric[])
+              with ordinality as r (reference, kcode, debit, credit, payee, amount, description, created_at, booked_at, balance_after, ord)
+         join customers c on c.kcode = r.kcode
+         join accounts d on d.number = r.debit
+         join accounts cr on cr.number = r.credit
+         join ledger_transactions t on t.reference = r.reference
+        order by r.ord
+     )
+     insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at, description)
+     select t.id, a.id, r.amount, r.balance_after, r.booked_at, r.description
+       from unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::timestamptz[], $6::text[])
+            with ordinality as r (reference, account, amount, balance_after, booked_at, description, ord)
        join ledger_transactions t on t.reference = r.reference
        join accounts a on a.number = r.account
       order by r.ord`,
-    [entries.reference, entries.account, entries.amount, entries.balanceAfter, entries.bookedAt],
+    [
+      entries.reference,
+      entries.account,
+      entries.amount,
+      entries.balanceAfter,
+      entries.bookedAt,
+      entries.description,
+      transfers.reference,
+      transfers.kcode,
+      transfers.debit,
+      transfers.credit,
+      transfers.payee,
+      transfers.amount,
+      transfers.description,
+      transfers.createdAt,
+      transfers.bookedAt,
+      transfers.balanceAfter,
+    ],
   )
 }

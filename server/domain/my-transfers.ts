@@ -91,13 +91,14 @@ const SHOWN = `case when p.state = 'pending' then case when p.expires_at > $2 th
  * index from its start.
  */
 const pageSql = (after: boolean) => `
-  select p.id::text, p.reference, p.kind, ${SHOWN} as shown, p.cancel_reason, p.payee, null::text as payee_name,
+  select p.id::text, p.reference, p.kind, ${SHOWN} as shown, p.cancel_reason, p.payee, h.holder as payee_name,
          d.number as debit_number, d.currency as debit_currency, cr.number as credit_number,
          p.amount::text, p.currency_sent, p.debit_amount::text, p.rate::text, p.description, p.tries_left,
          p.created_at, p.expires_at, p.executed_at, p.cancelled_at
     from pending_transfers p
     join accounts d on d.id = p.debit_account_id
     join accounts cr on cr.id = p.credit_account_id
+    left join payee_holders h on h.kind = p.kind and h.payee_key = p.payee_key
    where p.customer_id = $1
      ${after ? 'and (p.created_at, p.id) < (select c.created_at, c.id from pending_transfers c where c.id = $6)' : ''}
      and ($3::text is null or p.kind = $3)

@@ -617,20 +617,25 @@ export function formatDateTime(date: Date, timeZone: string): string {
 /** A payee credited often: its account number or phone number, and the holder's name when known. */
 export interface FrequentPayee {
   compte: string
-  /** Account transfers: the holder label written on the latest transfer to it; phone numbers have none. */
+  /** Account transfers: the holder label written on the latest transfer to it; phone numbers: the named wallet's holder, when known. */
   holder?: string
 }
 
 /** used-freq: the payees this customer credited most by executed transfers, most used first. */
 export async function frequentPayees(q: Queryable, customerId: string, kind: Exclude<TransferKind, 'card'>, limit = 5): Promise<FrequentPayee[]> {
-  const rows = await q.query<{ payee_key: string; latest_payee: string }>(
-    `select payee_key, (array_agg(payee order by executed_at desc))[1] as latest_payee
-       from pending_transfers where customer_id = $1 and kind = $2 and state = 'executed'
-      group by payee_key order by count(*) desc, max(executed_at) desc, payee_key limit $3`,
+  const rows = await q.query<{ payee_key: string; latest_payee: string; holder: string | null }>(
+    `select f.payee_key, f.latest_payee, h.holder
+       from (select payee_key, (array_agg(payee order by executed_at desc))[1] as latest_payee, count(*) as n, max(executed_at) as latest
+               from pending_transfers where customer_id = $1 and kind = $2 and state = 'executed'
+              group by payee_key order by n desc, latest desc, payee_key limit $3) f
+       left join payee_holders h on h.kind = $2 and h.payee_key = f.payee_key
+      order by f.n desc, f.latest desc, f.payee_key`,
     [customerId, kind, limit],
   )
-  // A mobile transfer's payee is the phone number itself: no name to add.
-  return rows.map((r) => (kind === 'account' && r.latest_payee ? { compte: r.payee_key, holder: r.latest_payee } : { compte: r.payee_key }))
+  // An account's holder is the label its transfers named; a phone number's, the bank's directory
+  // of named wallets (rulings §9.2), when it knows the number.
+  const holderOf = (r: (typeof rows)[number]) => (kind === 'account' ? r.latest_payee : r.holder)
+  return rows.map((r) => (holderOf(r) ? { compte: r.payee_key, holder: holderOf(r)! } : { compte: r.payee_key }))
 }
 
 export interface ExecutedTransfer {

@@ -1,8 +1,9 @@
 /**
  * The per-address limits as route guards (rulings §8): the public calls (sign-in, PIN-reset ask and
- * confirm) and the holder lookups (details). They run after the body's validation (a malformed call
- * costs nothing and is not counted) and before the handler; beyond the limit: HTTP 429
- * `{code: '1', message}` with `Retry-After`, and nothing is checked nor changed.
+ * confirm) and the holder lookups (details, and rulings §9.2's details-wallet and details-card, one
+ * count for the three). They run after the body's validation (a malformed call costs nothing and is
+ * not counted) and before the handler; beyond the limit: HTTP 429 `{code: '1', message}` with
+ * `Retry-After`, and nothing is checked nor changed.
  */
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import { api } from '../../machines/messages.ts'
@@ -36,5 +37,9 @@ export function addressGuards(ctx: AppContext): Partial<Record<OperationId, preH
     askPinReset: guard('pin_reset_ask', limits.pinResetAsk),
     confirmPinReset: guard('pin_reset_confirm', limits.pinResetConfirm),
     accountDetails: guard('details', limits.details),
+    // rulings §9.2: the holder lookups of mobile-money numbers and cards count with details, one
+    // budget per address for every holder lookup (a guesser gains nothing by switching lookups).
+    walletDetails: guard('details', limits.details),
+    cardDetails: guard('details', limits.details),
   }
 }

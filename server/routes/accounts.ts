@@ -1,8 +1,13 @@
-/** The customer's accounts (rulings §3 `POST account`), the balance of one (`POST balance`) and the holder of an account (`POST details`). */
+/**
+ * The customer's accounts (rulings §3 `POST account`), the balance of one (`POST balance`), the holder
+ * of an account (`POST details`), and of a mobile-money number or a prepaid card (rulings §9.2:
+ * `details-wallet`, `details-card`).
+ */
 import { api } from '../../machines/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { findHolder, findOwnBalance, listCustomerAccounts } from '../domain/accounts.ts'
+import { findPayeeHolder } from '../domain/payee-holders.ts'
 import { signedIn } from './signed-in.ts'
 
 export function accountRoutes(ctx: AppContext): Handlers {
@@ -44,6 +49,20 @@ export function accountRoutes(ctx: AppContext): Handlers {
       // own message, which says more than "not found".
       const holder = await findHolder(ctx.db, call.body.code.trim().toUpperCase())
       if (!holder) return { status: 200, body: { code: '1', message: api.accountNotFound } }
+      return { status: 200, body: { code: '0', libelle: holder } }
+    },
+
+    async walletDetails(call) {
+      signedIn(call)
+      const holder = await findPayeeHolder(ctx.db, { kind: 'momo', phone: call.body.phone })
+      if (!holder) return { status: 200, body: { code: '1', message: api.payeeNotFound } }
+      return { status: 200, body: { code: '0', libelle: holder } }
+    },
+
+    async cardDetails(call) {
+      signedIn(call)
+      const holder = await findPayeeHolder(ctx.db, { kind: 'card', accountId: call.body.accountId, lastFour: call.body.lastFour })
+      if (!holder) return { status: 200, body: { code: '1', message: api.payeeNotFound } }
       return { status: 200, body: { code: '0', libelle: holder } }
     },
   }

@@ -1,7 +1,8 @@
 /**
  * Transfers to another account, to a mobile-money number and to a prepaid card, in two steps
  * (spec §4 Transfers, rulings §4), their receipt, and the payees used most (used-freq); the
- * customer's own transfers and the cancellation of a pending one (My transfers, rulings §9.1).
+ * customer's own transfers and the cancellation of a pending one (My transfers, rulings §9.1); the
+ * rate and the debit before asking (rulings §9.3).
  * The rules are in domain/transfers.ts; this file turns outcomes into the contract's answers.
  */
 import { api } from '../../machines/messages.ts'
@@ -11,6 +12,7 @@ import { securityEvent } from '../http/security-log.ts'
 import { loadCodeKey } from '../domain/codes.ts'
 import { askTransfer, cancelByCustomer, confirmTransfer, findExecuted, frequentPayees, type AskInput, type AskOutcome } from '../domain/transfers.ts'
 import { myTransfers } from '../domain/my-transfers.ts'
+import { quote } from '../domain/rates.ts'
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { operations } from '../../openapi/schema.d.ts'
 import { signedIn } from './signed-in.ts'
@@ -132,6 +134,14 @@ export function transferRoutes(ctx: AppContext): Handlers {
           ? { status: '0', description: outcome.description, state: 'cancelled' }
           : { status: '1', description: outcome.description, state: outcome.state },
       }
+    },
+
+    async exchangeRate(call) {
+      signedIn(call)
+      const outcome = await quote(ctx.db, call.body, ctx.now())
+      if (!outcome.ok) return { status: 200, body: { code: '1', message: outcome.message } }
+      const { ok: _, validFrom, ...rest } = outcome
+      return { status: 200, body: { code: '0', ...rest, ...(validFrom ? { validFrom: validFrom.toISOString() } : {}) } }
     },
 
     async frequentlyUsed(call) {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
-import { mainCustomer, payeeAccounts, statementOnlyCustomer } from '../../server/demo/demo-data.ts'
+import { mainCustomer, namedCards, namedWallets, payeeAccounts, statementOnlyCustomer } from '../../server/demo/demo-data.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 import { otherCode, transferHelpers, type Kind } from './transfers-helpers.ts'
 
@@ -103,6 +103,8 @@ describe('GET transfers: one of each state and kind', () => {
       kind: 'card',
       state: 'pending',
       payee: 'carte 12345678 ****4321',
+      // a card the bank can name (rulings §9.2, the demo's named cards)
+      payeeName: namedCards[0].holder,
       debitAccount: eur.number,
       amount: '5.00',
       currencySent: '2',
@@ -126,6 +128,7 @@ describe('GET transfers: one of each state and kind', () => {
       currency: '1',
       rate: '0.00035088',
       executedAt: expect.any(String),
+      payeeName: namedWallets[0].holder,
     })
     expect(executed.cancelReason).toBeUndefined()
     expect(executedOlder).toMatchObject({ kind: 'account', state: 'executed', amount: '12.50', debitAmount: '12.50', currency: '1' })
@@ -158,7 +161,7 @@ describe('GET transfers: one of each state and kind', () => {
 
 describe('GET transfers: pages and filters', () => {
   beforeAll(async () => {
-    for (let i = 0; i < 7; i++) await ask((['account', 'momo', 'card'] as const)[i % 3])
+    for (let i = 0; i < 7; i++) await ask((['account', 'momo', 'card'] as const)[i % 3]!)
   })
 
   it('walks every transfer once with before, newest first, whatever the page size', async () => {

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
-import { mainCustomer, payeeAccounts, statementOnlyCustomer, webBlockedCustomer } from '../../server/demo/demo-data.ts'
+import { mainCustomer, namedWallets, payeeAccounts, statementOnlyCustomer, webBlockedCustomer } from '../../server/demo/demo-data.ts'
 import { formatDateTime } from '../../server/domain/transfers.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 import { otherCode, transferHelpers, type Kind } from './transfers-helpers.ts'
@@ -195,11 +195,15 @@ describe('GET used-freq/{1,2}', () => {
       currencySent: '1',
     })
     await transfer('momo', toPhone('243900000004'), false)
-    // 243810000001: 1 here + 1 in the previous test; 243810000009: 1 in the receipt tests, the oldest
-    expect(await freq('2')).toEqual(['243840000003', '243810000001', '243970000002', '243810000009'])
-    // A phone number has no holder name.
+    // 243810000001: 1 here + 1 in the previous test; 243810000009: 1 in the receipt tests; then the
+    // demo history's named wallets (46 and 76 days ago: the latest of them takes the 5th place)
+    const [marie, cedric] = namedWallets
+    expect(await freq('2')).toEqual(['243840000003', '243810000001', '243970000002', '243810000009', cedric.phone])
+    expect(marie.phone).not.toBe(cedric.phone)
+    // A phone number the bank cannot name has no holder; a named wallet has its holder's name.
     const res = await server.call(customerPath('used-freq/2'), { token })
     expect(res.body.payees[0]).toEqual({ compte: '243840000003' })
+    expect(res.body.payees[4]).toEqual({ compte: cedric.phone, holder: cedric.holder })
   })
 
   it('each customer sees only their own', async () => {
