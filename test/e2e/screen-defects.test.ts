@@ -135,13 +135,15 @@ describe('the code form', () => {
     await expectAccessible(page, `defects-code-refused-${screen[0]}`)
   })
 
-  it('an expired code disables the field and "Confirmer"; focus goes to the button that starts again', async () => {
-    const shortLived = await startServer({ CODE_LIFETIME_SECONDS: '3' })
+  // Four screens, each a transfer asked and its code left to expire, on a server of its own: more
+  // than the default minute on a loaded machine.
+  it('an expired code disables the field and "Confirmer"; focus goes to the button that starts again', { timeout: 240_000 }, async () => {
+    const shortLived = await startServer({ CODE_LIFETIME_SECONDS: '5' })
     try {
       for (const screen of THEMED_SCREENS) {
         const page = await signedIn('/app/momo', screen, shortLived)
         await toCodeForm(page, `Expire ${screen[0]}`)
-        await page.getByText(texts.codeExpired).waitFor({ timeout: 10_000 })
+        await page.getByText(texts.codeExpired).waitFor({ timeout: 20_000 })
         expect(await page.locator('main input[name="token"]').isDisabled()).toBe(true)
         expect(await page.getByRole('button', { name: texts.codeSubmit }).isDisabled()).toBe(true)
         await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', text: texts.another })

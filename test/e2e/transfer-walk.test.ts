@@ -467,16 +467,28 @@ async function runPath(path: Path): Promise<void> {
 
 const paths = (['account', 'momo', 'card'] as const).flatMap(plan)
 
+/**
+ * Transitions taken by a timer (`after`) are not steps of this walk, which waits for no timer (2.
+ * RUN): the states only they reach are walked in the browser by the file named here, and their
+ * transitions by the model test (test/model/transfer.test.ts).
+ */
+const TIMED = 'xstate.after.'
+const REACHED_BY_A_TIMER_ONLY: Record<string, string> = {
+  'transfer.codeExpired': 'test/e2e/screen-defects.test.ts, "an expired code disables the field and Confirmer"',
+}
+
 describe('the transfer machine, walked in a real browser', () => {
   it('has an executor for every event type of its graph', () => {
     const types = new Set(getStateNodes(transferMachine.root).flatMap((n) => [...n.transitions.keys()]))
-    for (const type of types) expect(executorOf(type), type).toBeDefined()
+    for (const type of types) if (!type.startsWith(TIMED)) expect(executorOf(type), type).toBeDefined()
   })
 
   for (const path of paths) it(titleOf(path), () => runPath(path))
 
-  it('reached every state of the machine in the browser', () => {
-    const all = getStateNodes(transferMachine.root).map((n) => n.id)
+  it('reached every state of the machine in the browser (but those a timer alone reaches, walked elsewhere)', () => {
+    const all = getStateNodes(transferMachine.root)
+      .map((n) => n.id)
+      .filter((id) => !(id in REACHED_BY_A_TIMER_ONLY))
     expect([...reached].sort()).toEqual(all.sort())
   })
 })
