@@ -140,6 +140,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rest/customer/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sessions et appareils (rulings §9.4) — the customer's open sessions, the caller's own first and marked `current`, then the others by latest activity.
+         * @description Each open session (not ended, not idle, not past its maximum length): the browser and the system read from the User-Agent it signed in with (absent when unknown or not recorded), the client address, when it was opened and its last activity (to within SESSION_TOUCH_SECONDS).
+         */
+        get: operations["mySessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rest/customer/v1/sessions/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends one of the customer's other sessions ("Fermer cette session"); its next call is refused as an expired session.
+         * @description The caller's own session is not ended here (409 `code` '1': that is logout). An unknown id, another customer's session or one already over: 404.
+         */
+        post: operations["endSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rest/customer/v1/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends every session of the customer but the caller's own ("Fermer toutes les autres sessions"). */
+        post: operations["endOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rest/customer/v1/account": {
         parameters: {
             query?: never;
@@ -774,6 +831,41 @@ export interface components {
         KeepAliveResponse: {
             code: components["schemas"]["Code"];
             idleSeconds: components["schemas"]["IdleSeconds"];
+        };
+        CustomerSession: {
+            /** @description The session's id, for sessions/end. */
+            id: string;
+            /** @description Read from the User-Agent: "Chrome 131", "Safari 17"…; absent when unknown. */
+            browser?: string;
+            /** @description Read from the User-Agent: "Windows", "Android 14", "iOS 17.5"…; absent when unknown. */
+            system?: string;
+            /** @description The client address it signed in from (empty when not recorded). */
+            address: string;
+            /**
+             * Format: date-time
+             * @description "Ouverte le …"
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description "Dernière activité …"
+             */
+            lastSeenAt: string;
+            /** @description The caller's own session ("Cette session"). */
+            current: boolean;
+        };
+        SessionListResponse: {
+            code: components["schemas"]["Code"];
+            sessions: components["schemas"]["CustomerSession"][];
+        };
+        SessionEndRequest: {
+            id: string;
+        };
+        SessionsEndedResponse: {
+            code: components["schemas"]["Code"];
+            /** @description Sessions ended. */
+            ended: number;
+            message?: string;
         };
         PinResetAskRequest: {
             compte: string;
@@ -1439,6 +1531,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KeepAliveResponse"];
+                };
+            };
+            403: components["responses"]["SessionExpired"];
+        };
+    };
+    mySessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions (`code` '0'). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionListResponse"];
+                };
+            };
+            403: components["responses"]["SessionExpired"];
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionEndRequest"];
+            };
+        };
+        responses: {
+            /** @description Ended (`code` '0', a French message). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeMessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["SessionExpired"];
+            404: components["responses"]["NotFound"];
+            /** @description The caller's own session (`code` '1' and a French message saying to log out instead); nothing ended. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    endOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended (`code` '0', `ended` how many, a French message). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEndedResponse"];
                 };
             };
             403: components["responses"]["SessionExpired"];

@@ -67,6 +67,14 @@ export const api = {
     `Une connexion à votre banque en ligne a eu lieu le ${when}. Si vous n'en êtes pas l'auteur, changez votre code pin et contactez ${bank}.`,
   /** Plain-text 503 of the page routes when the SPA has not been built (DIST_DIR missing). */
   appNotBuilt: "Le portail n'est pas encore construit : lancez « npm run build » puis rechargez cette page.",
+  /** rulings §9.4 — Sessions et appareils: the answers of sessions/end and sessions/end-others. */
+  sessions: {
+    ended: 'La session a été fermée.',
+    endedOthers: (n: number) =>
+      n === 0 ? "Aucune autre session n'était ouverte." : n === 1 ? 'Une autre session a été fermée.' : `${n} autres sessions ont été fermées.`,
+    /** sessions/end of the caller's own session (HTTP 409): that is logout. */
+    current: 'Cette session est celle que vous utilisez : pour la fermer, déconnectez-vous.',
+  },
   /** POST details: no account with that number (the portal shows its own holderNotFound). */
   accountNotFound: 'Aucun compte ne correspond à ce numéro.',
   /** rulings §9.2 — details-wallet, details-card: the bank does not know this number or card (the ruling's words). */

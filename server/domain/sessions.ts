@@ -44,7 +44,7 @@ export interface ResumeOptions {
   withOwnAccounts?: boolean
 }
 
-export type EndReason = 'logout' | 'idle' | 'max' | 'fault' | 'blocked' | 'pin_reset' | 'pin_changed'
+export type EndReason = 'logout' | 'idle' | 'max' | 'fault' | 'blocked' | 'pin_reset' | 'pin_changed' | 'by_customer'
 
 /** A token as this server makes them: 43 base64url characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
@@ -53,11 +53,77 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
+/** Where a session was opened from (rulings §9.4): kept to be shown, never to decide anything. */
+export interface SessionClient {
+  userAgent?: string
+  address?: string
+}
+
 /** Opens a session and answers its token; the caller must not store or log the token. */
-export async function openSession(q: Queryable, customerId: string, now: Date): Promise<string> {
+export async function openSession(q: Queryable, customerId: string, now: Date, client: SessionClient = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  await q.query('insert into sessions (token_hash, customer_id, created_at, last_seen_at) values ($1, $2, $3, $3)', [hashToken(token), customerId, now])
+  await q.query('insert into sessions (token_hash, customer_id, created_at, last_seen_at, user_agent, address) values ($1, $2, $3, $3, $4, $5)', [
+    hashToken(token),
+    customerId,
+    now,
+    client.userAgent?.slice(0, 512) || null,
+    client.address?.slice(0, 100) || null,
+  ])
   return token
+}
+
+/** An open session of the customer's, as "Sessions et appareils" lists it. */
+export interface OpenSession {
+  id: string
+  userAgent: string | null
+  address: string | null
+  createdAt: Date
+  lastSeenAt: Date
+}
+
+/**
+ * The customer's sessions still open: not ended, seen within the idle limit, begun within the
+ * maximum (a session past either is over even before a call of its own marks it ended). Latest
+ * activity first (the caller puts its own first).
+ */
+export async function openSessions(q: Queryable, customerId: string, now: Date, limits: SessionLimits): Promise<OpenSession[]> {
+  const rows = await q.query<{ id: string; user_agent: string | null; address: string | null; created_at: Date; last_seen_at: Date }>(
+    `select id::text, user_agent, address, created_at, last_seen_at from sessions
+      where customer_id = $1 and ended_at is null and last_seen_at >= $2 and created_at >= $3
+      order by last_seen_at desc, id desc`,
+    [customerId, new Date(now.getTime() - limits.idleMs), new Date(now.getTime() - limits.maxMs)],
+  )
+  return rows.map((r) => ({ id: r.id, userAgent: r.user_agent, address: r.address, createdAt: r.created_at, lastSeenAt: r.last_seen_at }))
+}
+
+/**
+ * Ends every session of the customer's but `keepId` (the caller's): "Fermer toutes les autres
+ * sessions". Answers how many of them were open as openSessions lists them (those already idle or
+ * too old are marked ended too, and not counted).
+ */
+export async function endOtherSessions(q: Queryable, customerId: string, keepId: string, now: Date, limits: SessionLimits): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    `with ended as (
+       update sessions set ended_at = $3, end_reason = 'by_customer'
+        where customer_id = $1 and ended_at is null and id <> $2::bigint returning last_seen_at, created_at
+     )
+     select (count(*) filter (where last_seen_at >= $4 and created_at >= $5))::int as n from ended`,
+    [customerId, keepId, now, new Date(now.getTime() - limits.idleMs), new Date(now.getTime() - limits.maxMs)],
+  )
+  return row!.n
+}
+
+/**
+ * Ends one open session of the customer's (by its id), not the caller's own: answers whether one
+ * was ended — false for an unknown id, another customer's, or one already over.
+ */
+export async function endOwnSession(q: Queryable, customerId: string, sessionId: string, now: Date): Promise<boolean> {
+  const rows = await q.query(
+    `update sessions set ended_at = $3, end_reason = 'by_customer'
+      where id = $1::bigint and customer_id = $2 and ended_at is null returning id`,
+    [sessionId, customerId, now],
+  )
+  return rows.length > 0
 }
 
 /**

@@ -35,6 +35,8 @@ export interface SignInContext {
   timeZone: string
   /** The client's address (request.ip): failures are counted per user code and address. */
   address: string
+  /** The client's User-Agent, kept with the session to be shown (rulings §9.4). */
+  userAgent?: string
 }
 
 const MODULE_ORDER = ['solde', 'statement', 'transfert', 'mobile-money', 'card-visa']
@@ -108,7 +110,7 @@ export async function signIn(db: Db, userCode: string, pin: string, ctx: SignInC
       await recordSuccess(tx, check, customer.id, kcode, ctx.address, ctx.now)
       if (customer.web_blocked) return { kind: 'webBlocked' } as const
 
-      const token = await openSession(tx, customer.id, ctx.now)
+      const token = await openSession(tx, customer.id, ctx.now, { userAgent: ctx.userAgent, address: ctx.address })
       await addNotification(tx, customer.id, {
         title: api.newLoginTitle,
         content: api.newLoginContent(formatWhen(ctx.now, ctx.timeZone), ctx.bankName),

@@ -32,6 +32,7 @@ export type SecurityEvent =
   | 'transfer.codeRefused'
   | 'transfer.refused'
   | 'transfer.cancelled'
+  | 'session.ended'
   | 'logout'
 
 const WARNINGS = new Set<SecurityEvent>(['lockout.address', 'lockout.everywhere', 'limit.address'])

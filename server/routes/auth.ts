@@ -48,6 +48,7 @@ export function authRoutes(ctx: AppContext): Handlers {
         bankName: ctx.config.bankName,
         timeZone: ctx.config.timeZone,
         address: request.ip,
+        userAgent: request.headers['user-agent'],
       })
       switch (outcome.kind) {
         case 'signedIn':

@@ -1,13 +1,17 @@
 /**
  * The end of a session (rulings §4: logout ends it on the server too), and its keep-alive (rulings
  * §6.4): the bearerAuth check that let the call in has already moved the idle window forward, so the
- * keep-alive only answers how long that window is.
+ * keep-alive only answers how long that window is. Sessions et appareils (rulings §9.4): the
+ * customer's open sessions, and the end of one of the others or of all of them.
  */
+import { api } from '../../machines/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import { bearerToken } from '../http/auth.ts'
 import type { AppContext } from '../context.ts'
 import { securityEvent } from '../http/security-log.ts'
-import { endSession } from '../domain/sessions.ts'
+import { endOtherSessions, endOwnSession, endSession, openSessions } from '../domain/sessions.ts'
+import { clientOf } from '../domain/user-agent.ts'
+import { signedIn } from './signed-in.ts'
 
 export function sessionRoutes(ctx: AppContext): Handlers {
   return {
@@ -20,6 +24,38 @@ export function sessionRoutes(ctx: AppContext): Handlers {
     },
     async keepAlive() {
       return { status: 200, body: { code: '0', idleSeconds: idleSecondsOf(ctx) } }
+    },
+
+    async mySessions(call) {
+      const session = signedIn(call)
+      const open = await openSessions(ctx.db, session.customerId, ctx.now(), ctx.limits)
+      // The caller's own first ("Cette session"), then the others, latest activity first.
+      const ordered = [...open.filter((s) => s.id === session.id), ...open.filter((s) => s.id !== session.id)]
+      const sessions = ordered.map((s) => ({
+        id: s.id,
+        ...clientOf(s.userAgent),
+        address: s.address ?? '',
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        current: s.id === session.id,
+      }))
+      return { status: 200, body: { code: '0', sessions } }
+    },
+
+    async endSession(call) {
+      const session = signedIn(call)
+      // The caller's own session ends by logout (the portal then leaves /app), never from this list.
+      if (call.body.id === session.id) return { status: 409, body: { code: '1', message: api.sessions.current } }
+      if (!(await endOwnSession(ctx.db, session.customerId, call.body.id, ctx.now()))) return { status: 404, body: { message: api.notFound } }
+      securityEvent(call.request, 'session.ended', { customer: session.customerId, ended: 1 })
+      return { status: 200, body: { code: '0', message: api.sessions.ended } }
+    },
+
+    async endOtherSessions(call) {
+      const session = signedIn(call)
+      const ended = await endOtherSessions(ctx.db, session.customerId, session.id, ctx.now(), ctx.limits)
+      securityEvent(call.request, 'session.ended', { customer: session.customerId, ended })
+      return { status: 200, body: { code: '0', ended, message: api.sessions.endedOthers(ended) } }
     },
   }
 }
