@@ -22,7 +22,7 @@ import { openDb } from '../../server/db/db.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { seedDemo } from '../../server/demo/seed.ts'
 import { findPostgres, startPostgres, type Postgres } from '../../test/server/postgres.ts'
-import { startServerProcess, type ServerProcess } from '../../test/server/processes.ts'
+import { productionEnv, startServerProcess, type ServerProcess } from '../../test/server/processes.ts'
 import { startSmtpReceiver } from '../../test/server/receivers.ts'
 import { addCustomers } from '../../test/support/customers.ts'
 import type { Job, JobResult, LoadCustomer } from './load-worker.ts'
@@ -155,21 +155,18 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
   execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' })
   const smtp = await startSmtpReceiver()
   const worker = await LoadWorker.start(await freePort())
-  const env = {
-    DATABASE_URL: dbUrl,
-    CODE_SECRET: 'a-secret-of-at-least-32-characters!',
-    BANK_NAME: 'la Banque du Kivu',
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'portail@banque.example',
-    SMS_GATEWAY_URL: worker.gatewayUrl,
-    OUTBOX_POLL_MS: '20',
-    TRANSFER_ASK_LIMIT: '1000000',
-    SIGNIN_ADDRESS_LIMIT: '1000000',
-    MIGRATE_ON_START: 'false',
-    LOG_LEVEL: 'error',
-    // Load shedding as a bank runs it (its default; the test processes turn it off): a shed call is an error here.
-    SHED_EVENT_LOOP_DELAY_MS: '1000',
-  }
+  const env = productionEnv(
+    dbUrl,
+    { smtpUrl: smtp.url, smsGatewayUrl: worker.gatewayUrl },
+    {
+      OUTBOX_POLL_MS: '20',
+      TRANSFER_ASK_LIMIT: '1000000',
+      SIGNIN_ADDRESS_LIMIT: '1000000',
+      LOG_LEVEL: 'error',
+      // Load shedding as a bank runs it (its default; the test processes turn it off): a shed call is an error here.
+      SHED_EVENT_LOOP_DELAY_MS: '1000',
+    },
+  )
   const servers: ServerProcess[] = []
   const startServers = async (count: number) => {
     await Promise.all(servers.splice(0).map((s) => s.stop()))

@@ -22,7 +22,7 @@ import { payeeAccounts } from '../../server/demo/demo-data.ts'
 import { seedDemo } from '../../server/demo/seed.ts'
 import { decimalToCents, formatMoney } from '../../server/domain/money.ts'
 import { addCustomers, type LoadCustomer } from '../support/customers.ts'
-import { startServerProcess, type ServerProcess } from './processes.ts'
+import { productionEnv, startServerProcess, type ServerProcess } from './processes.ts'
 import { startSmsGateway, startSmtpReceiver, type SmsGateway, type SmtpReceiver } from './receivers.ts'
 import { CODE_IN_TEXT } from './transfers-helpers.ts'
 
@@ -79,20 +79,17 @@ describe.skipIf(!baseUrl)('money under concurrency: two processes on one Postgre
     customers = await addCustomers(db, CUSTOMERS, OPENING)
     smtp = await startSmtpReceiver()
     gateway = await startSmsGateway()
-    const env = {
-      DATABASE_URL: url.toString(),
-      CODE_SECRET: 'a-secret-of-at-least-32-characters!',
-      BANK_NAME: 'la Banque du Kivu',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'portail@banque.example',
-      SMS_GATEWAY_URL: gateway.url,
-      OUTBOX_POLL_MS: '50',
-      CODE_LIFETIME_SECONDS: String(LIFETIME),
-      TRANSFER_ASK_LIMIT: '1000',
-      SIGNIN_ADDRESS_LIMIT: '1000',
-      PIN_RESET_ASK_ADDRESS_LIMIT: '1000',
-      MIGRATE_ON_START: 'false',
-    }
+    const env = productionEnv(
+      url.toString(),
+      { smtpUrl: smtp.url, smsGatewayUrl: gateway.url },
+      {
+        OUTBOX_POLL_MS: '50',
+        CODE_LIFETIME_SECONDS: String(LIFETIME),
+        TRANSFER_ASK_LIMIT: '1000',
+        SIGNIN_ADDRESS_LIMIT: '1000',
+        PIN_RESET_ASK_ADDRESS_LIMIT: '1000',
+      },
+    )
     servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])))
   }, 300_000)
 

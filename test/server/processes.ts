@@ -78,3 +78,24 @@ export function runUntilExit(env: Record<string, string>, options: SpawnOptions 
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()))
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })))
 }
+
+/**
+ * The settings of a production process on `databaseUrl` that delivers to these receivers (the
+ * tests' bank); migrations are the test's own job. `extra` adds or overrides settings.
+ */
+export function productionEnv(
+  databaseUrl: string,
+  delivery: { smtpUrl: string; smsGatewayUrl: string },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    CODE_SECRET: 'a-secret-of-at-least-32-characters!',
+    BANK_NAME: 'la Banque du Kivu',
+    SMTP_URL: delivery.smtpUrl,
+    MAIL_FROM: 'portail@banque.example',
+    SMS_GATEWAY_URL: delivery.smsGatewayUrl,
+    MIGRATE_ON_START: 'false',
+    ...extra,
+  }
+}

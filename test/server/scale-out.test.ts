@@ -14,7 +14,7 @@ import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
 import { seedDemo } from '../../server/demo/seed.ts'
 import { decimalToCents, formatMoney } from '../../server/domain/money.ts'
 import { findPostgres, startPostgres, type Postgres } from './postgres.ts'
-import { startServerProcess, type ServerProcess } from './processes.ts'
+import { productionEnv, startServerProcess, type ServerProcess } from './processes.ts'
 import { startSmsGateway, startSmtpReceiver, type SmsGateway, type SmtpReceiver } from './receivers.ts'
 import { CODE_IN_TEXT } from './transfers-helpers.ts'
 
@@ -47,17 +47,7 @@ describe.skipIf(!bin)('two server processes on one PostgreSQL', { timeout: 300_0
     await seedDemo(db) // the customers; the production processes load no demo data themselves
     smtp = await startSmtpReceiver()
     gateway = await startSmsGateway()
-    const env = {
-      DATABASE_URL: url,
-      CODE_SECRET: 'a-secret-of-at-least-32-characters!',
-      BANK_NAME: 'la Banque du Kivu',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'portail@banque.example',
-      SMS_GATEWAY_URL: gateway.url,
-      OUTBOX_POLL_MS: '50',
-      TRANSFER_ASK_LIMIT: '1000',
-      MIGRATE_ON_START: 'false',
-    }
+    const env = productionEnv(url, { smtpUrl: smtp.url, smsGatewayUrl: gateway.url }, { OUTBOX_POLL_MS: '50', TRANSFER_ASK_LIMIT: '1000' })
     servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])))
   }, 300_000)
 

@@ -10,7 +10,7 @@ import { openDb, type Db } from '../../server/db/db.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { hashPin } from '../../server/domain/pins.ts'
 import { findPostgres, startPostgres, type Postgres } from './postgres.ts'
-import { startServerProcess, type ServerProcess } from './processes.ts'
+import { productionEnv, startServerProcess, type ServerProcess } from './processes.ts'
 import { startSmsGateway, startSmtpReceiver, type SmsGateway, type SmtpReceiver } from './receivers.ts'
 
 const bin = findPostgres()
@@ -37,17 +37,7 @@ describe.skipIf(!bin)('sign-ins through two server processes on one PostgreSQL',
     pinHash = await hashPin(PIN)
     smtp = await startSmtpReceiver()
     gateway = await startSmsGateway()
-    const env = {
-      DATABASE_URL: url,
-      CODE_SECRET: 'a-secret-of-at-least-32-characters!',
-      BANK_NAME: 'la Banque du Kivu',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'portail@banque.example',
-      SMS_GATEWAY_URL: gateway.url,
-      MIGRATE_ON_START: 'false',
-      TRUST_PROXY: 'true',
-      SIGNIN_ADDRESS_LIMIT: '100000',
-    }
+    const env = productionEnv(url, { smtpUrl: smtp.url, smsGatewayUrl: gateway.url }, { TRUST_PROXY: 'true', SIGNIN_ADDRESS_LIMIT: '100000' })
     servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])))
   }, 300_000)
 
