@@ -751,7 +751,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description '0' success, '1' refused by the bank, '2' session expired, '3' the PIN must be changed first (rulings §9.5). */
+        /** @description '0' success, '1' refused by the bank, '2' session expired. */
         Code: string;
         /** @description Exact decimal amount with a dot and at most 2 decimals. */
         Amount: string;
@@ -823,8 +823,6 @@ export interface components {
             kcode?: string;
             modules?: components["schemas"]["Module"][];
             idleSeconds?: components["schemas"]["IdleSeconds"];
-            /** @description true when the customer signed in with the PIN a reset sent (rulings §9.5): the portal opens "Choisissez un nouveau code PIN" (change-password, `oldPassword` = the PIN received), and until it is changed every customer call but change-password, logout and keep-alive answers 403 with `code` '3'. That PIN opens one sign-in only: a second one with it answers 401 with `code` '1' and a message telling to reset again. Absent or false otherwise. */
-            mustChangePin?: boolean;
             /** @description The bank's IANA time zone (its TIME_ZONE setting, e.g. Africa/Kinshasa): the portal shows every time in it, as receipts, SMS and notifications do. */
             timeZone?: string;
         };
@@ -1265,7 +1263,7 @@ export interface components {
                 "application/json": components["schemas"]["ValidationErrorBody"];
             };
         };
-        /** @description `code` '2': no valid session (missing, unknown, idle or expired token, or ended from another session); the portal signs out. `code` '3' (rulings §9.5): the session was opened with the PIN a reset sent, which must be changed first — the portal opens "Choisissez un nouveau code PIN"; only change-password, logout and keep-alive are answered until then. */
+        /** @description No valid session (missing, unknown, idle or expired token). The portal signs out. */
         SessionExpired: {
             headers: {
                 [name: string]: unknown;

@@ -39,13 +39,6 @@ export const api = {
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   /** rulings §4 — after 5 consecutive wrong PINs (HTTP 401 with a code) */
   pinBlocked: 'Votre accès a été bloqué après 5 saisies erronées du code pin. Utilisez « Code pin oublié » pour le réinitialiser.',
-  /**
-   * rulings §9.5 — HTTP 403 code '3' of every customer call but the PIN change (and logout,
-   * keep-alive) while the PIN a reset sent is not changed: the portal opens "Choisissez un nouveau code PIN".
-   */
-  pinChangeRequired: 'Vous devez choisir un nouveau code pin avant de continuer.',
-  /** rulings §9.5 — sign-in (HTTP 401 with a code) with a temporary PIN a sign-in already used. */
-  temporaryPinUsed: 'Ce code pin provisoire a déjà servi à une connexion. Utilisez « Code pin oublié » pour en recevoir un nouveau.',
   /** K1111111 — web banking blocked by the bank (HTTP 401 without a code) */
   webBankingBlocked: 'Accès web banking bloqué.',
   notYourAccount: "Ce compte n'appartient pas au client connecté.",

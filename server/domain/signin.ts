@@ -21,10 +21,7 @@ import { decoyPinHash, verifyPin } from './pins.ts'
 import { openSession } from './sessions.ts'
 
 export type SignInOutcome =
-  /** `mustChangePin`: signed in with the PIN a reset sent (rulings §9.5), to be changed before anything else. */
-  | { kind: 'signedIn'; token: string; name: string; kcode: string; modules: string[]; customerId: string; mustChangePin: boolean }
-  /** The right PIN, but the temporary one a sign-in already used (rulings §9.5): a new reset is needed. */
-  | { kind: 'temporaryPinUsed' }
+  | { kind: 'signedIn'; token: string; name: string; kcode: string; modules: string[]; customerId: string }
   | { kind: 'wrongCredentials' }
   /** `newly`: this try blocked the address, or the access everywhere (the customer was told). */
   | { kind: 'pinBlocked'; newly?: 'address' | 'everywhere' }
@@ -112,14 +109,6 @@ export async function signIn(db: Db, userCode: string, pin: string, ctx: SignInC
     const outcome = await db.transaction(async (tx) => {
       await recordSuccess(tx, check, customer.id, kcode, ctx.address, ctx.now)
       if (customer.web_blocked) return { kind: 'webBlocked' } as const
-      // rulings §9.5: the PIN a reset sent opens one session only, which must change it.
-      const [pin] = await tx.query<{ was: 'sent' | 'used' | null }>(
-        `update customers c set pin_temporary = case when o.was = 'sent' then 'used' else o.was end
-           from (select pin_temporary as was from customers where id = $1) o
-          where c.id = $1 returning o.was`,
-        [customer.id],
-      )
-      if (pin?.was === 'used') return { kind: 'temporaryPinUsed' } as const
 
       const token = await openSession(tx, customer.id, ctx.now, { userAgent: ctx.userAgent, address: ctx.address })
       await addNotification(tx, customer.id, {
@@ -134,7 +123,6 @@ export async function signIn(db: Db, userCode: string, pin: string, ctx: SignInC
         name: customer.name,
         kcode,
         customerId: customer.id,
-        mustChangePin: pin?.was === 'sent',
         modules: modules.map((m) => m.module).sort((a, b) => MODULE_ORDER.indexOf(a) - MODULE_ORDER.indexOf(b)),
       } as const
     })

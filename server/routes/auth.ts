@@ -64,13 +64,8 @@ export function authRoutes(ctx: AppContext): Handlers {
               modules: outcome.modules.map((code) => ({ code })),
               idleSeconds: idleSecondsOf(ctx),
               timeZone: ctx.config.timeZone,
-              mustChangePin: outcome.mustChangePin,
             },
           }
-        // The temporary PIN was used by a sign-in already: with a code, the message says to reset again.
-        case 'temporaryPinUsed':
-          securityEvent(request, 'signin.failure', { kcode, temporaryPinUsed: true })
-          return { status: 401, body: { code: '1', message: api.temporaryPinUsed } }
         // Same answer for an unknown user code and a wrong PIN: no way to find who is a customer.
         case 'wrongCredentials':
           securityEvent(request, 'signin.failure', { kcode })
