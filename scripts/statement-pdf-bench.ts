@@ -2,8 +2,10 @@
  * `tsx scripts/statement-pdf-bench.ts [lines] [runs]`: the statement PDF's drawing alone, in this
  * thread, without database or HTTP (server/domain/statement-pdf.ts): lines made up in memory as
  * the ledger gives them, bytes dropped. Prints the time per run and per line, so that a change of
- * the drawing can be measured on its own. Default 10,000 lines, 3 runs (the first warms the code).
+ * the drawing can be measured on its own. Default 10,000 lines, 3 runs (the first warms the code);
+ * PDF_OUT=file.pdf keeps the last run's file.
  */
+import { writeFileSync } from 'node:fs'
 import { drawStatementPdf } from '../server/domain/statement-pdf.ts'
 import type { StatementFile, StatementLine } from '../server/domain/statements.ts'
 
@@ -49,6 +51,7 @@ async function* rows(count: number): AsyncGenerator<StatementLine> {
 
 for (let run = 1; run <= RUNS; run++) {
   let bytes = 0
+  const kept: Buffer[] = []
   const started = performance.now()
   await drawStatementPdf(
     file,
@@ -63,8 +66,9 @@ for (let run = 1; run <= RUNS; run++) {
     },
     { bankName: 'Banque du Kivu', timeZone: 'Africa/Kinshasa', now: new Date() },
     rows(LINES),
-    { write: (chunk) => (bytes += chunk.length), betweenPages: async () => {}, stopped: () => false },
+    { write: (chunk) => ((bytes += chunk.length), process.env.PDF_OUT && kept.push(chunk)), betweenPages: async () => {}, stopped: () => false },
   )
   const ms = performance.now() - started
+  if (process.env.PDF_OUT) writeFileSync(process.env.PDF_OUT, Buffer.concat(kept))
   console.log(`run ${run}: ${LINES} lines in ${ms.toFixed(0)} ms (${((ms / LINES) * 1000).toFixed(0)} µs a line), ${(bytes / 1024).toFixed(0)} KiB`)
 }

@@ -1,16 +1,14 @@
 /**
  * The PDF receipt of an executed transfer (transferReceipt), made with PDFKit (pdf-document.ts:
- * tagged, French, DejaVu Sans embedded). One A4 page: the bank and the title as headings, then the
- * facts as a two-column table. A receipt is one small page: it is made whole, then sent.
+ * tagged, French, DejaVu Sans embedded; drawn by receipt-draw.ts). One A4 page: the bank and the
+ * title as headings, then the facts as a two-column table. A receipt is one small page: it is made
+ * whole, then sent.
  */
-import { once } from 'node:events'
 import { api } from '../../machines/messages.ts'
 import { currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
+import type { ReceiptDrawing } from './receipt-draw.ts'
+import { pdfWorkersInUse } from './statement-pdf-stream.ts'
 import { formatDateTime, type ExecutedTransfer } from './transfers.ts'
-import { bankTitle, headerCell, newPdf, plainSpaces } from './pdf-document.ts'
-
-const INK = '#1a1a1a'
-const GREY = '#666666'
 
 const r = api.transfer.receipt
 
@@ -41,52 +39,23 @@ function receiptLines(x: ExecutedTransfer, ctx: ReceiptContext): [string, string
   return lines
 }
 
+/**
+ * The receipt's PDF. Its lines are worked out here; the drawing runs in the PDF worker thread of
+ * the server (statement-pdf-stream.ts: `pdfWorkersInUse`), where PDFKit and its fonts were loaded
+ * at start, so that no receipt loads them on the main thread (the first one stalled every customer
+ * about 370 ms). Without a server's workers (a script), it is drawn here.
+ */
 export async function receiptPdf(x: ExecutedTransfer, ctx: ReceiptContext): Promise<Buffer> {
-  const doc = newPdf({ title: `${r.title} ${x.reference}`, author: ctx.bankName, date: x.executedAt })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const finished = once(doc, 'end')
-  doc.addPage({ size: 'A4', margin: 0 })
-  const root = doc.struct('Document')
-  doc.addStructure(root)
-  const left = 56
-  const valueX = left + 150
-  const valueWidth = 330
-  const text = (value: string, y: number, size: number, font: string, color = INK, options: PDFKit.Mixins.TextOptions = {}) =>
-    doc
-      .font(font)
-      .fontSize(size)
-      .fillColor(color)
-      .text(plainSpaces(value), options.width ? valueX : left, y, options)
-
-  root.add(doc.struct('H1', {}, () => text(bankTitle(ctx.bankName), 48, 18, 'bold')))
-  root.add(doc.struct('H2', {}, () => text(r.title, 88, 15, 'bold')))
-  doc.markContent('Artifact', { type: 'Layout' })
-  doc.moveTo(left, 112).lineTo(539, 112).lineWidth(0.8).strokeColor(GREY).stroke()
-  doc.endMarkedContent()
-
-  // One row per fact; long values (descriptions) wrap on words within the right column.
-  const facts = doc.struct('Table')
-  root.add(facts)
-  let y = 128
-  for (const [label, value] of receiptLines(x, ctx)) {
-    const at = y
-    let bottom = at
-    facts.add(
-      doc.struct('TR', {}, [
-        doc.struct('TH', headerCell('Row'), () => text(`${label} :`, at, 10.5, 'bold')),
-        doc.struct('TD', {}, () => {
-          text(value, at, 10.5, 'regular', INK, { width: valueWidth, lineGap: 2.5 })
-          bottom = doc.y
-        }),
-      ]),
-    )
-    y = bottom + 5
+  const drawing: ReceiptDrawing = {
+    title: `${r.title} ${x.reference}`,
+    heading: r.title,
+    bankName: ctx.bankName,
+    date: x.executedAt,
+    lines: receiptLines(x, ctx),
+    footer: r.footer(ctx.bankName),
   }
-  facts.end()
-  root.add(doc.struct('P', {}, () => text(r.footer(ctx.bankName), y + 20, 9, 'regular', GREY)))
-  root.end()
-  doc.end()
-  await finished
-  return Buffer.concat(chunks)
+  const workers = pdfWorkersInUse()
+  if (workers) return workers.receipt(drawing)
+  const { drawReceipt } = await import('./receipt-draw.ts')
+  return drawReceipt(drawing)
 }

@@ -16,8 +16,9 @@ import { PassThrough, type Readable } from 'node:stream'
 import { MessageChannel } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import type { Queryable } from '../db/db.ts'
+import type { ReceiptDrawing } from './receipt-draw.ts'
 import type { StatementFacts, StatementPdfContext } from './statement-pdf.ts'
-import type { FromWorker, StatementPdfTask, ToWorker } from './statement-pdf-worker.ts'
+import type { FromWorker, PdfTask, StatementPdfTask, ToWorker } from './statement-pdf-worker.ts'
 import { PAGE_ROWS, statementPages, type StatementFile } from './statements.ts'
 
 /** PDFs drawn at once: one core is left to the main thread (the calls, the database). */
@@ -57,6 +58,8 @@ export interface StatementPdfs {
    * lost) cuts the download.
    */
   stream(q: Queryable, file: StatementFile, facts: StatementFacts, ctx: StatementPdfContext, customerId?: string): Readable
+  /** A transfer receipt (receipt.ts), drawn in a worker like the statements. */
+  receipt(drawing: ReceiptDrawing): Promise<Buffer>
   /** The largest heap a worker reached while drawing (diagnostics, the benchmark). */
   workerHeapPeak(): number
   /** PDFs queued or being drawn. */
@@ -64,24 +67,33 @@ export interface StatementPdfs {
   close(): Promise<void>
 }
 
+/** The workers of the server that runs in this process (the last one started), for receipt.ts. */
+let inUse: StatementPdfs | undefined
+export const pdfWorkersInUse = (): StatementPdfs | undefined => inUse
+
+/**
+ * The pool of PDF workers. One worker starts at once (`minThreads`): it loads PDFKit and the fonts
+ * and draws a small page (statement-pdf-worker.ts), so that neither the first statement nor the
+ * first receipt waits for that, and the main thread never does it (it stalled every customer
+ * about 370 ms at the first receipt).
+ */
 export function statementPdfs(): StatementPdfs {
   let pool: Piscina | undefined
   let heapPeak = 0
   let inFlight = 0
   /** Customers whose PDF is queued or being drawn. */
   const drawing = new Set<string>()
-  // made at the first PDF: most processes (tests, short runs) never draw one
   const workers = () =>
     (pool ??= new Piscina({
       filename: workerFile,
-      minThreads: 0,
+      minThreads: 1,
       maxThreads: PDF_THREADS,
       idleTimeout: 60_000,
       execArgv: compiled ? [] : ['--import', 'tsx'],
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_HEAP_MB },
     }))
 
-  return {
+  const self: StatementPdfs = {
     admit(customerId) {
       if (drawing.has(customerId)) return 'oneAtATime'
       return inFlight >= PDF_THREADS + PDF_QUEUE ? 'busy' : 'ok'
@@ -135,7 +147,7 @@ export function statementPdfs(): StatementPdfs {
         void pages.return(undefined)
       })
 
-      const task: StatementPdfTask = { port: port2, file, summary: facts.summary, ctx }
+      const task: StatementPdfTask = { kind: 'statement', port: port2, file, summary: facts.summary, ctx }
       inFlight += 1
       if (customerId !== undefined) drawing.add(customerId)
       workers()
@@ -149,10 +161,20 @@ export function statementPdfs(): StatementPdfs {
         })
       return out
     },
+    async receipt(drawing) {
+      const task: PdfTask = { kind: 'receipt', drawing }
+      const bytes = (await workers().run(task)) as Uint8Array
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    },
     workerHeapPeak: () => heapPeak,
     inFlight: () => inFlight,
     async close() {
+      if (inUse === self) inUse = undefined
       await pool?.destroy()
     },
   }
+  inUse = self
+  // started now, not at the first PDF
+  workers()
+  return self
 }

@@ -4,7 +4,9 @@
  * of the document (structure tree, font subset) take tens to hundreds of milliseconds of CPU each:
  * on the main thread, that held up every other customer's call for the length of a long statement.
  *
- * One task is one PDF. It talks with the main thread over its own MessagePort: it asks for lines
+ * A receipt task (receipt.ts) is one small page, drawn whole and answered as bytes.
+ *
+ * One statement task is one PDF. It talks with the main thread over its own MessagePort: it asks for lines
  * (`more`), receives them in batches (`rows`), sends the file's bytes in chunks (`bytes`,
  * transferred, not copied) and says when the file is whole (`end`). `stop` from the main thread
  * (the customer left) ends the drawing.
@@ -12,15 +14,25 @@
 import type { MessagePort } from 'node:worker_threads'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { getHeapStatistics } from 'node:v8'
+import { drawReceipt, type ReceiptDrawing } from './receipt-draw.ts'
 import { drawStatementPdf, type StatementPdfContext } from './statement-pdf.ts'
 import type { StatementFile, StatementLine, StatementSummary } from './statements.ts'
 
 export interface StatementPdfTask {
+  kind: 'statement'
   port: MessagePort
   file: StatementFile
   summary: StatementSummary
   ctx: StatementPdfContext
 }
+
+/** A transfer receipt: drawn whole, its bytes answered. */
+export interface ReceiptTask {
+  kind: 'receipt'
+  drawing: ReceiptDrawing
+}
+
+export type PdfTask = StatementPdfTask | ReceiptTask
 
 export type ToWorker = { kind: 'rows'; rows: StatementLine[]; last: boolean } | { kind: 'stop' }
 export type FromWorker = { kind: 'more' } | { kind: 'bytes'; chunk: Uint8Array } | { kind: 'end'; heapPeak: number }
@@ -28,7 +40,19 @@ export type FromWorker = { kind: 'more' } | { kind: 'bytes'; chunk: Uint8Array }
 /** Bytes gathered before they are posted: fewer, larger messages than PDFKit's many small writes. */
 const CHUNK_BYTES = 64 * 1024
 
-export default async function statementPdfTask({ port, file, summary, ctx }: StatementPdfTask): Promise<void> {
+// PDFKit, fontkit and the fonts are loaded with this module; a first small page is drawn at once,
+// when the server starts the worker, so that the first real PDF finds them ready.
+await drawReceipt({ title: 'warm', heading: 'warm', bankName: 'warm', date: new Date(0), lines: [['Aé€', '1 234,56 ₣']], footer: 'warm' })
+
+export default async function pdfTask(task: PdfTask): Promise<Uint8Array | void> {
+  if (task.kind === 'receipt') {
+    const bytes = await drawReceipt(task.drawing)
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  }
+  return statementPdfTask(task)
+}
+
+async function statementPdfTask({ port, file, summary, ctx }: StatementPdfTask): Promise<void> {
   let stopped = false
   let heapPeak = getHeapStatistics().used_heap_size
   let waiting: ((message: ToWorker) => void) | undefined

@@ -16,7 +16,7 @@
 import { once } from 'node:events'
 import { api } from '../../machines/messages.ts'
 import { currencyIso } from './money.ts'
-import { A4, bankTitle, headerCell, newPdf, plainSpaces, type Pdf } from './pdf-document.ts'
+import { A4, bankTitle, headerCell, newPdf, plainLayout, plainSpaces, type Pdf } from './pdf-document.ts'
 import type { Period, StatementFile, StatementLine, StatementSummary } from './statements.ts'
 
 const p = api.statement.pdf
@@ -26,12 +26,17 @@ const HEIGHT = A4.height
 const LEFT = 36
 const RIGHT = WIDTH - 36
 const ROW = 13
+/** From one text line of a row to the next (7.5 pt text): a long label or reference wraps. */
+const LINE = 9
 const BOTTOM = 62
 /** Where the table starts on the first page (below the summary) and on the others (from the bottom). */
 const FIRST_TABLE_TOP = 610
 const OTHER_TABLE_TOP = 740
 export const FIRST_PAGE_ROWS = Math.floor((FIRST_TABLE_TOP - ROW - BOTTOM) / ROW)
 export const OTHER_PAGE_ROWS = Math.floor((OTHER_TABLE_TOP - ROW - BOTTOM) / ROW)
+
+/** Room left on the right of the footer for the number of pages (up to 6 digits at 8 pt). */
+const TOTAL_WIDTH = 28
 
 const INK = '#1a1a1a'
 const GREY = '#666666'
@@ -42,7 +47,8 @@ type Column = 'date' | 'number' | 'description' | 'debit' | 'credit' | 'balance'
 
 /** Columns: x of the left edge, width, alignment. */
 const COLUMNS = (() => {
-  const widths: Record<Column, number> = { date: 50, number: 112, description: 0, debit: 64, credit: 64, balance: 74 }
+  // The number column holds a transfer's whole reference (VIR + 20 characters) on one line.
+  const widths: Record<Column, number> = { date: 50, number: 134, description: 0, debit: 60, credit: 60, balance: 72 }
   widths.description = RIGHT - LEFT - widths.date - widths.number - widths.debit - widths.credit - widths.balance
   let x = LEFT
   const out = {} as Record<Column, { x: number; width: number; right: boolean }>
@@ -54,7 +60,7 @@ const COLUMNS = (() => {
 })()
 const COLUMN_KEYS = Object.keys(COLUMNS) as Column[]
 
-/** Pages of a statement of `count` lines (an empty statement has one page). */
+/** Pages of a statement of `count` lines of one text line each (an empty statement has one page). */
 export function pageCount(count: number): number {
   return count <= FIRST_PAGE_ROWS ? 1 : 1 + Math.ceil((count - FIRST_PAGE_ROWS) / OTHER_PAGE_ROWS)
 }
@@ -124,7 +130,6 @@ async function writeStatement(
   rows: AsyncIterable<StatementLine>,
   sink: PdfSink,
 ) {
-  const total = pageCount(summary.count)
   const currency = currencyIso(file.currency)
   const dateOnly = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: ctx.timeZone })
   const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'medium', timeZone: ctx.timeZone })
@@ -133,6 +138,16 @@ async function writeStatement(
 
   const root = doc.struct('Document')
   doc.addStructure(root)
+  plainLayout(doc)
+
+  // "Page n / N": N is known once the last line is drawn (a long label takes more than one text
+  // line), so each page draws it as a form XObject whose content is written at the end; only its
+  // reference is on the pages, which are written out one by one as they are made.
+  const totalForm = doc.ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, -4, 60, 10], Resources: {} })
+  const pageMarker = 999_999
+  const pageTemplate = p.page(pageMarker, pageMarker)
+  // "Page n / " (the catalogue's text up to the total, which ends it)
+  const pagePrefix = pageTemplate.slice(0, pageTemplate.lastIndexOf(String(pageMarker)))
 
   /** Text with its baseline at `y` from the bottom of the page (the layout's coordinates). */
   const text = (value: string, x: number, y: number, size: number, font = 'regular', color = INK) => {
@@ -142,19 +157,47 @@ async function writeStatement(
       .fillColor(color)
       .text(plainSpaces(value), x, HEIGHT - y, { lineBreak: false, baseline: 'alphabetic' })
   }
-  /** Cuts a text to a width, with an ellipsis (PDFKit's own ellipsis needs a wrapping box per cell). */
-  const fit = (value: string, width: number): string => {
-    let shown = plainSpaces(value)
-    if (doc.widthOfString(shown) <= width) return shown
-    while (shown.length > 0 && doc.widthOfString(`${shown}…`) > width) shown = shown.slice(0, -1)
-    return `${shown.trimEnd()}…`
+  /**
+   * A text in lines of at most `width` (the current font and size): cut between words, and a word
+   * longer than a line between characters. Never cut short: a reference or label is read whole.
+   */
+  const wrap = (value: string, width: number): string[] => {
+    const shown = plainSpaces(value)
+    if (doc.widthOfString(shown) <= width) return [shown]
+    const lines: string[] = []
+    let line = ''
+    for (const word of shown.split(' ')) {
+      const candidate = line === '' ? word : `${line} ${word}`
+      if (doc.widthOfString(candidate) <= width) {
+        line = candidate
+        continue
+      }
+      if (line !== '') lines.push(line)
+      line = ''
+      // a word wider than the column: between characters
+      for (const char of word) {
+        if (line !== '' && doc.widthOfString(line + char) > width) {
+          lines.push(line)
+          line = ''
+        }
+        line += char
+      }
+    }
+    if (line !== '') lines.push(line)
+    return lines
   }
-  const cell = (key: Column, value: string, y: number, font: string, size: number) => {
+  /** A cell's lines, from the baseline `y` down, right-aligned for amounts. */
+  const cell = (key: Column, lines: string[], y: number, font: string, size: number) => {
     const c = COLUMNS[key]
     doc.font(font).fontSize(size)
-    const shown = fit(value, c.width - 6)
-    const x = c.right ? c.x + c.width - 3 - doc.widthOfString(shown) : c.x + 3
-    text(shown, x, y, size, font)
+    lines.forEach((shown, i) => {
+      const x = c.right ? c.x + c.width - 3 - doc.widthOfString(shown) : c.x + 3
+      text(shown, x, y - i * LINE, size, font)
+    })
+  }
+  const cellLines = (key: Column, value: string, font: string, size: number) => {
+    doc.font(font).fontSize(size)
+    return wrap(value, COLUMNS[key].width - 6)
   }
   const artifact = (draw: () => void) => {
     doc.markContent('Artifact', { type: 'Pagination' })
@@ -171,7 +214,6 @@ async function writeStatement(
 
   let pageNumber = 0
   let y = 0
-  let rowsLeft = 0
   /** The structure element of the current page's lines, ended with the page so that it is written out. */
   let lines: ReturnType<Pdf['struct']> | undefined
 
@@ -210,7 +252,6 @@ async function writeStatement(
       }
       summaryTable.end()
       y = FIRST_TABLE_TOP
-      rowsLeft = FIRST_PAGE_ROWS
     } else {
       artifact(() => {
         text(bankTitle(ctx.bankName), LEFT, 800, 16, 'bold')
@@ -220,18 +261,23 @@ async function writeStatement(
         text(`${file.customerName} (${file.kcode}) · ${p.account} ${file.number} (${currency}) · ${p.period} ${periodText}`, LEFT, 772, 9, 'regular', GREY)
       })
       y = OTHER_TABLE_TOP
-      rowsLeft = OTHER_PAGE_ROWS
     }
     artifact(() => {
       doc.rect(LEFT, HEIGHT - (y - 4) - (ROW + 1), RIGHT - LEFT, ROW + 1).fill(SHADE)
       text(generated, LEFT, 30, 8, 'regular', GREY)
-      const pageText = p.page(pageNumber, total)
+      const pageText = pagePrefix.replace(String(pageMarker), String(pageNumber))
       doc.font('regular').fontSize(8)
-      text(pageText, RIGHT - doc.widthOfString(pageText), 30, 8, 'regular', GREY)
+      const pageX = RIGHT - TOTAL_WIDTH - doc.widthOfString(pageText)
+      text(pageText, pageX, 30, 8, 'regular', GREY)
+      // the total, after the text: the form, placed where the text ends
+      const pageObject = doc.page as unknown as { xobjects: Record<string, unknown> }
+      pageObject.xobjects.Tot = totalForm
+      // (the page's coordinates run from the top: flipped back, so that the form's text stands upright)
+      doc.addContent(`q 1 0 0 -1 ${(RIGHT - TOTAL_WIDTH).toFixed(2)} ${(HEIGHT - 30).toFixed(2)} cm /Tot Do Q`)
       rule(44, 0.5, RULE)
     })
     const headerY = y
-    const columnNames = () => COLUMN_KEYS.forEach((key) => cell(key, p.columns[key], headerY, 'bold', 8))
+    const columnNames = () => COLUMN_KEYS.forEach((key) => cell(key, [p.columns[key]], headerY, 'bold', 8))
     if (pageNumber === 1) root.add(doc.struct('P', {}, columnNames))
     else artifact(columnNames)
     y -= ROW
@@ -247,29 +293,36 @@ async function writeStatement(
   for await (const row of rows) {
     if (drawn === summary.count || sink.stopped()) break
     drawn += 1
-    if (rowsLeft === 0) {
+    const values: Record<Column, string[]> = {
+      date: [dateOnly.format(new Date(row.date_operation))],
+      number: cellLines('number', row.num_transaction, 'regular', 7.5),
+      description: cellLines('description', row.description, 'regular', 7.5),
+      debit: [frenchAmount(row.debit)],
+      credit: [frenchAmount(row.credit)],
+      balance: [frenchAmount(row.solde)],
+    }
+    const height = Math.max(values.number.length, values.description.length) - 1
+    // a row that does not fit goes whole to the next page (ROW: its own line and the rule below)
+    if (y - height * LINE < BOTTOM + ROW) {
       await sink.betweenPages()
       if (sink.stopped()) break
       newPage()
     }
     const at = y
-    const values: Record<Column, string> = {
-      date: dateOnly.format(new Date(row.date_operation)),
-      number: row.num_transaction,
-      description: row.description,
-      debit: frenchAmount(row.debit),
-      credit: frenchAmount(row.credit),
-      balance: frenchAmount(row.solde),
-    }
     const line = doc.markStructureContent('P')
     for (const key of COLUMN_KEYS) cell(key, values[key], at, 'regular', 7.5)
     doc.endMarkedContent()
     lines!.add(line)
-    artifact(() => rule(at - 3.5, 0.3, RULE))
-    y -= ROW
-    rowsLeft -= 1
+    artifact(() => rule(at - height * LINE - 3.5, 0.3, RULE))
+    y -= ROW + height * LINE
   }
   lines?.end()
+  // the number of pages, now known, into the form every page shows
+  doc.font('regular')
+  const font = (doc as unknown as { _font: { id: string; ref(): unknown; encode(text: string): [string[], unknown] } })._font
+  const [glyphs] = font.encode(String(pageNumber))
+  ;(totalForm.data as Record<string, unknown>).Resources = { Font: { [font.id]: font.ref() } }
+  totalForm.end(`BT /${font.id} 8 Tf 0.4 0.4 0.4 rg 0 0 Td <${glyphs.join('')}> Tj ET`)
   root.end()
   doc.end()
 }

@@ -442,6 +442,27 @@ describe('PDF', () => {
     expect(text).toContain(frenchAmount(centsToDecimal(salary.cents)))
   })
 
+  it("writes a transfer's whole reference and its whole label, however long (wrapped, never cut)", async () => {
+    const label = 'Loyer du mois de mars et charges communes de l’immeuble, avenue du Commerce, numéro quarante-deux, troisième étage'
+    const ask = await h.ask('account', jean, { debitAccount: cdf.number, creditAccount: estherCdf.number, description: label, currency: '3', amount: '10.00' })
+    expect(ask.body.status, ask.body.message).toBe('0')
+    expect((await h.confirm('account', jean, ask.body.code, await h.codeSentTo(mainCustomer))).body.status).toBe('0')
+    const stmt = (await statements(jean, request(cdf, daysAgo(2), today()))).body
+    const text = pdfText(Buffer.from(await (await download(`${stmt.filename}.pdf`)).arrayBuffer()))
+    // the reference on one line, whole (VIR + 20 characters)
+    expect(ask.body.code).toMatch(/^VIR[0-9A-Z]{20}$/)
+    expect(text).toContain(ask.body.code)
+    // the label over several lines of its cell: every word of it, in order, and no ellipsis
+    const words = api.transfer.debitLine(statementOnlyCustomer.name, label).split(' ')
+    let from = 0
+    for (const word of words) {
+      const at = text.indexOf(word, from)
+      expect(at, word).toBeGreaterThanOrEqual(0)
+      from = at + word.length
+    }
+    expect(text).not.toContain('…')
+  })
+
   it('runs over pages, numbered "Page n / N", with every line', async () => {
     // 120 movements of 1,00 on a fresh account of Esther, booked against the bank as the seed does
     const [customer] = await server.db.query<{ id: string }>('select id::text from customers where kcode = $1', [statementOnlyCustomer.kcode])
