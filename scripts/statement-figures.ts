@@ -12,10 +12,11 @@
 import type { AddressInfo } from 'node:net'
 import { buildApp } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
-import { openDb, type Db } from '../server/db/db.ts'
+import { openDb } from '../server/db/db.ts'
 import { migrate } from '../server/db/migrate.ts'
-import { internalAccountNumber, mainCustomer, statementOnlyCustomer } from '../server/demo/demo-data.ts'
+import { mainCustomer, statementOnlyCustomer } from '../server/demo/demo-data.ts'
 import { seedDemo } from '../server/demo/seed.ts'
+import { accountWithLines } from './bench/server-figures.ts'
 
 const API = '/api/rest/customer/v1'
 const sizes = process.argv
@@ -26,28 +27,6 @@ const SIZES = sizes.length > 0 ? sizes : [1000, 10_000, 50_000]
 const RUNS = Number(process.env.RUNS ?? 3)
 const WITH_PDF = process.env.STATEMENT_FIGURES_PDF !== '0'
 const log = (line: string) => process.stderr.write(`${line}\n`)
-
-async function accountWithLines(db: Db, number: string, count: number, prefix: string): Promise<void> {
-  const [customer] = await db.query<{ id: string }>('select id::text from customers where kcode = $1', [statementOnlyCustomer.kcode])
-  const [account] = await db.query<{ id: string }>(
-    `insert into accounts (number, currency, kind, customer_id, holder_label) values ($1, '3', 'customer', $2, $3) returning id::text`,
-    [number, customer!.id, statementOnlyCustomer.name],
-  )
-  const [bank] = await db.query<{ id: string }>('select id::text from accounts where number = $1', [internalAccountNumber('3')])
-  await db.query(
-    `with t as (
-       insert into ledger_transactions (reference, kind, description, booked_at)
-       select $4 || lpad(i::text, 6, '0'), 'deposit', 'Dépôt en espèces n° ' || i, now() - interval '5 days' + make_interval(secs => i)
-         from generate_series(1, $3::int) i
-       returning id, reference, booked_at)
-     insert into ledger_entries (transaction_id, account_id, amount, balance_after, booked_at)
-     select id, $1::bigint, 1, right(reference, 6)::int, booked_at from t
-     union all
-     select id, $2::bigint, -1, -right(reference, 6)::int, booked_at from t`,
-    [account!.id, bank!.id, count, prefix],
-  )
-  await db.query('update accounts set balance = $2 where id = $1', [account!.id, count])
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const fmt = (xs: number[]) => `${median(xs).toFixed(0)} ms (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`
