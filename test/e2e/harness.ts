@@ -11,9 +11,14 @@ import { expect } from 'vitest'
 import { login } from '../../machines/messages'
 import { mainCustomer } from '../../server/demo/demo-data'
 
-export const E2E_DIST = resolve('.tmp/e2e-dist')
+/**
+ * Where the global setup builds the app. `E2E_BUILD_DIR` gives another folder, so that two browser
+ * runs in one checkout (two engineers, two CI lanes) never rebuild the other's app under its feet.
+ */
+const BUILD_DIR = resolve(process.env.E2E_BUILD_DIR ?? '.tmp')
+export const E2E_DIST = join(BUILD_DIR, 'e2e-dist')
 /** The QA build (`npm run build:qa`: VITE_INSPECT=true), built by the global setup too. */
-export const E2E_DIST_QA = resolve('.tmp/e2e-dist-qa')
+export const E2E_DIST_QA = join(BUILD_DIR, 'e2e-dist-qa')
 
 export type RunningServer = { url: string; stop: () => Promise<void>; logs: () => string }
 
