@@ -3,6 +3,7 @@
  * machine's input, and each later change arrives as `accounts.change` (sent by `useFlow`).
  */
 import { assign, type EventObject } from 'xstate'
+import { accountLabel } from '../amounts.ts'
 import type { Account } from './customer.ts'
 
 /** The session's accounts, as a flow takes them. */
@@ -37,3 +38,19 @@ export const accountsState = ({ accounts, accountsFailed }: SessionAccounts) => 
 /** The implementation of a flow's `setAccounts` action (params: the session's accounts). */
 export const setAccounts = <Context extends ReturnType<typeof accountsState>, Event extends EventObject>() =>
   assign<Context, Event, SessionAccounts, Event, never>((_, params) => accountsState(params) as Partial<Context>)
+
+/** An option of an account select: the account's code sent, its label shown. */
+export interface AccountOption {
+  value: string
+  /** `accountLabel`: the code, the currency, the balance when known (rulings §1 format). */
+  label: string
+}
+
+/**
+ * The options of an account select (balance, statement, transfer screens), in the session's order;
+ * none while the accounts are unavailable (spec §8: the accounts message shows instead).
+ */
+export function accountOptionsOf(source: readonly Account[] | { accounts: readonly Account[]; accountsUnavailable?: boolean }): AccountOption[] {
+  const accounts = 'accounts' in source ? (source.accountsUnavailable ? [] : source.accounts) : source
+  return accounts.map((a) => ({ value: a.compte, label: accountLabel(a) }))
+}

@@ -1,6 +1,7 @@
 /** What the transfer screen shows, from a snapshot: the views read only this and send events. */
 import { type SnapshotFrom } from 'xstate'
-import { accountLabel, currencyLabel, formatAmount } from '../amounts.ts'
+import { currencyLabel, formatAmount } from '../amounts.ts'
+import { accountOptionsOf } from '../shared/accounts.ts'
 import { transfer as texts } from '../messages.ts'
 import type { FieldErrors } from '../shared/form.ts'
 import { transferKinds, type TransferValues } from './transfer.kinds.ts'
@@ -158,7 +159,7 @@ export function transferScreen(snapshot: SnapshotFrom<typeof transferMachine>): 
     errors: c.errors,
     error: c.error,
     accountsMessage: c.accountsUnavailable ? texts.accountsNotLoaded : null,
-    accountOptions: c.accounts.map((a) => ({ value: a.compte, label: accountLabel(a) })),
+    accountOptions: accountOptionsOf(c),
     currencyOptions: (c.currencies ?? []).map((code) => ({ value: code, label: currencyLabel(code) })),
     suggestions: c.suggestions ?? [],
     balanceLine: c.balance ? texts.balance(formatAmount(c.balance.amount, c.balance.currency)) : null,
