@@ -15,7 +15,7 @@ import { createReadStream, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { createRequire } from 'node:module'
 import type { FastifyInstance } from 'fastify'
-import { api } from '../../machines/messages.ts'
+import { devApi } from '../../kernel/messages/devTools.ts'
 import { CONTRACT_URL } from '../http/contract.ts'
 import { escapeHtml } from '../http/html.ts'
 
@@ -92,7 +92,7 @@ export function registerApiDocs(app: FastifyInstance, bankName: string): void {
 }
 
 function page(nonce: string, bankName: string): string {
-  const t = api.devApi
+  const t = devApi
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(t.title)} — ${escapeHtml(bankName)}</title>

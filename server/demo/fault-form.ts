@@ -3,7 +3,7 @@
  * make. Every refusal is a French message of the catalogue tied to its field; a form with any
  * refusal adds nothing.
  */
-import { api } from '../../machines/messages.ts'
+import { devFaults } from '../../kernel/messages/devTools.ts'
 import type { ContractOperation } from '../http/contract.ts'
 import type { Fault } from './faults.ts'
 
@@ -74,7 +74,7 @@ export function readFaultForm(form: URLSearchParams): FaultFormValues {
   }
 }
 
-const e = api.devFaults.errors
+const e = devFaults.errors
 
 const isDevPath = (path: string) => path === '/__dev' || path.startsWith('/__dev/')
 

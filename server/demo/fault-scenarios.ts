@@ -10,6 +10,7 @@
  * the catalogue, as the real server would send them.
  */
 import { api } from '../../machines/messages.ts'
+import { devFaults } from '../../kernel/messages/devTools.ts'
 import { TRANSFER_KINDS, transferKindContract, type TransferKind } from '../../openapi/transfer-kinds.ts'
 import { transferScreens } from './transfer-screens.ts'
 import type { Fault } from './faults.ts'
@@ -24,11 +25,11 @@ export const transferCalls = Object.fromEntries(
   }),
 ) as Record<TransferKind, { screen: string; ask: string; confirm: string }>
 
-/** A scenario of the transfer flow (api.devFaults.scenarios). */
-export type ScenarioType = keyof typeof api.devFaults.scenarios
+/** A scenario of the transfer flow (devFaults.scenarios). */
+export type ScenarioType = keyof typeof devFaults.scenarios
 
-/** The flows other than the transfer one (api.devFaults.flows). */
-export type OtherFlow = keyof typeof api.devFaults.flows
+/** The flows other than the transfer one (devFaults.flows). */
+export type OtherFlow = keyof typeof devFaults.flows
 /** The group of a scenario on the page: a transfer kind or another flow. */
 export type FlowId = TransferKind | OtherFlow
 
@@ -104,13 +105,13 @@ const faultsOf: Record<ScenarioType, (kind: TransferKind) => Fault[] | null> = {
   balanceFailure: (k) => (transferScreens[k].showsBalance ? [once('POST', `${CUSTOMER}/balance`, serverError)] : null),
 }
 
-const SCENARIO_TYPES = Object.keys(api.devFaults.scenarios) as ScenarioType[]
+const SCENARIO_TYPES = Object.keys(devFaults.scenarios) as ScenarioType[]
 
 /** The transfer flow's scenarios, kind by kind. */
 export const faultScenarios: readonly TransferScenario[] = TRANSFER_KINDS.flatMap((kind) =>
   SCENARIO_TYPES.flatMap((type): TransferScenario[] => {
     const faults = faultsOf[type](kind)
-    return faults ? [{ id: `${kind}.${type}`, flow: kind, kind, type, screen: transferCalls[kind].screen, label: api.devFaults.scenarios[type], faults }] : []
+    return faults ? [{ id: `${kind}.${type}`, flow: kind, kind, type, screen: transferCalls[kind].screen, label: devFaults.scenarios[type], faults }] : []
   }),
 )
 
@@ -161,7 +162,7 @@ const noAnswer = { dropConnection: true } as const
 const sessionExpired = { expireSession: true } as const
 
 /** The faults of each scenario of the other flows, in the order of their buttons. */
-const flowFaults: { [F in OtherFlow]: Record<keyof (typeof api.devFaults.flows)[F]['scenarios'], Fault[]> } = {
+const flowFaults: { [F in OtherFlow]: Record<keyof (typeof devFaults.flows)[F]['scenarios'], Fault[]> } = {
   // spec §4 Login, §8: every onDone branch of machines/login.ts and its onError.
   login: {
     wrongCredentials: [once('POST', flowCalls.login, { status: 403, body: { message: api.wrongCredentials } })],
@@ -289,11 +290,11 @@ const flowFaults: { [F in OtherFlow]: Record<keyof (typeof api.devFaults.flows)[
   },
 }
 
-const OTHER_FLOWS = Object.keys(api.devFaults.flows) as OtherFlow[]
+const OTHER_FLOWS = Object.keys(devFaults.flows) as OtherFlow[]
 
 /** The other flows' scenarios, flow by flow, in the catalogue's order. */
 export const flowScenarios: readonly FaultScenario[] = OTHER_FLOWS.flatMap((flow) => {
-  const labels = api.devFaults.flows[flow].scenarios as Record<string, string>
+  const labels = devFaults.flows[flow].scenarios as Record<string, string>
   const faults = flowFaults[flow] as Record<string, Fault[]>
   return Object.keys(labels).map((type) => ({ id: `${flow}.${type}`, flow, screen: flowScreens[flow], label: labels[type]!, faults: faults[type]! }))
 })

@@ -5,7 +5,7 @@
  * form answers 400 with the page, its values kept and its errors shown, and adds nothing.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { api } from '../../machines/messages.ts'
+import { devFaults } from '../../kernel/messages/devTools.ts'
 import type { AppContext } from '../context.ts'
 import { faultOfForm, panelOperations, readFaultForm } from './fault-form.ts'
 import { scenarioById } from './fault-scenarios.ts'
@@ -13,7 +13,7 @@ import { FAULTS_CSS, FAULTS_PAGE, faultsPage, scenarioTitle, type FaultsPageMode
 import type { ContractOperation } from '../http/contract.ts'
 import type { FaultStore } from './faults.ts'
 
-const t = api.devFaults
+const t = devFaults
 /** The page's forms are small; a larger body is refused before it is parsed. */
 const FORM_LIMIT = 16 * 1024
 

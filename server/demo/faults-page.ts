@@ -5,7 +5,7 @@
  * CSP forbids inline ones); styles are /__dev/faults.css for the same reason. Every text comes from
  * the catalogue, every value shown is escaped.
  */
-import { api } from '../../machines/messages.ts'
+import { devFaults } from '../../kernel/messages/devTools.ts'
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import { transferScreens } from './transfer-screens.ts'
 import type { Fault } from './faults.ts'
@@ -13,7 +13,7 @@ import { escapeHtml as h } from '../http/html.ts'
 import { emptyFaultForm, FAULT_METHODS, type FaultField, type FaultFormErrors, type FaultFormValues, type PanelOperation } from './fault-form.ts'
 import { allScenarios, flowScreens, SCENARIO_FLOWS, transferCalls, type FaultScenario, type FlowId } from './fault-scenarios.ts'
 
-const t = api.devFaults
+const t = devFaults
 export const FAULTS_PAGE = '/__dev/faults.html'
 
 export interface FaultsPageModel {

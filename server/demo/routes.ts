@@ -4,7 +4,7 @@
  * Registered only in demo mode; otherwise these paths answer 404 like any unknown path.
  */
 import type { FastifyInstance } from 'fastify'
-import { api } from '../../machines/messages.ts'
+import { devOutbox } from '../../kernel/messages/devTools.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { FaultStore } from './faults.ts'
 import { escapeHtml } from '../http/html.ts'
@@ -44,7 +44,7 @@ table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:.4
 th{background:#f2f2f2}td.text{white-space:pre-wrap}`
 
 function outboxPage(messages: OutboxMessage[], bankName: string): string {
-  const t = api.devOutbox
+  const t = devOutbox
   const rows = messages
     .map(
       (m) =>

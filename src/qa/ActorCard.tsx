@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import { qa as texts } from '../../machines/messages'
+import { qa as texts } from './qa.texts'
 import type { ActorView, SeenEvent } from '../inspect/store'
 import * as css from './qa.css'
 

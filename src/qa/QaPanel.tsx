@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { qa as texts } from '../../machines/messages'
+import { qa as texts } from './qa.texts'
 import type { Inspection } from '../inspect/inspection'
 import { buttonSecondary } from '../ui/controls.css'
 import { ActorCard } from './ActorCard'

@@ -6,13 +6,14 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { api, login, notifications, password, pinReset, profile, statement, transfer } from '../../machines/messages'
+import { devFaults } from '../../kernel/messages/devTools'
+import { login, notifications, password, pinReset, profile, statement, transfer } from '../../machines/messages'
 import { mainCustomer } from '../../server/demo/demo-data'
 import { flowScreens, scenarioById } from '../../server/demo/fault-scenarios'
 import { flowLegend, scenarioTitle } from '../../server/demo/faults-page'
 import { launchBrowser, newPage, pageProblems, startServer, submitSignIn, type RunningServer } from './harness'
 
-const t = api.devFaults
+const t = devFaults
 const USD = mainCustomer.accounts.usd!.number
 
 let server: RunningServer

@@ -7,6 +7,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { devFaults } from '../../kernel/messages/devTools'
 import { api, session, transfer as texts } from '../../machines/messages'
 import type { TransferKind } from '../../openapi/transfer-kinds'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data'
@@ -15,7 +16,7 @@ import { kindLegend, scenarioTitle } from '../../server/demo/faults-page'
 import { loadContract } from '../../server/http/contract'
 import { DEMO_USER, expectAccessible, launchBrowser, newPage, pageProblems, PHONE, signIn as signInAs, startServer, type RunningServer } from './harness'
 
-const t = api.devFaults
+const t = devFaults
 const USD = mainCustomer.accounts.usd!.number
 const EUR = mainCustomer.accounts.eur!.number
 const usdPayee = payeeAccounts.find((p) => p.currency === '1')!

@@ -1,5 +1,6 @@
 import { connect } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { devFaults, devOutbox } from '../../kernel/messages/devTools.ts'
 import { api, transfer } from '../../machines/messages.ts'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
 import { allScenarios, faultScenarios, flowScenarios, SCENARIO_FLOWS, scenarioById } from '../../server/demo/fault-scenarios.ts'
@@ -41,7 +42,7 @@ describe('GET /__dev/outbox', () => {
     const res = await server.call('/__dev/outbox.html')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/text\/html/)
-    expect(res.text).toContain(api.devOutbox.title)
+    expect(res.text).toContain(devOutbox.title)
     expect(res.text).toContain('Votre code : 87654321 &#60;b&#62;gras&#60;/b&#62; &#38; &#34;guillemets&#34;')
     expect(res.text).not.toContain('<b>gras</b>')
     expect(res.text.indexOf('87654321')).toBeLessThan(res.text.indexOf('12345678')) // newest first
@@ -221,7 +222,7 @@ describe('/__dev/faults.html, the fault panel', () => {
     await server.call('/__dev/faults', { method: 'DELETE' })
   })
 
-  const t = api.devFaults
+  const t = devFaults
   const page = () => server.call('/__dev/faults.html')
   /** Posts the page's form as a browser would (urlencoded, same origin), without following the redirect. */
   const post = async (fields: Record<string, string>, headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }) => {
