@@ -13,7 +13,7 @@
  * form after a refused ask does not load them again (their context is not `null` any more).
  */
 import { and } from 'xstate'
-import type { TransferSetup } from './transfer.machine.ts'
+import type { TransferSetup } from './transfer.setup.ts'
 import { debitAccountOf } from './transfer.kinds.ts'
 
 /** The state `editing` of the chart, typed by the chart's own setup (XState's `createStateConfig`). */

@@ -7,7 +7,7 @@
  *   failed: the transfer was refused for good (rulings §6.1)
  *   each ──transfer.restart──▶ editing (a fresh form)
  */
-import type { TransferSetup } from './transfer.machine.ts'
+import type { TransferSetup } from './transfer.setup.ts'
 
 /** The states `done`, `resultUnknown` and `failed` of the chart, typed by its own setup (XState's `createStateConfig`). */
 export const outcomeStates = (transfer: TransferSetup) => ({

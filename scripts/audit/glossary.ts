@@ -2,6 +2,7 @@
  * The glossary of a machine: the guards, actions and actors declared in its `setup({...})`, each
  * with the JSDoc comment written above it (read with the TypeScript compiler API).
  */
+import { resolve } from 'node:path'
 import ts from 'typescript'
 import { jsDocText, propertyName, sourceFile, unwrap, type SourceProgram } from './source-program.ts'
 
@@ -32,9 +33,19 @@ function setupConfig(file: ts.SourceFile): ts.ObjectLiteralExpression | undefine
   return found
 }
 
+/**
+ * A chart whose parts are written in several files keeps its `setup({...})` in `<flow>.setup.ts`
+ * beside `<flow>.machine.ts` (the transfer chart), so that no part imports another.
+ */
+function setupOfSibling(sp: SourceProgram, path: string): ts.ObjectLiteralExpression | undefined {
+  if (!path.endsWith('.machine.ts')) return undefined
+  const sibling = sp.program.getSourceFile(resolve(sp.root, path.replace(/\.machine\.ts$/, '.setup.ts')))
+  return sibling ? setupConfig(sibling) : undefined
+}
+
 /** The guards, actions and actors of the machine's `setup({...})`, sorted by name. */
 export function glossaryOf(sp: SourceProgram, path: string): Glossary {
-  const config = setupConfig(sourceFile(sp, path))
+  const config = setupConfig(sourceFile(sp, path)) ?? setupOfSibling(sp, path)
   const glossary: Glossary = { guards: [], actions: [], actors: [] }
   if (!config) return glossary
   for (const property of config.properties) {
