@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { LoginOutput } from '../machines/login/login.types'
-import { pageFileOf } from '../server/http/public-pages'
+import { pageFileOf } from '../kernel/publicPages'
 import { startInspector } from './inspect/inspector'
 import { router } from './router'
 import { SessionContext, startSession } from './session/session'
@@ -26,10 +26,9 @@ interface StartOptions {
 export async function startApp({ signedIn, at, replaces }: StartOptions = {}): Promise<void> {
   await startInspector()
   if (at) router.history.push(at)
-  const session = startSession((href) => void router.navigate({ href, replace: true }))
-  // The session stores the customer and goes to the start page (rulings §6.4), as after the app's
-  // own login screen.
-  if (signedIn) session.send({ type: 'session.start', ...signedIn })
+  // A customer handed over by the sign-in page starts the session through its `start` intent, as
+  // the app's own login screen does: it is stored and goes to the start page (rulings §6.4).
+  const session = startSession({ navigate: (href) => void router.navigate({ href, replace: true }), signedIn })
 
   // No <StrictMode>: its rehearsal unmount stops each flow's actor, and @xstate/react restarts it
   // from a persisted snapshot in which a running promise actor (a list being loaded) never settles,

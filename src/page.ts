@@ -2,7 +2,7 @@
  * What every page of the portal does, whichever entry it starts from: src/main.tsx, or the sign-in
  * page's own src/signIn.tsx.
  */
-import { sessionStore } from './session/storage'
+import { sessionStore } from './api/sessionStore'
 
 /** Before the first screen runs. */
 export function preparePage(): void {

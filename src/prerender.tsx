@@ -32,7 +32,7 @@ function signedOutStorage(): Storage {
 const noop = () => {}
 
 /**
- * The pages that start from an entry of their own (server/http/public-pages.ts), rendered as that
+ * The pages that start from an entry of their own (kernel/publicPages.ts), rendered as that
  * entry hydrates them: the same component tree, so that the same markup (the fields' ids follow
  * the tree).
  */
@@ -45,7 +45,7 @@ export async function prerender(path: string): Promise<string> {
   globalThis.sessionStorage ??= signedOutStorage()
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
   await router.load()
-  const session = startSession(() => {})
+  const session = startSession({ navigate: () => {} })
   const ownPage = OWN_ENTRY_PAGES[path]
   // Any error while rendering fails the build: a page rendered in part would hydrate badly.
   const errors: unknown[] = []

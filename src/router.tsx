@@ -1,6 +1,6 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type RouterHistory } from '@tanstack/react-router'
 import type { ModuleCode } from '../machines/shared/customer'
-import { sessionStore } from './session/storage'
+import { sessionStore } from './api/sessionStore'
 import { RootLayout } from './flows/RootLayout'
 import { NotFoundPage } from './flows/not-found/NotFoundPage'
 import { AppNotFoundContent, granted } from './flows/access/AccessPages'

@@ -9,11 +9,11 @@
  */
 import './ui/theme.css'
 import { hydrateRoot, type Root } from 'react-dom/client'
-import { pageFileOf } from '../server/http/public-pages'
+import { pageFileOf } from '../kernel/publicPages'
 import { SignInPage, type OpenApp } from './flows/login/SignInPage'
 import { startInspector } from './inspect/inspector'
 import { afterFirstScreen, preparePage, registerServiceWorker, savesData } from './page'
-import { sessionStore } from './session/storage'
+import { sessionStore } from './api/sessionStore'
 
 const loadApp = () => import('./app')
 

@@ -12,9 +12,9 @@
  *   seen:  idle ──notification.show of an unseen one──▶ marking (markSeen {id}, one at a time, queued)
  *
  * "afficher" (`notification.show {id}`) reveals the full content at once and, when the notification
- * was unseen, marks it seen locally, fires `notifyCounter` {id, confirmed: false} so that the shell's
+ * was unseen, marks it seen locally, fires `refreshNotifications` {id, confirmed: false} so that the shell's
  * counter goes down at once, and queues `markSeen` {id} (GET notification/show/{id}); its answer
- * fires `notifyCounter` {id, confirmed: true} (the app may then read notification-size again). A
+ * fires `refreshNotifications` {id, confirmed: true} (the app may then read notification-size again). A
  * notification already seen is only revealed: the server knows it already.
  *
  * Choices (spec silent, documented here):
@@ -72,7 +72,7 @@ export const notificationsMachine = setup({
   },
   actions: {
     /** The shell's notification counter goes down. Provided by src/. */
-    notifyCounter: (_, _notice: CounterNotice) => stubAction('notifyCounter')(),
+    refreshNotifications: (_, _notice: CounterNotice) => stubAction('refreshNotifications')(),
 
     /** spec §7: the page to load (zero-based). */
     setPage: assign({ page: (_, { page }: { page: number }) => page }),
@@ -192,7 +192,7 @@ export const notificationsMachine = setup({
                 actions: [
                   { type: 'reveal', params: ({ event }) => event },
                   { type: 'markSeenLocally', params: ({ event }) => event },
-                  { type: 'notifyCounter', params: ({ event }) => ({ id: event.id, confirmed: false }) },
+                  { type: 'refreshNotifications', params: ({ event }) => ({ id: event.id, confirmed: false }) },
                   { type: 'queueMark', params: ({ event }) => event },
                 ],
                 description:
@@ -250,7 +250,7 @@ export const notificationsMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'mergeShown', params: ({ event }) => event.output },
-                { type: 'notifyCounter', params: ({ context }) => ({ id: context.toMark[0] ?? '', confirmed: true }) },
+                { type: 'refreshNotifications', params: ({ context }) => ({ id: context.toMark[0] ?? '', confirmed: true }) },
                 'dequeueMark',
               ],
               description: 'spec §4: the server knows; the shell counter is told again (the app may read the size)',

@@ -35,7 +35,7 @@ export interface MarkSeenAnswer {
   body: NotificationShowBody | null
 }
 
-/** The params of `notifyCounter`: the shell's counter goes down (`confirmed` once the server answered). */
+/** The params of `refreshNotifications`: the shell's counter goes down (`confirmed` once the server answered). */
 export interface CounterNotice {
   id: string
   confirmed: boolean

@@ -1,24 +1,26 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 import type { paths } from '../../openapi/schema'
 import { apiBaseUrl, requestTimeoutMs } from '../config'
-import { sessionStore } from '../session/storage'
+import { sessionStore } from './sessionStore'
 
 const CUSTOMER_PREFIX = '/api/rest/customer/'
 
-let onSessionExpired: () => void = () => {}
-let onSessionActive: () => void = () => {}
-
-/** The session actor registers here: a 403 or a code '2' on a customer call ends the session. */
-export function whenSessionExpires(handler: () => void): void {
-  onSessionExpired = handler
+/**
+ * What the client tells the session, as named outward actions (like a machine's): the session's door
+ * (src/session/session.ts) provides them once, when it starts the session. Until then nobody listens.
+ */
+export interface ClientSignals {
+  /** A customer call answered HTTP 403 or code '2': the session ended on the server (spec §4 Session). */
+  sessionExpired: () => void
+  /** A customer call was answered: the server moved its idle window (rulings §6.4). */
+  sessionActive: () => void
 }
 
-/**
- * The session actor registers here too: a customer call the server answered moved its idle window
- * (rulings §6.4), so the session warning starts its watch again.
- */
-export function whenSessionActive(handler: () => void): void {
-  onSessionActive = handler
+let signals: ClientSignals = { sessionExpired: () => {}, sessionActive: () => {} }
+
+/** The session's door provides the client's outward actions (the one place that wires them). */
+export function provideClientSignals(provided: ClientSignals): void {
+  signals = provided
 }
 
 function isCustomerCall(request: Request): boolean {
@@ -48,7 +50,7 @@ const sessionExpiry: Middleware = {
   async onResponse({ request, response }) {
     if (!isCustomerCall(request)) return response
     if (response.status === 403) {
-      onSessionExpired()
+      signals.sessionExpired()
       return response
     }
     if (response.headers.get('content-type')?.includes('application/json')) {
@@ -61,12 +63,12 @@ const sessionExpiry: Middleware = {
       // say '2' there: the machines read both fields the same way, and so must the sign-out.
       const { code, status } = (body && typeof body === 'object' ? body : {}) as { code?: unknown; status?: unknown }
       if (code === '2' || status === '2') {
-        onSessionExpired()
+        signals.sessionExpired()
         return response
       }
     }
     // A 5xx may come from a gateway that never reached the server: no proof of a moved window.
-    if (response.status < 500) onSessionActive()
+    if (response.status < 500) signals.sessionActive()
     return response
   },
 }

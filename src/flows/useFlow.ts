@@ -1,19 +1,21 @@
 /**
- * The one way a flow talks to the rest of the app. A machine speaks outward only through named
- * actions (`startSession`, `refreshNotifications`, `goToProfile`…); this hook provides them all, with
- * the flow's actors, the inspector, the machine's input and the session's accounts. The outside
- * speaks to a flow only through the events sent here (`accounts.change`). The one exception is the
- * client's session expiry (`whenSessionExpires` in src/api/client.ts): it is the HTTP boundary.
+ * The door between a flow's view and its machine. A view calls
+ * `const [screen, send] = useFlow(machine, { screen: fooScreen, actors })` and renders only the
+ * screen model (machines/<flow>/<flow>.screen.ts); it never holds the snapshot.
+ *
+ * A machine speaks outward only through named actions (`startSession`, `refreshNotifications`,
+ * `goToProfile`…); this hook provides them all, with the flow's actors, the inspector, the
+ * machine's input and the session's accounts. The outside speaks to a flow only through the events
+ * sent here (`accounts.change`).
  */
 import { useNavigate } from '@tanstack/react-router'
-import { useMachine } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { useMachine, useSelector } from '@xstate/react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { ActorRefFrom, AnyActorLogic, AnyActorRef, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate'
 import type { SessionAccounts } from '../../machines/shared/accounts'
 import type { LoginOutput } from '../../machines/login/login.types'
 import { inspect } from '../inspect/inspector'
-import { useSession, type SessionActor } from '../session/session'
-import { useSessionAccounts } from '../session/useSessionAccounts'
+import { sessionIntents, useSessionActor, type SessionIntents } from '../session/session'
 import { toaster } from '../ui/toasts'
 
 declare module '@tanstack/react-router' {
@@ -27,20 +29,22 @@ type Navigate = ReturnType<typeof useNavigate>
 type Message = { message: string }
 
 /** Every named outward action a machine may declare, as the app carries it out. */
-function outwardActions(session: SessionActor, navigate: Navigate, kept: { current: string | undefined }) {
+function outwardActions(session: SessionIntents, navigate: Navigate, kept: { current: string | undefined }) {
   return {
     /** Login succeeded: the session starts with the output (the session machine stores and navigates). */
-    startSession: (_: unknown, started: LoginOutput) => session.send({ type: 'session.start', ...started }),
-    /** The shell's notification counter is read again (a transfer leaves notifications). */
-    refreshNotifications: () => session.send({ type: 'notifications.refresh' }),
-    /** Money moved: the session's balances are old (read again when a screen shows them). */
-    refreshAccounts: () => session.send({ type: 'accounts.refresh' }),
-    /** A screen that shows the balances is on: old ones are read again. */
-    wantAccounts: () => session.send({ type: 'accounts.wanted' }),
-    /** A notification was marked seen: once the server confirmed, the counter is read again. */
-    notifyCounter: (_: unknown, notice: { confirmed: boolean }) => {
-      if (notice.confirmed) session.send({ type: 'notifications.refresh' })
+    startSession: (_: unknown, started: LoginOutput) => session.start(started),
+    /**
+     * The shell's notification counter is read again (a transfer leaves notifications). A
+     * notification marked seen says `confirmed: false` first (nothing to read yet), then `true`
+     * once the server has it.
+     */
+    refreshNotifications: (_: unknown, notice?: { confirmed?: boolean }) => {
+      if (notice?.confirmed !== false) session.refreshNotifications()
     },
+    /** Money moved: the session's balances are old (read again when a screen shows them). */
+    refreshAccounts: () => session.refreshAccounts(),
+    /** A screen that shows the balances is on: old ones are read again. */
+    wantAccounts: () => session.wantAccounts(),
     /** spec §8: a click on the accounts message reloads the page. */
     reloadPage: () => window.location.reload(),
     /** spec §8 "Download errors: … logged" (rulings §9.7 adds a message, which the statement machine shows). */
@@ -55,7 +59,9 @@ function outwardActions(session: SessionActor, navigate: Navigate, kept: { curre
   }
 }
 
-interface FlowOptions<TMachine extends AnyStateMachine> {
+interface FlowOptions<TMachine extends AnyStateMachine, TScreen> {
+  /** The machine's screen model: the pure function of machines/<flow>/<flow>.screen.ts. */
+  screen: (snapshot: SnapshotFrom<TMachine>) => TScreen
   /** The calls of the contract the machine declares (src/flows/<flow>/actors.ts). */
   actors?: Record<string, AnyActorLogic>
   /** The flow's own outward actions (src/flows/<flow>/actors.ts), beside those every flow shares. */
@@ -66,36 +72,40 @@ interface FlowOptions<TMachine extends AnyStateMachine> {
   withAccounts?: boolean
 }
 
-/** The running flow: its snapshot and its `send`, as `useMachine` gives them. */
-export function useFlow<TMachine extends AnyStateMachine>(
+/** The running flow: its screen model and its `send`. */
+export function useFlow<TMachine extends AnyStateMachine, TScreen>(
   machine: TMachine,
-  { actors = {}, actions = {}, input, withAccounts = false }: FlowOptions<TMachine> = {},
-): [SnapshotFrom<TMachine>, ActorRefFrom<TMachine>['send'], ActorRefFrom<TMachine>] {
-  const session = useSession()
+  { screen, actors = {}, actions = {}, input, withAccounts = false }: FlowOptions<TMachine, TScreen>,
+): [TScreen, ActorRefFrom<TMachine>['send']] {
+  const session = useSessionActor()
+  const intents = useMemo(() => sessionIntents(session), [session])
   const navigate = useNavigate()
   const kept = useRef<string | undefined>(undefined)
-  const sessionAccounts = useSessionAccounts()
-  const [provided] = useState(() => machine.provide({ actors, actions: { ...outwardActions(session, navigate, kept), ...actions } } as never))
+  const accounts = useSelector(session, (s) => s.context.accounts)
+  const accountsFailed = useSelector(session, (s) => s.context.accountsFailed)
+  const [provided] = useState(() => machine.provide({ actors, actions: { ...outwardActions(intents, navigate, kept), ...actions } } as never))
   const [snapshot, send, actorRef] = useMachine(provided, {
-    input: withAccounts ? { ...input, ...sessionAccounts } : input,
+    input: withAccounts ? { ...input, accounts, accountsFailed } : input,
     inspect: inspect(),
-  } as never) as unknown as [SnapshotFrom<TMachine>, ActorRefFrom<TMachine>['send'], ActorRefFrom<TMachine>]
+  } as never) as unknown as [SnapshotFrom<TMachine>, ActorRefFrom<TMachine>['send'], AnyActorRef]
 
   // A screen with the accounts shows their balances in its select: after a transfer, they are read
   // again now (the session ignores this when its list is fresh).
   useEffect(() => {
-    if (withAccounts) session.send({ type: 'accounts.wanted' })
-  }, [withAccounts, session])
+    if (withAccounts) intents.wantAccounts()
+  }, [withAccounts, intents])
 
   // The session may finish loading the accounts after the screen opened: each later change is sent
   // as `accounts.change` (the first value was the input).
   const first = useRef(true)
-  const { accounts, accountsFailed } = sessionAccounts
   useEffect(() => {
     if (!withAccounts) return
     if (first.current) first.current = false
-    else (actorRef as AnyActorRef).send({ type: 'accounts.change', accounts, accountsFailed })
+    else actorRef.send({ type: 'accounts.change', accounts, accountsFailed })
   }, [withAccounts, accounts, accountsFailed, actorRef])
 
-  return [snapshot, send, actorRef]
+  // The screen function is pure and the view's own: computed once per snapshot.
+  const screenOf = useRef(screen)
+  const model = useMemo(() => screenOf.current(snapshot), [snapshot])
+  return [model, send]
 }

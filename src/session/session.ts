@@ -1,13 +1,19 @@
+/**
+ * The session's door: the one app-wide actor (the signed-in customer), started here with its side
+ * effects (storage, toast, navigation) provided outside the pure machine, and the named intents
+ * through which the app and the flows speak to it. Nothing else sends to the session actor.
+ */
 import { createContext, useContext } from 'react'
 import { createActor, type ActorRefFrom } from 'xstate'
+import type { LoginOutput } from '../../machines/login/login.types'
 import { session as texts } from '../../machines/messages'
 import { sessionMachine } from '../../machines/session/session.machine'
 import { returnPathOf } from '../../machines/session/session.rules'
-import { endSession, keepAlive, loadAccounts, loadNotificationSize } from './actors'
-import { whenSessionActive, whenSessionExpires } from '../api/client'
+import { provideClientSignals } from '../api/client'
+import { sessionStore } from '../api/sessionStore'
 import { inspect } from '../inspect/inspector'
 import { EXPIRY_TOAST_MS, toaster } from '../ui/toasts'
-import { sessionStore } from './storage'
+import { endSession, keepAlive, loadAccounts, loadNotificationSize } from './actors'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
 
@@ -20,11 +26,43 @@ function keptPathFor(kcode: string): string | null {
   return location ? returnPathOf(place, kcode, location.origin) : null
 }
 
-/**
- * The one app-wide actor: the signed-in customer. It is restored from session storage at start,
- * and its side effects (storage, toast, navigation) are given here, outside the pure machine.
- */
-export function startSession(navigate: (to: string) => void): SessionActor {
+/** Everything the app and the flows may ask of the session, by name (the session's events). */
+export function sessionIntents(session: SessionActor) {
+  return {
+    /** Login succeeded: the session stores the customer and goes to the start page (rulings §6.4). */
+    start: (started: LoginOutput) => session.send({ type: 'session.start', ...started }),
+    /** The client saw the session end on the server (spec §4 Session). */
+    expired: () => session.send({ type: 'session.expired' }),
+    /** The client saw a customer call answered: the idle window moved (rulings §6.4). */
+    active: () => session.send({ type: 'session.activity' }),
+    /** The session warning's stay button (rulings §6.4). */
+    keepAlive: () => session.send({ type: 'session.keepAlive' }),
+    /** spec §2 logout dialog: open it, close it, confirm it. */
+    openLogout: () => session.send({ type: 'logout.open' }),
+    closeLogout: () => session.send({ type: 'logout.close' }),
+    confirmLogout: () => session.send({ type: 'logout.confirm' }),
+    /** The shell's notification counter is read again. */
+    refreshNotifications: () => session.send({ type: 'notifications.refresh' }),
+    /** Money moved: the balances are old (read again when a screen shows them). */
+    refreshAccounts: () => session.send({ type: 'accounts.refresh' }),
+    /** A screen that shows the balances is on: old ones are read again. */
+    wantAccounts: () => session.send({ type: 'accounts.wanted' }),
+    /** spec §8: the click on the accounts message reads them again. */
+    reloadAccounts: () => session.send({ type: 'accounts.reload' }),
+  }
+}
+
+export type SessionIntents = ReturnType<typeof sessionIntents>
+
+interface SessionStart {
+  /** Where the session's navigation goes (the router's). */
+  navigate: (to: string) => void
+  /** A customer the sign-in page just signed in (src/signIn.tsx), handed over at start. */
+  signedIn?: LoginOutput
+}
+
+/** Starts the session, restored from session storage, and wires the client's signals to it. */
+export function startSession({ navigate, signedIn }: SessionStart): SessionActor {
   const machine = sessionMachine.provide({
     actors: { endSession, loadAccounts, loadNotificationSize, keepAlive },
     actions: {
@@ -49,15 +87,18 @@ export function startSession(navigate: (to: string) => void): SessionActor {
     },
     inspect: inspect(),
   })
-  whenSessionExpires(() => actor.send({ type: 'session.expired' }))
-  whenSessionActive(() => actor.send({ type: 'session.activity' }))
-  return actor.start()
+  const intents = sessionIntents(actor)
+  provideClientSignals({ sessionExpired: intents.expired, sessionActive: intents.active })
+  actor.start()
+  if (signedIn) intents.start(signedIn)
+  return actor
 }
 
 export const SessionContext = createContext<SessionActor | null>(null)
 
-export function useSession(): SessionActor {
+/** The session actor, for the door's hooks only (useSessionScreen, useFlow). */
+export function useSessionActor(): SessionActor {
   const actor = useContext(SessionContext)
-  if (!actor) throw new Error('useSession outside <SessionContext>')
+  if (!actor) throw new Error('useSessionActor outside <SessionContext>')
   return actor
 }

@@ -56,7 +56,7 @@ describe('notifications machine — walk of every transition (spec §2 /app/noti
   const walk = createWalk(notificationsMachine, {
     screen: notificationsScreen,
     events: samples,
-    stubActions: ['notifyCounter'],
+    stubActions: ['refreshNotifications'],
     invariant: (snapshot) => {
       const screen = notificationsScreen(snapshot)
       expect(screen.pages.length).toBeLessThanOrEqual(7)
@@ -75,7 +75,7 @@ describe('notifications machine — walk of every transition (spec §2 /app/noti
 // Plain assertions
 // ---------------------------------------------------------------------------------------------
 
-const walk = createWalk(notificationsMachine, { events: [listed(pageOf12)], stubActions: ['notifyCounter'] })
+const walk = createWalk(notificationsMachine, { events: [listed(pageOf12)], stubActions: ['refreshNotifications'] })
 const play = (...events: Array<NotificationsEvent | SyntheticEvent>) => walk.play(undefined, events)
 const actorCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
 const actionCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'action' }> => c.kind === 'action').map((c) => [c.name, c.params])
@@ -159,12 +159,12 @@ describe('notifications — "afficher" (spec §4 Notification)', () => {
     const item = notificationsScreen(first.snapshot).items[0]!
     expect(item).toMatchObject({ content: n1.content, seen: true })
     expect(actorCalls(first.calls)[1]).toEqual(['markSeen', { id: 'n1' }])
-    expect(actionCalls(first.calls)).toEqual([['notifyCounter', { id: 'n1', confirmed: false }]])
+    expect(actionCalls(first.calls)).toEqual([['refreshNotifications', { id: 'n1', confirmed: false }]])
 
     const done = await play(listed(pageOf12), show('n1'), marked(markOk))
     expect(actionCalls(done.calls)).toEqual([
-      ['notifyCounter', { id: 'n1', confirmed: false }],
-      ['notifyCounter', { id: 'n1', confirmed: true }],
+      ['refreshNotifications', { id: 'n1', confirmed: false }],
+      ['refreshNotifications', { id: 'n1', confirmed: true }],
     ])
     expect(notificationsScreen(done.snapshot).items[0]!.content).toBe('Texte complet du serveur')
   })

@@ -107,7 +107,7 @@ afterEach(async () => {
 async function signedInCustomer(token = TOKEN) {
   storage.setItem('auth-token', token)
   storage.setItem('user', JSON.stringify(user))
-  const actor = app.startSession(navigate)
+  const actor = app.startSession({ navigate })
   await waitFor(actor, (s) => s.matches({ signedIn: { counter: 'counted' } }) && s.context.accounts.length > 0, { timeout: 5000 })
   return actor
 }
@@ -170,7 +170,7 @@ describe("spec §4 Session: code '2' or HTTP 403 on any customer call signs out,
     storage.setItem('auth-token', token)
     storage.setItem('user', JSON.stringify(user))
     await fault('GET', customerPath('notification-size'), { expireSession: true })
-    const actor = app.startSession(navigate)
+    const actor = app.startSession({ navigate })
     await expectSignedOutByExpiry(actor)
     expect(requests.find((r) => r.path === customerPath('notification-size'))?.authorization).toBe(`Bearer ${token}`)
     expect(await server.call(customerPath('notification-size'), { token })).toMatchObject({
@@ -238,7 +238,7 @@ describe("spec §4 Session: code '2' or HTTP 403 on any customer call signs out,
 
 describe('spec §4 Login: on success the token and user are saved and the user goes to /app/dashboard', () => {
   it('a sign-in accepted by the bank saves the token and the user in session storage, then opens /app/dashboard', async () => {
-    const session = app.startSession(navigate)
+    const session = app.startSession({ navigate })
     expect(session.getSnapshot().matches('signedOut')).toBe(true)
 
     // As the sign-in screen does: the login machine with the app's real actor, its output to the session.
@@ -269,7 +269,7 @@ describe('spec §4 Login: on success the token and user are saved and the user g
 
   it('a refused sign-in saves nothing and stays on /login', async () => {
     await fault('POST', '/auth/login', { status: 200, body: { code: '1', message: 'Compte suspendu' } })
-    const session = app.startSession(navigate)
+    const session = app.startSession({ navigate })
     const login = createActor(loginMachine.provide({ actors: { authenticate: app.authenticate }, actions: { startSession: () => {} } }), {
       input: { provider: 'Banque' },
     }).start()

@@ -105,7 +105,7 @@ function signedInTab(token = TOKEN) {
   storage.setItem('user', JSON.stringify(user))
   const navigate = vi.fn<(to: string) => void>()
   const show = vi.spyOn(toasts.toaster, 'show')
-  const actor = sessionModule.startSession(navigate)
+  const actor = sessionModule.startSession({ navigate })
   started.push(actor)
   return { actor, navigate, show }
 }

@@ -56,7 +56,7 @@ export const section4: Trace[] = [
       { machine: 'login', state: 'signedIn' },
       { file: 'src/flows/useFlow.ts', symbol: "type: 'session.start'" },
       { file: 'src/session/session.ts', symbol: 'storeSession' },
-      { file: 'src/session/storage.ts', symbol: 'save(token: string, user: SessionUser, idleSeconds: number)' },
+      { file: 'src/api/sessionStore.ts', symbol: 'save(token: string, user: SessionUser, idleSeconds: number)' },
     ],
     tests: [
       'test/model/session.test.ts > session.start stores the token and the user, then goes to the dashboard',

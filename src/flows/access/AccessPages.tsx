@@ -1,8 +1,8 @@
 import { Link, type AsyncRouteComponent } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
 import type { ModuleCode } from '../../../machines/shared/customer'
 import { access } from '../../../machines/messages'
-import { useSession } from '../../session/session'
+import { isGranted } from '../../../machines/session/session.screen'
+import { useSessionScreen } from '../../session/useSessionScreen'
 import { button } from '../../ui/ui.css'
 import { usePageTitle } from '../../ui/usePageTitle'
 import * as css from './access.css'
@@ -33,11 +33,12 @@ export function AppNotFoundContent() {
 
 /**
  * spec §6, rulings §6.3: the screen of a module exists only for a customer granted it; otherwise the
- * shell says so. Read from the session actor, so the answer follows the signed-in customer.
+ * shell says so. Read from the session's screen, so the answer follows the signed-in customer.
  */
 export function granted(code: ModuleCode, Screen: AsyncRouteComponent<unknown>): AsyncRouteComponent<unknown> {
   function ModuleScreen() {
-    const allowed = useSelector(useSession(), (s) => s.context.user?.modules.includes(code) ?? false)
+    const [session] = useSessionScreen()
+    const allowed = isGranted(session, code)
     return allowed ? <Screen /> : <NotGrantedContent />
   }
   ModuleScreen.displayName = `granted(${code})`

@@ -16,7 +16,7 @@ import { loadBalance } from './actors'
 /** spec §2 /app/balance: pick an account, show its balance. */
 export function BalancePage() {
   usePageTitle(texts.title)
-  const [snapshot, send] = useFlow(balanceMachine, { actors: { loadBalance }, withAccounts: true })
+  const [snapshot, send] = useFlow(balanceMachine, { screen: (s) => s, actors: { loadBalance }, withAccounts: true })
   const screen = balanceScreen(snapshot)
 
   return (

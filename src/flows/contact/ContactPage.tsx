@@ -27,8 +27,7 @@ function RetryMessage({ message, onRetry }: { message: string; onRetry: () => vo
 /** spec §2 /app/update-contact: e-mail, country, phone and address, pre-filled. */
 export function ContactPage() {
   usePageTitle(texts.contactTitle)
-  const [snapshot, send] = useFlow(contactMachine, { actors: { loadContact, loadCountries, updateContact } })
-  const screen = contactScreen(snapshot)
+  const [screen, send] = useFlow(contactMachine, { screen: contactScreen, actors: { loadContact, loadCountries, updateContact } })
   const { values, errors } = screen
   const form = useRef<HTMLFormElement>(null)
   useFocusFirstError(form, errors)

@@ -1,16 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { ArrowLeftRight, CreditCard, FileText, Smartphone, Wallet, type LucideIcon } from 'lucide-react'
-import { sessionScreen } from '../../../machines/session/session.screen'
 import type { ModuleCode } from '../../../machines/shared/customer'
 import { currencyLabel, formatAmount } from '../../../machines/amounts'
-import { dashboard, dashboardAccounts as texts, moduleNames } from '../../../machines/messages'
-import { useSession } from '../../session/session'
+import { dashboard, dashboardAccounts as texts } from '../../../machines/messages'
+import { useSessionScreen } from '../../session/useSessionScreen'
 import { AccountsMessage } from '../../ui/AccountsMessage'
 import { Spinner } from '../../ui/Feedback'
 import { usePageTitle } from '../../ui/usePageTitle'
-import { moduleOrder, moduleRoutes } from '../shell/modules'
 import * as css from './dashboard.css'
 
 /** One icon per service (spec §1), beside its name: the tiles read at a glance. */
@@ -28,36 +25,28 @@ const moduleIcons: Record<ModuleCode, LucideIcon> = {
  */
 export function DashboardPage() {
   usePageTitle(dashboard.title)
-  const session = useSession()
-  const modules = useSelector(session, (s) => s.context.user?.modules ?? [])
-  const accounts = useSelector(session, (s) => s.context.accounts)
-  // spec §8: accounts not loaded or empty — the session's screen says when and what to show.
-  const accountsMessage = useSelector(session, (s) => sessionScreen(s).accountsMessage)
-  const loading = useSelector(session, (s) => sessionScreen(s).accountsLoading)
+  const [session, intents] = useSessionScreen()
   // After a transfer the list's balances are old: they are read again now, and none is shown meanwhile.
-  const stale = useSelector(session, (s) => sessionScreen(s).balancesStale)
-  useEffect(() => session.send({ type: 'accounts.wanted' }), [session])
-  const granted = moduleOrder.filter((code) => modules.includes(code))
-  const seesBalances = modules.includes('solde')
+  useEffect(() => intents.wantAccounts(), [intents])
   return (
     <>
       <h1>{dashboard.title}</h1>
       <section aria-labelledby="mes-comptes" className={css.section}>
         <h2 id="mes-comptes">{texts.heading}</h2>
-        {accountsMessage ? (
-          <AccountsMessage message={accountsMessage} onReload={() => session.send({ type: 'accounts.reload' })} />
-        ) : (accounts.length === 0 && loading) || stale ? (
+        {session.accountsState === 'message' ? (
+          <AccountsMessage message={session.accountsMessage} onReload={intents.reloadAccounts} />
+        ) : session.accountsState === 'loading' ? (
           <Spinner label={texts.loading} />
         ) : (
           <ul className={css.accounts}>
-            {accounts.map((account) => (
+            {session.accounts.map((account) => (
               <li key={account.compte} className={css.account} data-account={account.compte}>
                 <span className={css.accountCurrency}>{currencyLabel(account.currency)}</span>
                 <span className={css.accountNumber}>
                   <span className={css.label}>{texts.accountNumber} </span>
                   {account.compte}
                 </span>
-                {seesBalances && account.balance !== undefined && (
+                {session.seesBalances && account.balance !== undefined && (
                   <span className={css.accountBalance}>
                     <span className={css.label}>{texts.balance} </span>
                     {formatAmount(account.balance, account.currency)}
@@ -70,17 +59,17 @@ export function DashboardPage() {
       </section>
       <section aria-labelledby="mes-services" className={css.section}>
         <h2 id="mes-services">{texts.servicesHeading}</h2>
-        {granted.length === 0 ? (
+        {session.tiles.length === 0 ? (
           <p>{dashboard.noModule}</p>
         ) : (
           <ul className={css.tiles}>
-            {granted.map((code) => {
+            {session.tiles.map(({ code, route, name }) => {
               const Icon = moduleIcons[code]
               return (
                 <li key={code}>
-                  <Link to={moduleRoutes[code]} className={css.tile} data-module={code}>
+                  <Link to={route} className={css.tile} data-module={code}>
                     <Icon aria-hidden="true" className={css.tileIcon} size={28} />
-                    {moduleNames[code]}
+                    {name}
                   </Link>
                 </li>
               )

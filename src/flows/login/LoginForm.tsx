@@ -1,8 +1,6 @@
 import { useRef, type ReactNode } from 'react'
-import type { SnapshotFrom } from 'xstate'
-import type { loginMachine } from '../../../machines/login/login.machine'
 import type { LoginEvent } from '../../../machines/login/login.types'
-import { loginScreen } from '../../../machines/login/login.screen'
+import type { LoginScreen } from '../../../machines/login/login.screen'
 import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { login, portalName } from '../../../machines/messages/core'
 import { Field } from '../../ui/Field'
@@ -13,23 +11,21 @@ import { useHydrated } from '../../ui/useHydrated'
 import { button } from '../../ui/ui.css'
 import * as css from '../public.css'
 
-type LoginSnapshot = SnapshotFrom<typeof loginMachine>
-
 interface LoginFormProps {
-  snapshot: LoginSnapshot
+  screen: LoginScreen
   send: (event: LoginEvent) => void
   /** The link to the forgotten-PIN page, as the page that holds the form navigates. */
   forgotPinLink: ReactNode
 }
 
 /**
- * spec §2 /login and §4 Login: the sign-in screen renders the login machine's snapshot and sends
+ * spec §2 /login and §4 Login: the sign-in screen renders the login machine's screen model and sends
  * it events. Shared by the sign-in page's own entry (src/signIn.tsx, no router) and the app's
  * /login route (LoginPage.tsx), which differ only in how the page around the form navigates.
  */
-export function LoginForm({ snapshot, send, forgotPinLink }: LoginFormProps) {
+export function LoginForm({ screen, send, forgotPinLink }: LoginFormProps) {
   usePageTitle(login.title)
-  const { busy, values, errors, error } = loginScreen(snapshot)
+  const { busy, values, errors, error } = screen
   const form = useRef<HTMLFormElement>(null)
   const hydrated = useHydrated()
   useFocusFirstError(form, errors)

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { loginMachine } from '../../../machines/login/login.machine'
+import { loginScreen } from '../../../machines/login/login.screen'
 import { login } from '../../../machines/messages'
 import { authenticate } from '../../api/actors'
 import { bankName } from '../../config'
@@ -12,6 +13,6 @@ import { LoginForm } from './LoginForm'
  * from its own, lighter entry instead (src/signIn.tsx).
  */
 export function LoginPage() {
-  const [snapshot, send] = useFlow(loginMachine, { actors: { authenticate }, input: { provider: bankName() } })
-  return <LoginForm snapshot={snapshot} send={send} forgotPinLink={<Link to="/reinit-password">{login.forgotPin}</Link>} />
+  const [screen, send] = useFlow(loginMachine, { screen: loginScreen, actors: { authenticate }, input: { provider: bankName() } })
+  return <LoginForm screen={screen} send={send} forgotPinLink={<Link to="/reinit-password">{login.forgotPin}</Link>} />
 }

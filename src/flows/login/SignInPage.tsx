@@ -1,11 +1,11 @@
-import { useMachine } from '@xstate/react'
 import { useEffect, type MouseEvent } from 'react'
 import { loginMachine } from '../../../machines/login/login.machine'
+import { loginScreen } from '../../../machines/login/login.screen'
 import type { LoginOutput } from '../../../machines/login/login.types'
 import { login } from '../../../machines/messages/core'
 import { authenticate } from '../../api/actors'
 import { bankName } from '../../config'
-import { inspect } from '../../inspect/inspector'
+import { usePageFlow } from '../usePageFlow'
 import { LoginForm } from './LoginForm'
 
 /** How the page hands over to the whole app: with the customer just signed in, or at an address. */
@@ -23,14 +23,13 @@ interface SignInPageProps {
  * hydrates exactly (the fields' ids follow the component tree).
  */
 export function SignInPage({ openApp, onUsable }: SignInPageProps) {
-  const [snapshot, send] = useMachine(
-    loginMachine.provide({
-      actors: { authenticate },
-      // Signing in hands the customer to the app's session, which opens the start page.
-      actions: { startSession: (_, signedIn: LoginOutput) => openApp({ signedIn }) },
-    }),
-    { input: { provider: bankName() }, inspect: inspect() },
-  )
+  const [screen, send] = usePageFlow(loginMachine, {
+    screen: loginScreen,
+    actors: { authenticate },
+    // Signing in hands the customer to the app's session, which opens the start page.
+    actions: { startSession: (_: unknown, signedIn: LoginOutput) => openApp({ signedIn }) },
+    input: { provider: bankName() },
+  })
   // Effects run once the page is hydrated, its submit button enabled (LoginForm's useHydrated).
   useEffect(() => onUsable(), [onUsable])
   /** The forgotten-PIN link opens its page in the app, as the router's link would (no page load). */
@@ -45,5 +44,5 @@ export function SignInPage({ openApp, onUsable }: SignInPageProps) {
       {login.forgotPin}
     </a>
   )
-  return <LoginForm snapshot={snapshot} send={send} forgotPinLink={forgotPinLink} />
+  return <LoginForm screen={screen} send={send} forgotPinLink={forgotPinLink} />
 }

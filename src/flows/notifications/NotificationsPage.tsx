@@ -41,8 +41,7 @@ function Item({ item, onShow }: { item: NotificationItem; onShow: () => void }) 
 /** spec §2 /app/notification: the notifications, 5 per page, with their pagination. */
 export function NotificationsPage() {
   usePageTitle(texts.title)
-  const [snapshot, send] = useFlow(notificationsMachine, { actors: { loadNotifications, markSeen } })
-  const screen = notificationsScreen(snapshot)
+  const [screen, send] = useFlow(notificationsMachine, { screen: notificationsScreen, actors: { loadNotifications, markSeen } })
   const showPager = screen.pages.length > 0
 
   return (

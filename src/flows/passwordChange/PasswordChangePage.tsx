@@ -23,8 +23,7 @@ const passwordFields: { name: PasswordField; label: string; autoComplete: 'curre
 /** spec §2 /app/update-password: the old password and the new one, twice. */
 export function PasswordChangePage() {
   usePageTitle(texts.title)
-  const [snapshot, send] = useFlow(passwordChangeMachine, { actors: { changePassword } })
-  const screen = passwordChangeScreen(snapshot)
+  const [screen, send] = useFlow(passwordChangeMachine, { screen: passwordChangeScreen, actors: { changePassword } })
   const form = useRef<HTMLFormElement>(null)
   useFocusFirstError(form, screen.errors)
   const change = (field: PasswordField) => (value: string) => send({ type: 'field.change', field, value })

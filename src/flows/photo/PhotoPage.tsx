@@ -29,8 +29,7 @@ function usePreviewUrl(file: File | null): string | null {
 /** spec §2 /app/update-picture: the file chooser, a preview, the button. */
 export function PhotoPage() {
   usePageTitle(texts.pictureTitle)
-  const [snapshot, send] = useFlow(photoMachine, { actors: { uploadPhoto } })
-  const screen = photoScreen(snapshot)
+  const [screen, send] = useFlow(photoMachine, { screen: photoScreen, actors: { uploadPhoto } })
   const [file, setFile] = useState<File | null>(null)
   const preview = usePreviewUrl(file)
   const id = useId()

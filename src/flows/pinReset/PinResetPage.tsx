@@ -17,8 +17,7 @@ import { askPinReset, confirmPinReset } from './actors'
 
 /** spec §2 /reinit-password: the user code, then the confirmation code, then "Se connecter". */
 export function PinResetPage() {
-  const [snapshot, send] = useFlow(pinResetMachine, { actors: { askPinReset, confirmPinReset } })
-  const screen = pinResetScreen(snapshot)
+  const [screen, send] = useFlow(pinResetMachine, { screen: pinResetScreen, actors: { askPinReset, confirmPinReset } })
   const title = screen.step === 'ask' ? texts.askTitle : texts.confirmTitle
   usePageTitle(title)
   const form = useRef<HTMLFormElement>(null)

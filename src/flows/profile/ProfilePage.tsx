@@ -1,10 +1,9 @@
-import { useSelector } from '@xstate/react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import { profile as texts } from '../../../machines/messages'
 import { profileMachine } from '../../../machines/profile/profile.machine'
 import { profileScreen } from '../../../machines/profile/profile.screen'
-import { useSession } from '../../session/session'
+import { useSessionScreen } from '../../session/useSessionScreen'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { buttonSecondary, card, retryButton } from '../../ui/controls.css'
 import { usePageTitle } from '../../ui/usePageTitle'
@@ -31,16 +30,15 @@ function Photo({ photoId, name }: { photoId: string | null; name: string }) {
 /** spec §2 /app/profile: the photo, the name, the code, the contact data and the three links. */
 export function ProfilePage() {
   usePageTitle(texts.title)
-  const session = useSession()
-  const user = useSelector(session, (s) => s.context.user)
+  const [{ user }] = useSessionScreen()
   // The photo update's message rides on the navigation state; it is read once, when the page opens.
   const arrivedWith = useRouterState({ select: (state) => state.location.state.profileMessage ?? null })
   const [message] = useState(arrivedWith)
-  const [snapshot, send] = useFlow(profileMachine, {
+  const [screen, send] = useFlow(profileMachine, {
+    screen: profileScreen,
     actors: { loadContact },
     input: { name: user?.name ?? '', kcode: user?.kcode ?? '', message },
   })
-  const screen = profileScreen(snapshot)
 
   return (
     <>

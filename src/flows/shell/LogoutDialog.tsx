@@ -1,6 +1,5 @@
-import { useSelector } from '@xstate/react'
 import { session as texts } from '../../../machines/messages'
-import { useSession } from '../../session/session'
+import { useSessionScreen } from '../../session/useSessionScreen'
 import { Spinner } from '../../ui/Feedback'
 import { ModalDialog } from '../../ui/ModalDialog'
 import { actions } from '../../ui/modalDialog.css'
@@ -12,18 +11,17 @@ import { button } from '../../ui/ui.css'
  * Escape, a click outside and its close button close it.
  */
 export function LogoutDialog() {
-  const session = useSession()
-  const leaving = useSelector(session, (s) => s.matches({ signedIn: { dialog: 'loggingOut' } }))
-  const open = useSelector(session, (s) => s.matches({ signedIn: { dialog: 'confirmingLogout' } })) || leaving
-  if (!open) return null
-  const close = () => session.send({ type: 'logout.close' })
+  const [{ logout }, intents] = useSessionScreen()
+  if (!logout.open) return null
+  const leaving = logout.busy
+  const close = intents.closeLogout
   return (
     <ModalDialog title={texts.logoutTitle} description={texts.logoutQuestion} onCancel={close} cancelOnOutsideClick>
       <div className={actions}>
         <button type="button" className={buttonSecondary} onClick={close}>
           {texts.logoutCancel}
         </button>
-        <button type="button" className={button} aria-disabled={leaving} onClick={() => session.send({ type: 'logout.confirm' })}>
+        <button type="button" className={button} aria-disabled={leaving} onClick={intents.confirmLogout}>
           {leaving && <Spinner />}
           {texts.logoutConfirm}
         </button>

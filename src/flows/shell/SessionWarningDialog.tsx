@@ -1,8 +1,6 @@
-import { useSelector } from '@xstate/react'
 import { useRef } from 'react'
 import { sessionWarning as texts } from '../../../machines/messages'
-import { warningSecondsOf } from '../../../machines/session/session.rules'
-import { useSession } from '../../session/session'
+import { useSessionScreen } from '../../session/useSessionScreen'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { ModalDialog } from '../../ui/ModalDialog'
 import { actions } from '../../ui/modalDialog.css'
@@ -19,16 +17,13 @@ const ANNOUNCE_EVERY = 15
  * button that has the focus; a click outside does nothing (the choice must be made).
  */
 export function SessionWarningDialog() {
-  const session = useSession()
-  const open = useSelector(session, (s) => s.matches({ signedIn: { idle: 'warning' } }))
-  const extending = useSelector(session, (s) => s.matches({ signedIn: { idle: { warning: 'extending' } } }))
-  const failed = useSelector(session, (s) => s.context.keepAliveFailed)
-  const total = useSelector(session, (s) => warningSecondsOf(s.context))
+  const [{ warning }, intents] = useSessionScreen()
+  const { open, extending, keepAliveFailed: failed, seconds: total } = warning
   const left = useCountdown(open, total)
   const stayButton = useRef<HTMLButtonElement>(null)
   const announced = Math.min(total, Math.ceil(left / ANNOUNCE_EVERY) * ANNOUNCE_EVERY)
   const stay = () => {
-    if (!extending) session.send({ type: 'session.keepAlive' })
+    if (!extending) intents.keepAlive()
   }
   if (!open) return null
   return (
@@ -45,7 +40,7 @@ export function SessionWarningDialog() {
       </p>
       {failed && <Banner kind="error">{texts.stayFailed}</Banner>}
       <div className={actions}>
-        <button type="button" className={buttonSecondary} onClick={() => session.send({ type: 'logout.confirm' })}>
+        <button type="button" className={buttonSecondary} onClick={intents.confirmLogout}>
           {texts.leave}
         </button>
         <button type="button" className={button} aria-disabled={extending} onClick={stay} ref={stayButton}>

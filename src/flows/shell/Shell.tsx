@@ -1,26 +1,22 @@
 import { Link, Outlet } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
 import { Bell, Menu, X } from 'lucide-react'
 import { useState } from 'react'
-import { moduleNames, session as sessionTexts, shell, topBar } from '../../../machines/messages'
+import { session as sessionTexts, shell, topBar } from '../../../machines/messages'
 import { noPrint, printFull } from '../../ui/print.css'
 import { visuallyHidden } from '../../ui/ui.css'
-import { useSession } from '../../session/session'
+import { useSessionScreen } from '../../session/useSessionScreen'
 import { LogoutDialog } from './LogoutDialog'
 import { SessionWarningDialog } from './SessionWarningDialog'
-import { moduleOrder, moduleRoutes } from './modules'
 import * as css from './shell.css'
 import { useClock } from './useClock'
 import { bankZoneName, formatBankClock } from '../../ui/bankTime'
 
 /** spec §2 shell: sidebar (name, kcode, clock, notification counter, menu, logout), top bar, footer. */
 export function Shell() {
-  const session = useSession()
-  const user = useSelector(session, (s) => s.context.user)
-  const unread = useSelector(session, (s) => s.context.notificationSize)
+  const [session, intents] = useSessionScreen()
+  const { user, notificationSize: unread } = session
   const [menuOpen, setMenuOpen] = useState(false)
   const now = useClock()
-  const granted = moduleOrder.filter((code) => user?.modules.includes(code))
   const closeMenu = () => setMenuOpen(false)
 
   return (
@@ -90,10 +86,10 @@ export function Shell() {
                 {shell.dashboard}
               </Link>
             </li>
-            {granted.map((code) => (
+            {session.tiles.map(({ code, route, name }) => (
               <li key={code}>
-                <Link to={moduleRoutes[code]} className={css.menuLink} onClick={closeMenu}>
-                  {moduleNames[code]}
+                <Link to={route} className={css.menuLink} onClick={closeMenu}>
+                  {name}
                 </Link>
               </li>
             ))}
@@ -104,7 +100,7 @@ export function Shell() {
             </li>
           </ul>
         </nav>
-        <button type="button" className={css.logout} onClick={() => session.send({ type: 'logout.open' })}>
+        <button type="button" className={css.logout} onClick={intents.openLogout}>
           {sessionTexts.logoutButton}
         </button>
       </aside>

@@ -25,6 +25,7 @@ const localToday = (d = new Date()) => `${d.getFullYear()}-${two(d.getMonth() + 
 export function StatementPage() {
   usePageTitle(texts.title)
   const [snapshot, send] = useFlow(statementMachine, {
+    screen: (s) => s,
     actors: { loadStatement, downloadLink },
     actions: { saveFile: (_: unknown, file: SaveFile) => saveFile(file) },
     input: { today: localToday() },

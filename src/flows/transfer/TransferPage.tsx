@@ -20,7 +20,7 @@ const actors = { askTransfer, confirmTransfer, lookUpHolder, loadSuggestions, lo
 export function TransferPage({ kind }: { kind: TransferKind }) {
   const spec = transferKinds[kind]
   usePageTitle(spec.heading)
-  const [snapshot, send] = useFlow(transferMachine, { actors, input: { kind }, withAccounts: true })
+  const [snapshot, send] = useFlow(transferMachine, { screen: (s) => s, actors, input: { kind }, withAccounts: true })
   const screen = transferScreen(snapshot)
 
   // Each outcome announces itself: focus goes to its heading (the code form focuses its own field).
