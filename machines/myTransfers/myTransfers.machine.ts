@@ -1,0 +1,531 @@
+/**
+ * My transfers (rulings §9.1): every transfer of the customer, newest first, a page at a time (keyset:
+ * the page after is asked for with the last reference of this one), filtered by state and kind; an
+ * executed one's receipt; a pending one completed with its code, or cancelled.
+ *
+ *   loading ──code '0'──▶ shown.idle ──filter.change / page.next / page.prev──▶ loading
+ *      │ ──HTTP error, no answer, refused──▶ failed ──list.retry / filter.change──▶ loading
+ *   shown.idle ──receipt.download [executed]──▶ shown.downloading ──saved──▶ idle (failed: message, logged)
+ *   shown.idle ──cancel.ask [pending]──▶ shown.confirmingCancel ──cancel.confirm──▶ shown.cancelling ──answer──▶ loading + notice
+ *                                                               └─cancel.dismiss──▶ idle
+ *   shown.idle ──code.open [pending]──▶ code.awaiting ──code.submit [valid]──▶ code.confirming
+ *        code.confirming ──status '0'──▶ code.done (its receipt) | status '1'──▶ code.over | other 2xx──▶ code.unknown
+ *                        ──HTTP error (422 wrong code), no answer──▶ code.awaiting with the banner
+ *        code.awaiting ──the code's life is over──▶ code.expired
+ *   code.* ──list.back──▶ loading (the page shown, read again: the bank's state decides)
+ *
+ * The code form is the transfer screens' (machines/transfer/): the same rules (`tokenErrorOf`,
+ * `descriptionOf`, `triesLeftOf`), texts, limits and errors; it is written here again, small,
+ * because the transfer chart's code step lives inside its form-to-receipt flow and its context.
+ * The confirm and receipt calls are the transfer screens' own.
+ *
+ * Session expiry (HTTP 403, code '2') is the session machine's business: here such an answer only
+ * leaves the busy state, without a message. The validation code lives in the context only while
+ * the customer types it; it is wiped when the confirm call ends and when the code form closes.
+ */
+import { assign, setup } from 'xstate'
+import { myTransfers as texts, transfer as transferTexts } from '../messages.ts'
+import { stubAction, stubActor } from '../shared/answers.ts'
+import { isCodeRefusal } from '../transfer/transfer.rules.ts'
+import * as rules from './myTransfers.rules.ts'
+import { cancelNotice, descriptionOf, doneMessageOf, freshCode, isPageAnswer, listed, pageQuery, tokenErrorOf, triesLeftOf } from './myTransfers.rules.ts'
+import type {
+  CancelAnswer,
+  CancelTransferInput,
+  ConfirmAnswer,
+  ConfirmTransferInput,
+  FilterField,
+  LoadTransfersInput,
+  MyTransfersAnswer,
+  MyTransfersContext,
+  MyTransfersEvent,
+  Notice,
+  ReceiptInput,
+  TransferState,
+} from './myTransfers.types.ts'
+
+const pageAnswer = ({ event }: { event: { output: MyTransfersAnswer } }) => event.output
+const cancelAnswer = ({ event }: { event: { output: CancelAnswer } }) => event.output
+const confirmAnswer = ({ event }: { event: { output: ConfirmAnswer } }) => event.output
+
+/** The receipt failure the app logs (spec §8), besides the message (rulings §9.7). */
+interface DownloadFailure {
+  reference: string
+  error: unknown
+}
+
+const downloadFailed = ({ context, event }: { context: MyTransfersContext; event: { error: unknown } }): DownloadFailure => ({
+  reference: context.selected?.reference ?? '',
+  error: event.error,
+})
+
+export const myTransfersMachine = setup({
+  types: {
+    context: {} as MyTransfersContext,
+    events: {} as MyTransfersEvent,
+  },
+  actors: {
+    /** GET transfers?before&size&state&kind → HTTP status and body. Provided by src/. */
+    loadTransfers: stubActor<MyTransfersAnswer, LoadTransfersInput>('loadTransfers'),
+    /** POST transfer/cancel {code} → HTTP status and body. Provided by src/. */
+    cancelTransfer: stubActor<CancelAnswer, CancelTransferInput>('cancelTransfer'),
+    /** POST transfer/confirm, confirm-wallet or confirm-card, by kind (the transfer screens' call). Provided by src/. */
+    confirmTransfer: stubActor<ConfirmAnswer, ConfirmTransferInput>('confirmTransfer'),
+    /** GET transfer/receipt/{reference}, saved under the server's file name (the transfer screens' call); rejects on any failure. Provided by src/. */
+    downloadReceipt: stubActor<void, ReceiptInput>('downloadReceipt'),
+  },
+  delays: {
+    /** rulings §4: the selected transfer's code life left, until its `expiresAt` (0 once past). */
+    codeLife: rules.codeLifeLeft,
+  },
+  guards: {
+    /** rulings §9.1: a filter by state or kind the list knows, other than the one applied ('' is every one). */
+    isKnownFilterChange: rules.isKnownFilterChange,
+    /** The keyset pager: the page shown is not the last (the answer gave a `nextCursor`). */
+    hasNext: rules.hasNext,
+    /** The keyset pager: the page shown is not the first. */
+    hasPrev: rules.hasPrev,
+    /** rulings §9.1: an executed transfer of the page shown ("Télécharger le reçu"). */
+    isListedExecuted: rules.isListedExecuted,
+    /** rulings §9.1: a pending transfer of the page shown ("Saisir le code", "Annuler le transfert"). */
+    isListedPending: rules.isListedPending,
+    /** The success screen's receipt: the transfer just completed. */
+    isSelected: ({ context, event }) => event.type === 'receipt.download' && event.reference === context.selected?.reference,
+    /** spec §5 confirmation token: the code typed may be sent (given, digits only, at least 8). */
+    isTokenValid: rules.isTokenValid,
+    /** spec §5: the customer has tried to send the code, so its error shows. */
+    wasTokenSubmitted: rules.wasTokenSubmitted,
+
+    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
+    isSessionEnded: rules.endsSession,
+    /** A usable page of transfers (HTTP 2xx, code '0', a list). */
+    isPageAnswer: (_, answer: MyTransfersAnswer) => isPageAnswer(answer),
+    /** The bank answered with an HTTP error (a status other than 2xx). */
+    isHttpFailure: rules.isHttpFailure,
+    /** rulings §6.1: a confirm answered status '1': the transfer is over. */
+    isRefused: rules.isRefused,
+    /** rulings §6.2: only an HTTP 2xx answer with status '0' is a success. */
+    isConfirmed: rules.isConfirmed,
+  },
+  actions: {
+    /** Transfers leave notifications (asked, cancelled, executed): the shell's counter is read again. Provided by src/. */
+    refreshNotifications: stubAction('refreshNotifications'),
+    /** A completed transfer moves money (and one whose result is unknown may have): the session's balances are read again. Provided by src/. */
+    refreshAccounts: stubAction('refreshAccounts'),
+    /** spec §8 "Download errors: … logged" (rulings §9.7 adds the message). Provided by src/. */
+    logDownloadError: (_, failure: DownloadFailure) => stubAction('logDownloadError')(failure),
+
+    /** rulings §9.1: applies a filter by state or kind. */
+    setFilter: assign({
+      filters: ({ context }, { field, value }: { field: FilterField; value: string }) => ({ ...context.filters, [field]: value }),
+    }),
+    /** A new filter starts from the first page. */
+    firstPage: assign({ cursors: [undefined] }),
+    /** The page after: its `before` is the `nextCursor` of the page shown. */
+    pushCursor: assign({ cursors: ({ context }) => (context.nextCursor ? [...context.cursors, context.nextCursor] : context.cursors) }),
+    /** The page before. */
+    popCursor: assign({ cursors: ({ context }) => (context.cursors.length > 1 ? context.cursors.slice(0, -1) : context.cursors) }),
+    /** The page's transfers and whether another follows. */
+    setPage: assign((_, answer: MyTransfersAnswer) => ({
+      transfers: answer.body?.transfers ?? [],
+      nextCursor: answer.body?.nextCursor ?? null,
+    })),
+    /** The list's load failure (transfers loadError); null clears it. */
+    setLoadError: assign({ loadError: (_, { message }: { message: string | null }) => message }),
+    /** The banner of the last action; null clears it. */
+    setNotice: assign({ notice: (_, notice: Notice | null) => notice }),
+    /** The transfer the action is about. */
+    select: assign({
+      selected: ({ context }, { reference, state }: { reference: string; state: TransferState }) => listed(context, reference, state) ?? null,
+    }),
+
+    /** The code form as it opens: nothing typed, no banner. */
+    resetCode: assign(freshCode),
+    /** spec §3 confirmation form: keeps the validation code as the customer types it. */
+    setToken: assign({ token: (_, { value }: { value: string }) => value }),
+    /** spec §5 confirmation token: works out the code field's message. */
+    validateToken: assign({ tokenError: ({ context }) => tokenErrorOf(context.token) }),
+    /** spec §5: notes that the customer tried to send the code: its error shows from then on. */
+    markTokenSubmitted: assign({ tokenSubmitted: true }),
+    /** Wipes the validation code (once the confirm answered, or the code expired, or the form closed). */
+    forgetToken: assign({ token: '' }),
+    /** spec §4, §8: the code form's banner (the answer's description, else the transfer error); null clears it. */
+    setCodeError: assign({ codeError: (_, { message }: { message: string | null }) => message }),
+    /** rulings §4: the tries left after a wrong code, when the answer says. */
+    setTriesLeft: assign({ triesLeft: (_, answer: ConfirmAnswer) => triesLeftOf(answer.body) }),
+    /** rulings §6.1: whether the banner is the refusal of the code typed (HTTP 422). */
+    setCodeRefused: assign({ codeRefused: (_, { refused }: { refused: boolean }) => refused }),
+    /** spec §4: the success message (with the new balance when the answer gives it). */
+    keepDone: assign({ doneMessage: (_, answer: ConfirmAnswer) => doneMessageOf(answer) }),
+  },
+}).createMachine({
+  id: 'myTransfers',
+  description:
+    'My transfers: every transfer of the customer, newest first, a page at a time, filtered by state and kind; ' +
+    'the receipt of an executed one; a pending one completed with its code or cancelled (rulings §9.1).',
+  context: rules.freshMyTransfersContext,
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The spinner: the page of transfers is being read (the filters stay usable).',
+      meta: { spec: 'rulings §9.1; contract GET transfers (keyset pages)' },
+      tags: ['busy'],
+      entry: { type: 'setLoadError', params: { message: null } },
+      invoke: {
+        id: 'loadTransfers',
+        src: 'loadTransfers',
+        input: ({ context }) => pageQuery(context),
+        onDone: [
+          {
+            guard: { type: 'isSessionEnded', params: pageAnswer },
+            target: 'failed',
+            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+          },
+          {
+            guard: { type: 'isPageAnswer', params: pageAnswer },
+            target: 'shown',
+            actions: { type: 'setPage', params: pageAnswer },
+            description: "rulings §9.1: code '0' — the page's transfers, newest first, and whether another page follows",
+          },
+          {
+            target: 'failed',
+            actions: { type: 'setLoadError', params: { message: texts.loadError } },
+            description: 'rulings §9.1: an HTTP error, a refused or unreadable answer: the load error and a retry button',
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'setLoadError', params: { message: texts.loadError } },
+          description: 'rulings §9.1: no answer (network failure, timeout): the load error and a retry button',
+        },
+      },
+      on: {
+        'filter.change': {
+          guard: 'isKnownFilterChange',
+          target: 'loading',
+          reenter: true,
+          actions: [{ type: 'setFilter', params: ({ event }) => event }, 'firstPage'],
+          description: 'rulings §9.1: a filter changed while a page loads: the first page of the new filter is read instead',
+        },
+        'page.next': { description: 'one request at a time: a page asked for while a page loads is ignored — decision (Common rules)' },
+        'page.prev': { description: 'one request at a time: a page asked for while a page loads is ignored — decision (Common rules)' },
+      },
+    },
+    failed: {
+      description: 'The load error (none after a session end) and its retry button; the filters.',
+      meta: { spec: 'rulings §9.1' },
+      on: {
+        'list.retry': { target: 'loading', description: 'the customer reads the same page again — decision (Common rules)' },
+        'filter.change': {
+          guard: 'isKnownFilterChange',
+          target: 'loading',
+          actions: [{ type: 'setFilter', params: ({ event }) => event }, 'firstPage'],
+          description: 'rulings §9.1: a filter applied after a failure reads its first page',
+        },
+      },
+    },
+    shown: {
+      description:
+        'The filters; the page of transfers (or the empty message), each with its kind, payee, amount, state and date, ' +
+        'and its buttons: "Télécharger le reçu" (executed), "Saisir le code" and "Annuler le transfert" (pending); the pager.',
+      meta: { spec: 'rulings §9.1' },
+      initial: 'idle',
+      on: {
+        'filter.change': {
+          guard: 'isKnownFilterChange',
+          target: 'loading',
+          actions: [{ type: 'setFilter', params: ({ event }) => event }, 'firstPage', { type: 'setNotice', params: null }],
+          description: 'rulings §9.1: a filter by state or kind reads the first page of the transfers it keeps',
+        },
+        'page.next': {
+          guard: 'hasNext',
+          target: 'loading',
+          actions: ['pushCursor', { type: 'setNotice', params: null }],
+          description: 'rulings §9.1 (keyset pages): the page after, asked for with the last reference of this one',
+        },
+        'page.prev': {
+          guard: 'hasPrev',
+          target: 'loading',
+          actions: ['popCursor', { type: 'setNotice', params: null }],
+          description: 'rulings §9.1 (keyset pages): the page before, read again',
+        },
+      },
+      states: {
+        idle: {
+          description: 'The list, ready.',
+          meta: { spec: 'rulings §9.1' },
+          on: {
+            'receipt.download': {
+              guard: 'isListedExecuted',
+              target: 'downloading',
+              actions: [
+                { type: 'select', params: ({ event }) => ({ reference: event.reference, state: 'executed' as const }) },
+                { type: 'setNotice', params: null },
+              ],
+              description: 'rulings §9.1: "Télécharger le reçu" of an executed transfer: the PDF of the success screen',
+            },
+            'code.open': {
+              guard: 'isListedPending',
+              target: '#myTransfers.code',
+              actions: [
+                { type: 'select', params: ({ event }) => ({ reference: event.reference, state: 'pending' as const }) },
+                'resetCode',
+                { type: 'setNotice', params: null },
+              ],
+              description: 'rulings §9.1: "Saisir le code" of a pending transfer opens the code form of the transfer screens',
+            },
+            'cancel.ask': {
+              guard: 'isListedPending',
+              target: 'confirmingCancel',
+              actions: [
+                { type: 'select', params: ({ event }) => ({ reference: event.reference, state: 'pending' as const }) },
+                { type: 'setNotice', params: null },
+              ],
+              description: 'rulings §9.1: "Annuler le transfert" of a pending transfer asks for a confirmation first',
+            },
+          },
+        },
+        downloading: {
+          description: "The spinner on the receipt's button while it downloads; the rest of the list stays usable.",
+          meta: { spec: 'rulings §9.1; contract GET transfer/receipt/{reference}; rulings §9.7' },
+          invoke: {
+            id: 'downloadReceipt',
+            src: 'downloadReceipt',
+            input: ({ context }) => ({ reference: context.selected?.reference ?? '' }),
+            onDone: { target: 'idle', description: 'the receipt is saved under its name; the spinner goes' },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'setNotice', params: { kind: 'error', message: texts.downloadFailed } },
+                { type: 'logDownloadError', params: downloadFailed },
+              ],
+              description: 'rulings §9.7: a receipt that could not be downloaded says so (and is logged, spec §8)',
+            },
+          },
+          on: {
+            'receipt.download': { description: 'one download at a time: a click while a receipt downloads is ignored — decision (Downloads)' },
+          },
+        },
+        confirmingCancel: {
+          description: 'The confirmation dialog: what will be cancelled, "Oui, annuler le transfert" and "Non, le garder".',
+          meta: { spec: 'rulings §9.1 ("Annuler le transfert")' },
+          on: {
+            'cancel.confirm': { target: 'cancelling', description: 'rulings §9.1: the customer confirms: the transfer is cancelled' },
+            'cancel.dismiss': { target: 'idle', description: 'the customer keeps the transfer: nothing changes' },
+            'filter.change': { description: 'the dialog is modal: the list behind it does not change' },
+            'page.next': { description: 'the dialog is modal: the list behind it does not change' },
+            'page.prev': { description: 'the dialog is modal: the list behind it does not change' },
+          },
+        },
+        cancelling: {
+          description: 'The dialog, busy, while the bank cancels the transfer.',
+          meta: { spec: 'rulings §9.1; contract POST transfer/cancel' },
+          invoke: {
+            id: 'cancelTransfer',
+            src: 'cancelTransfer',
+            input: ({ context }) => ({ reference: context.selected?.reference ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isSessionEnded', params: cancelAnswer },
+                target: 'idle',
+                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+              },
+              {
+                guard: { type: 'isHttpFailure', params: cancelAnswer },
+                target: 'idle',
+                actions: { type: 'setNotice', params: ({ event }) => cancelNotice(event.output) },
+                description: "an HTTP error (another customer's or an unknown transfer: 404): its message, else cancelFailed; nothing changed",
+              },
+              {
+                target: '#myTransfers.loading',
+                actions: [{ type: 'setNotice', params: ({ event }) => cancelNotice(event.output) }, 'refreshNotifications'],
+                description:
+                  "rulings §9.1: status '0' cancelled, status '1' over already (the bank's words), any other answer " +
+                  "unknown (cancelUnknown): the page is read again and shows the bank's state",
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: { type: 'setNotice', params: { kind: 'error', message: texts.cancelFailed } },
+              description: 'no answer (network failure, timeout): cancelFailed; the list stays',
+            },
+          },
+          on: {
+            'cancel.confirm': { description: 'a double click sends one request: a confirm while cancelling is ignored — decision (Common rules)' },
+            'cancel.dismiss': { description: 'the call is under way: the dialog stays until the bank answers' },
+            'filter.change': { description: 'the dialog is modal: the list behind it does not change' },
+            'page.next': { description: 'the dialog is modal: the list behind it does not change' },
+            'page.prev': { description: 'the dialog is modal: the list behind it does not change' },
+          },
+        },
+      },
+    },
+    code: {
+      description: 'A pending transfer completed from the list: the code form of the transfer screens, then its end.',
+      meta: { spec: 'rulings §9.1 ("Saisir le code"); spec §4 Transfers (confirmation form)' },
+      initial: 'awaiting',
+      on: {
+        'list.back': {
+          target: 'loading',
+          actions: ['resetCode', { type: 'setNotice', params: null }],
+          description: "rulings §9.1: back to the list, read again (the bank's state of the transfer decides)",
+        },
+      },
+      states: {
+        awaiting: {
+          description:
+            'What the code is for (amount, payee, debit amount), the time left, the code field and "Confirmer"; the banner ' +
+            'of the last refused code with the tries left; "Retour à mes transferts".',
+          meta: { spec: 'spec §4 Transfers (confirmation form); spec §5 confirmation token; rulings §4' },
+          on: {
+            'code.change': [
+              {
+                guard: 'wasTokenSubmitted',
+                actions: [{ type: 'setToken', params: ({ event }) => event }, 'validateToken'],
+                description: 'spec §5: after a submit attempt, the code error follows what the customer types',
+              },
+              {
+                actions: { type: 'setToken', params: ({ event }) => event },
+                description: 'spec §5: before any submit attempt, no error is shown',
+              },
+            ],
+            'code.submit': [
+              {
+                guard: 'isTokenValid',
+                target: 'confirming',
+                actions: [
+                  'markTokenSubmitted',
+                  'validateToken',
+                  { type: 'setCodeError', params: { message: null } },
+                  { type: 'setCodeRefused', params: { refused: false } },
+                ],
+                description: 'spec §4, §5: a valid code (8 digits or more) is sent; a new attempt clears the banner',
+              },
+              {
+                actions: ['markTokenSubmitted', 'validateToken', { type: 'setCodeError', params: { message: null } }],
+                description: 'spec §5: the code errors show after a submit attempt (required, digits only, min 8)',
+              },
+            ],
+          },
+          after: {
+            codeLife: {
+              target: 'expired',
+              description: 'rulings §4: the code is valid 5 minutes; once its time is over the field and its button are disabled',
+            },
+          },
+        },
+        expired: {
+          description: 'The code form with transfer.codeExpired, the field and "Confirmer" disabled; "Retour à mes transferts".',
+          meta: { spec: 'rulings §4 (code valid 5 minutes)' },
+          entry: 'forgetToken',
+        },
+        confirming: {
+          description: 'The spinner: the code form stays on screen, busy, while the bank checks the code and moves the money.',
+          meta: { spec: 'spec §4 Transfers; contract POST transfer/confirm, confirm-wallet, confirm-card' },
+          tags: ['busy'],
+          exit: 'forgetToken',
+          invoke: {
+            id: 'confirmTransfer',
+            src: 'confirmTransfer',
+            input: ({ context }) => ({ kind: context.selected?.kind ?? 'account', reference: context.selected?.reference ?? '', token: context.token.trim() }),
+            onDone: [
+              {
+                guard: { type: 'isSessionEnded', params: confirmAnswer },
+                target: 'awaiting',
+                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+              },
+              {
+                guard: { type: 'isHttpFailure', params: confirmAnswer },
+                target: 'awaiting',
+                actions: [
+                  { type: 'setCodeError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
+                  { type: 'setTriesLeft', params: confirmAnswer },
+                  { type: 'setCodeRefused', params: ({ event }) => ({ refused: isCodeRefusal(event.output) }) },
+                ],
+                description: 'spec §4, §8, rulings §6.1: a wrong code with tries left (HTTP 422) or another HTTP error keeps the code form with the banner',
+              },
+              {
+                guard: { type: 'isRefused', params: confirmAnswer },
+                target: 'over',
+                actions: [
+                  { type: 'setCodeError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
+                  { type: 'setTriesLeft', params: confirmAnswer },
+                ],
+                description: "rulings §6.1: status '1' says the transfer is over: its description, the way back to the list",
+              },
+              {
+                guard: { type: 'isConfirmed', params: confirmAnswer },
+                target: 'done',
+                actions: { type: 'keepDone', params: confirmAnswer },
+                description: "spec §4, rulings §6.2: status '0' is the success, with the new balance when known",
+              },
+              {
+                target: 'unknown',
+                description: "rulings §6.2, §9.1: any other 2xx answer proves nothing: 'Résultat inconnu', never a success",
+              },
+            ],
+            onError: {
+              target: 'awaiting',
+              actions: { type: 'setCodeError', params: { message: transferTexts.failed } },
+              description: 'spec §4, §8: no answer (network failure, timeout) keeps the code form with the generic error',
+            },
+          },
+          on: {
+            'code.submit': { description: 'a double click sends one request: a submit while confirming is ignored — decision (Common rules)' },
+            'list.back': { description: 'the code is being checked: the customer waits for the answer before leaving' },
+          },
+        },
+        done: {
+          description: 'The transfer is executed: the success message, its reference and "Télécharger le reçu"; "Retour à mes transferts".',
+          meta: { spec: 'spec §4 Transfers (success); rulings §9.1' },
+          entry: ['refreshNotifications', 'refreshAccounts'],
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'No download under way: the receipt button.',
+              meta: { spec: 'spec §4 Transfers (success: receipt)' },
+              on: {
+                'receipt.download': {
+                  guard: 'isSelected',
+                  target: 'downloading',
+                  actions: { type: 'setNotice', params: null },
+                  description: 'spec §4: the receipt of the transfer just completed',
+                },
+              },
+            },
+            downloading: {
+              description: 'The spinner on the receipt button while the receipt downloads.',
+              meta: { spec: 'contract GET transfer/receipt/{reference}; rulings §9.7' },
+              invoke: {
+                id: 'downloadDoneReceipt',
+                src: 'downloadReceipt',
+                input: ({ context }) => ({ reference: context.selected?.reference ?? '' }),
+                onDone: { target: 'idle', description: 'the receipt is saved under its name; the spinner goes' },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'setNotice', params: { kind: 'error', message: texts.downloadFailed } },
+                    { type: 'logDownloadError', params: downloadFailed },
+                  ],
+                  description: 'rulings §9.7: a receipt that could not be downloaded says so (and is logged, spec §8)',
+                },
+              },
+              on: {
+                'receipt.download': { description: 'one download at a time: a click while the receipt downloads is ignored — decision (Downloads)' },
+              },
+            },
+          },
+        },
+        over: {
+          description: 'The transfer was refused for good (no try left, code expired, balance short): the description; "Retour à mes transferts".',
+          meta: { spec: "rulings §6.1 (confirm status '1')" },
+        },
+        unknown: {
+          description: 'The confirm was answered without saying whether the money moved: "Résultat inconnu"; "Retour à mes transferts".',
+          meta: { spec: 'rulings §6.2, §9.1 ("Résultat inconnu")' },
+          entry: ['refreshNotifications', 'refreshAccounts'],
+        },
+      },
+    },
+  },
+})
