@@ -27,6 +27,31 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  // The door between views and machines (docs/decisions.md "One door"): a view renders the screen
+  // model that useFlow / useSessionScreen give and calls their `send` and intents. It never holds an
+  // actor or a snapshot, so it cannot decide what the machine already decided.
+  {
+    files: ['src/flows/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    ignores: ['src/flows/useFlow.ts', 'src/flows/usePageFlow.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@xstate/react', message: 'Views reach a machine through useFlow / usePageFlow / useSessionScreen only.' }],
+          patterns: [
+            { regex: '(^|/)session/session$', message: 'Views reach the session through useSessionScreen only.' },
+            { regex: '(^|/)machines/.*\\.machine(\\.ts)?$', importNamePattern: '^(?!.*Machine$)', message: 'From a machine file a view takes only the machine, for useFlow.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='context']", message: 'Views read the screen model, never a snapshot\'s context.' },
+        { selector: "CallExpression[callee.property.name='matches']", message: 'Views read the screen model, never match states themselves.' },
+        { selector: "CallExpression[callee.property.name='getSnapshot']", message: 'Views read the screen model, never a snapshot.' },
+      ],
+    },
+  },
   {
     // Tests read untyped JSON answers of the server on purpose.
     files: ['test/**/*.ts'],
