@@ -740,7 +740,7 @@ export interface paths {
         put?: never;
         /** Makes a call answer as told, so that QA and tests reach every state (demo mode only). */
         post: operations["devAddFault"];
-        /** Clears every fault (demo mode only). */
+        /** Clears every fault, or only those of one customer (demo mode only). */
         delete: operations["devClearFaults"];
         options?: never;
         head?: never;
@@ -1251,6 +1251,10 @@ export interface components {
             expireSession?: boolean;
             /** @description The connection is closed without an answer, as a network failure would (after the delay, if any); status and body are then ignored. A browser that resends the call at once on a new connection (Chromium does, for any method) has its resend dropped too. */
             dropConnection?: boolean;
+            /** @description A lost answer: the call is carried out in full (the real handler runs and its changes are committed: a confirmed transfer moves the money), then the connection is closed before the answer is sent, as when a network fails on the way back. Not with status, body or dropConnection. The browser's resend is dropped too, without being carried out again. */
+            loseAnswer?: boolean;
+            /** @description A user code (the letter K followed by digits, K7654321): the fault applies only to the calls of that customer's sessions, to the sign-ins and PIN-reset asks naming that user code, and to the PIN-reset confirms of that customer's resets, so that testers sharing one demo server do not collide. Every caller's calls when absent. Refused with 400 and a French message when it is not a user code, or no customer has it. */
+            customer?: string;
         };
     };
     responses: {
@@ -2478,7 +2482,10 @@ export interface operations {
     };
     devClearFaults: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A user code; only the faults scoped to that customer are cleared (the others stay). */
+                customer?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2494,6 +2501,7 @@ export interface operations {
                     "application/json": components["schemas"]["CodeResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };
