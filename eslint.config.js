@@ -27,6 +27,57 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  // The house's walls (docs/server.md "Where things live"): the machines are pure, the browser does
+  // not reach into the server, the server not into the portal, and the kernel (what both read)
+  // stands alone. Said with the typescript-eslint rule so that the views' own no-restricted-imports
+  // (the door) does not replace these where both apply.
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)(src|server)/', message: 'machines/ is pure: no import of src/ or server/ (shared texts and tables live in kernel/).' },
+            { regex: '^(react|react-dom|@xstate/react)(/|$)', message: 'machines/ is pure: no React.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)server/', message: 'The browser imports nothing of server/: what both read lives in kernel/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(machines|src)/', message: 'server/ imports nothing of the portal: texts and tables both read live in kernel/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['kernel/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^[^.]', message: 'kernel/ is plain data and functions read by both sides: no package.' },
+            { regex: '(^|/)(machines|src|server|scripts|test)/', message: 'kernel/ imports only kernel/ (and the contract types of openapi/).' },
+            { regex: '(^|/)openapi/', allowTypeImports: true, message: 'kernel/ takes only types from openapi/.' },
+          ],
+        },
+      ],
+    },
+  },
   // The door between views and machines (docs/decisions.md "One door"): a view renders the screen
   // model that useFlow / useSessionScreen give and calls their `send` and intents. It never holds an
   // actor or a snapshot, so it cannot decide what the machine already decided.

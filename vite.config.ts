@@ -89,7 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       // The texts' modules are data: one page importing the catalogue must not run (and so load)
       // every screen's texts. Reading a property of another text module (the server's messages
       // reuse the form's) would otherwise count as a side effect that keeps the whole module.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]machines[\\/]messages(\.ts$|[\\/])/, sideEffects: false }] },
+      treeshake: { moduleSideEffects: [{ test: /[\\/](machines|kernel)[\\/]messages(\.ts$|[\\/])/, sideEffects: false }] },
       // The libraries every page loads at start in two files rather than one per shared piece: the
       // same code, fewer requests, one compressed stream each. The router's apart, because the
       // sign-in page starts without it (the /login budget, `npm run bench:bundle`); React, XState

@@ -5,13 +5,14 @@
  * as quoted, typos included ("minimun", "saisit"); where the spec gives two readings, the rulings
  * pick the correct French one.
  *
- * Pure data: imported by the machines, the views and the reference server alike. The texts live in
- * one file per screen family under `messages/`, so that each screen's chunk carries only its own
- * texts (the first screen stays small); this module is the one way in, and the one place to read.
+ * Pure data: imported by the machines and the views. The texts live in one file per screen family
+ * under `messages/`, so that each screen's chunk carries only its own texts (the first screen stays
+ * small); this module is the portal's one way in. The texts the server also reads (its answers, SMS
+ * and e-mails, the form rules) live in the shared kernel, kernel/messages/, re-exported here.
  */
 
 export * from './messages/core.ts'
-export * from './messages/validation.ts'
+export * from '../kernel/messages/validation.ts'
 export * from './messages/publicPages.ts'
 export * from './messages/shell.ts'
 export * from './messages/sessionWarning.ts'
@@ -25,7 +26,7 @@ export * from './messages/balance.ts'
 export * from './messages/profile.ts'
 export * from './messages/password.ts'
 export * from './messages/notifications.ts'
-export * from './messages/api.ts'
+export * from '../kernel/messages/api.ts'
 export * from './messages/terms.ts'
 export * from './messages/offline.ts'
 export * from './messages/experience.ts'

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { z } from 'zod'
-import { DEFAULT_BANK_NAME } from '../machines/messages.ts'
+import { DEFAULT_BANK_NAME } from '../kernel/messages.ts'
 
 /** What the settings table says of a setting (scripts/docs-settings.ts). */
 export interface SettingDoc {

@@ -1,5 +1,7 @@
-/** The bank's name fills `{provider}` in the blocked-access message (rulings §1); a setting. */
-export const DEFAULT_BANK_NAME = 'votre banque'
+import { wrongCredentials } from '../../kernel/messages/signIn.ts'
+
+/** Shared with the server (kernel/messages/signIn.ts): the bank's name by default, the sign-in form's rules. */
+export { DEFAULT_BANK_NAME, signInValidation } from '../../kernel/messages/signIn.ts'
 
 /** The portal's name: the sign-in page's heading, the shell's, the installed app's. */
 export const portalName = 'Banque en ligne'
@@ -13,21 +15,14 @@ export const login = {
   submit: 'Connexion',
   forgotPin: 'Code pin oublié',
   loading: 'Connexion en cours…',
-  /** spec §8 — HTTP 403 */
-  wrongCredentials: 'Code utilisateur ou code pin incorrect',
+  /** spec §8 — HTTP 403 (the server sends the same words) */
+  wrongCredentials,
   /** spec §8 — HTTP 401 without a code in the body */
   blocked: (provider: string) => `Accès web banking bloqué. Veuillez contacter ${provider}`,
   /** spec §8 — any other HTTP error (also a network failure or a timeout) */
   connectionError: 'Une erreur lors de votre connexion. Veuillez contacter le support',
   /** spec §4 / §8 — an answer with neither a usable code nor a token */
   unusableAnswer: 'Une erreur lors de votre authentification. Veuillez contacter le support si ça persiste',
-} as const
-
-/** The sign-in form's rules (spec §5), apart so that the first screen carries only these. */
-export const signInValidation = {
-  userCodeRequired: 'Veuillez saisir le code',
-  pinRequired: 'Veuillez saisir le mot de passe',
-  pinMin: 'Veuillez saisir minimun 5 caractères',
 } as const
 
 export const common = {

@@ -32,12 +32,6 @@ export const statement = {
   downloading: 'Téléchargement en cours…',
   /** rulings §9.7: a file that could not be downloaded (spec §8 only logs it; docs/decisions.md) */
   downloadFailed: 'Le téléchargement a échoué. Veuillez réessayer.',
-  /**
-   * The server's answer HTTP 503 (with Retry-After) to a PDF asked for: as many PDFs as it draws at
-   * once are being drawn and its queue is full; or this customer's PDF is being drawn (one at a time).
-   */
-  busy: 'Trop de relevés sont en cours de préparation. Veuillez réessayer dans un instant.',
-  oneAtATime: 'Un relevé PDF est déjà en cours de préparation pour vous. Veuillez réessayer dans un instant.',
   /** While another page of a long statement is asked for. */
   loadingPage: 'Chargement de la page…',
 } as const

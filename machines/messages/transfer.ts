@@ -3,6 +3,8 @@
  * §8). Amounts reach the functions already formatted (`formatAmount` of machines/amounts.ts:
  * "1 234,56 USD").
  */
+import { transferHeadings } from '../../kernel/messages/transferHeadings.ts'
+
 export const transfer = {
   /** spec §8 — accounts not loaded or empty; a click reloads the page */
   accountsNotLoaded: "Vos comptes n'ont pu être chargés, cliquez pour réessayer",
@@ -22,14 +24,13 @@ export const transfer = {
    * generic transfer error (spec §8, statement load failure).
    */
   failed: 'Une erreur lors de votre transfert, veuillez réessayer',
-  /** The account transfer's screen: the spec quotes no title; the name of its module tile. */
-  accountHeading: 'Transfert vers un autre compte',
+  /** The three screens' headings are shared with the fault panel (kernel/messages/transferHeadings.ts). */
+  accountHeading: transferHeadings.account,
   accountFormTitle: 'Transfert vers un autre compte',
-  /** rulings §1 */
-  momoHeading: 'Transfert vers mobile',
+  momoHeading: transferHeadings.momo,
   momoFormTitle: 'TRANSFERT MOBILE',
   /** rulings §1: the source's "TRANSFERT MOBILE" / "Vérification solde" were copy errors */
-  cardHeading: 'Transfert vers carte prépayée',
+  cardHeading: transferHeadings.card,
   cardFormTitle: 'Transfert vers carte prépayée',
   /** Labels of the form fields (names of the contract's request fields). */
   labels: {

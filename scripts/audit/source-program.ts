@@ -14,7 +14,7 @@ export interface SourceProgram {
   root: string
 }
 
-/** Every module of `machines/` (the catalogue included), from the repository root. */
+/** Every module of `dir` (`machines/`, the catalogue included), from the repository root. */
 function machineModules(root: string, dir = 'machines'): string[] {
   return readdirSync(resolve(root, dir), { withFileTypes: true }).flatMap((d) =>
     d.isDirectory() ? machineModules(root, `${dir}/${d.name}`) : d.name.endsWith('.ts') ? [`${dir}/${d.name}`] : [],
@@ -22,14 +22,14 @@ function machineModules(root: string, dir = 'machines'): string[] {
 }
 
 /**
- * A program over `files` and every module of `machines/` (paths from the repository root), with the
- * repository's compiler options. Nothing else is loaded (no libraries, no React types): names are
+ * A program over `files`, every module of `machines/` and the kernel's catalogue files (kernel/messages/),
+ * paths from the repository root, with the repository's compiler options. Nothing else is loaded (no libraries, no React types): names are
  * only resolved between these files, which is all the documents need, in a second rather than ten.
  */
 export function openProgram(files: string[], root = process.cwd()): SourceProgram {
   const config = ts.readConfigFile(resolve(root, 'tsconfig.json'), ts.sys.readFile)
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root)
-  const roots = [...new Set([...files, ...machineModules(root)])].map((f) => resolve(root, f))
+  const roots = [...new Set([...files, ...machineModules(root), 'kernel/messages.ts', ...machineModules(root, 'kernel/messages')])].map((f) => resolve(root, f))
   const program = ts.createProgram(roots, { ...options, noEmit: true, noResolve: true, noLib: true, types: [] })
   return { program, checker: program.getTypeChecker(), root }
 }
@@ -46,8 +46,9 @@ export function sourceFile(sp: SourceProgram, path: string): ts.SourceFile {
   return file
 }
 
-/** The catalogue: `machines/messages.ts` and the files behind it. */
-export const isCatalogueFile = (path: string): boolean => path === 'machines/messages.ts' || path.startsWith('machines/messages/')
+/** The catalogue: `machines/messages.ts` and the files behind it, the kernel's among them (kernel/messages/). */
+export const isCatalogueFile = (path: string): boolean =>
+  path === 'machines/messages.ts' || path.startsWith('machines/messages/') || path === 'kernel/messages.ts' || path.startsWith('kernel/messages/')
 
 /** One line of a JSDoc comment's text; `undefined` when the node has none. */
 export function jsDocText(node: ts.Node): string | undefined {

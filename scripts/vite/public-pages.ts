@@ -1,5 +1,5 @@
 /**
- * One page per public route (server/http/public-pages.ts): index.html plus, in its <head>, the
+ * One page per public route (kernel/publicPages.ts): index.html plus, in its <head>, the
  * screen's chunk and its static imports as `modulepreload` and its styles as stylesheets. /login
  * then loads in two rounds (the page, then everything at once) instead of three (the page, the
  * entry, then the login chunk the router asks for), and paints with its styles.
@@ -14,7 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { OutputBundle, OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
-import { OFFLINE_PAGE, PUBLIC_PAGES } from '../../server/http/public-pages.ts'
+import { OFFLINE_PAGE, PUBLIC_PAGES } from '../../kernel/publicPages.ts'
 import { prerenderPaths, undefinedClasses } from './prerender.ts'
 
 export function publicPagesPlugin(): Plugin {
@@ -74,7 +74,7 @@ function withoutScriptsAndStyles(html: string): string {
 const OFFLINE_STYLES_FROM = 'login.html'
 
 /**
- * offline.html (server/http/public-pages.ts OFFLINE_PAGE): the sign-in page's head without its
+ * offline.html (kernel/publicPages.ts OFFLINE_PAGE): the sign-in page's head without its
  * scripts and without the per-answer placeholders (it is served as a plain file, and by the
  * service worker), and the offline screen's static markup.
  */

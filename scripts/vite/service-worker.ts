@@ -3,7 +3,7 @@
  *
  * - Precached: the scripts and styles of the sign-in page, the app (the shell and the dashboard
  *   included) and the everyday screens (balance, transfers), the offline page and the sign-in page
- *   itself (server/http/public-pages.ts `keptByWorker`), each under its revision (hashed names under /assets, a content hash for the
+ *   itself (kernel/publicPages.ts `keptByWorker`), each under its revision (hashed names under /assets, a content hash for the
  *   rest): a repeat visit reads them from the cache, not the network. The screens opened now and
  *   then are cached when first opened (mobile data).
  * - The sign-in page is precached under its route (/login), as the server answers it (bank name,
@@ -16,11 +16,11 @@
 import type { ManifestTransform } from 'workbox-build'
 import type { VitePWAOptions } from 'vite-plugin-pwa'
 import { shell } from '../../machines/messages.ts'
-import { OFFLINE_PAGE, PUBLIC_PAGES } from '../../server/http/public-pages.ts'
+import { OFFLINE_PAGE, PUBLIC_PAGES } from '../../kernel/publicPages.ts'
 
 /**
  * The chunks of the screens a customer opens now and then (not every session): not precached. The
- * PIN reset among them, like its page (server/http/public-pages.ts: only /login is kept).
+ * PIN reset among them, like its page (kernel/publicPages.ts: only /login is kept).
  */
 const RARE_SCREENS = [
   'PinResetPage',

@@ -1,4 +1,4 @@
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 
 /**
  * The demo identities and data of rulings §5, fixed so that tests (server, browser) and QA can

@@ -10,7 +10,7 @@
  * JavaScript. `with ordinality … order by` keeps the ids in the order a row-by-row load gave.
  */
 import type { Db, Queryable } from '../db/db.ts'
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import {
   bankAccounts,
   demoCustomers,

@@ -4,10 +4,11 @@
  * screen makes it). A server-side table rather than the portal's own transfer table, so that the
  * demo tooling does not depend on the client's code; the paths and list names are the contract's
  * (openapi/portal.yaml: details, used-freq/{id}, currencies/{list}, balance) and the headings come
- * from the one message catalogue. The browser tests of the fault panel walk every scenario on the
- * real screens, so a screen that stops making a lookup shows up there.
+ * from the one message catalogue (kernel/messages/transferHeadings.ts, which the transfer screens
+ * read too). The browser tests of the fault panel walk every scenario on the real screens, so a
+ * screen that stops making a lookup shows up there.
  */
-import { transfer as texts } from '../../machines/messages.ts'
+import { transferHeadings } from '../../kernel/messages.ts'
 import { transferKindContract as contract, type CurrencyList, type TransferKind, type TransferKindContract } from '../../openapi/transfer-kinds.ts'
 
 export interface TransferScreen {
@@ -24,18 +25,18 @@ export interface TransferScreen {
 
 export const transferScreens: { readonly [K in TransferKind]: TransferScreen } = {
   account: {
-    heading: texts.accountHeading,
+    heading: transferHeadings.account,
     looksUpHolder: true,
     suggestions: { usedFreqId: contract.account.usedFreqId },
     currencies: contract.account.currencies,
     showsBalance: false,
   },
   momo: {
-    heading: texts.momoHeading,
+    heading: transferHeadings.momo,
     looksUpHolder: false,
     suggestions: { usedFreqId: contract.momo.usedFreqId },
     currencies: contract.momo.currencies,
     showsBalance: true,
   },
-  card: { heading: texts.cardHeading, looksUpHolder: false, suggestions: null, currencies: contract.card.currencies, showsBalance: false },
+  card: { heading: transferHeadings.card, looksUpHolder: false, suggestions: null, currencies: contract.card.currencies, showsBalance: false },
 }

@@ -28,7 +28,7 @@
  * one PostgreSQL share it. Lock order: the customer's row, then the code's `signin_failures` rows in
  * address order, then `signin_checks` (as a PIN reset: customer, then `signin_failures`).
  */
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { Db, Queryable } from '../db/db.ts'
 import { addNotification } from './notifications.ts'
 import { enqueueMessage } from './outbox.ts'

@@ -15,7 +15,7 @@
  * is not counted.
  */
 import { randomInt } from 'node:crypto'
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { Db } from '../db/db.ts'
 import { codeMatches, hashCode, newCode, newReference } from './codes.ts'
 import { addNotification } from './notifications.ts'

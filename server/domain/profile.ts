@@ -2,7 +2,7 @@
  * The signed-in customer's own data (spec §2 /app/update-password, /app/profile, /app/update-contact):
  * PIN change, contact data. Each change writes a security notification.
  */
-import { api, validation } from '../../machines/messages.ts'
+import { api, validation } from '../../kernel/messages.ts'
 import type { Db, Queryable } from '../db/db.ts'
 import { addNotification } from './notifications.ts'
 import { MAX_PIN_FAILURES, hashPin, verifyPin } from './pins.ts'

@@ -5,7 +5,7 @@
  * `valid_from` is not in the future; convertCents, exact, half up to the cent). The ask still
  * decides: a rate may change between this answer and the ask, whose answer states the debit.
  */
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { Queryable } from '../db/db.ts'
 import { centsToDecimal, convertCents, decimalToCents } from './money.ts'
 

@@ -4,7 +4,7 @@
  * title as headings, then the facts as a two-column table. A receipt is one small page: it is made
  * whole, then sent.
  */
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import { currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
 import type { ReceiptDrawing } from './receipt-draw.ts'
 import { pdfWorkersInUse } from './statement-pdf-stream.ts'

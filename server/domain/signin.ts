@@ -13,7 +13,7 @@
  *    that the answer does not reveal a blocked customer to someone who does not know the PIN;
  * 5. otherwise a session opens and a "Nouvelle connexion" notification is written with it.
  */
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { Db } from '../db/db.ts'
 import { addNotification } from './notifications.ts'
 import { recordFailure, recordSuccess, releaseCheck, reserveCheck, type Reservation } from './lockout.ts'

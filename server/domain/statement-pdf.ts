@@ -14,7 +14,7 @@
  * for 50,000 lines as cells and 45 MiB as one element per line, against about 1 MiB per page.
  */
 import { once } from 'node:events'
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import { currencyIso } from './money.ts'
 import { A4, bankTitle, headerCell, newPdf, plainLayout, plainSpaces, type Pdf } from './pdf-document.ts'
 import type { Period, StatementFile, StatementLine, StatementSummary } from './statements.ts'

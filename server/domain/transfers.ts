@@ -25,7 +25,7 @@
  *
  * Money is bigint cents or numeric text, never a JS number.
  */
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import { transferKindContract, type TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { Db, Queryable } from '../db/db.ts'
 import { CODE_DIGITS, codeMatches, hashCode, newCode, newReference } from './codes.ts'

@@ -6,7 +6,7 @@
  * `Retry-After`, and nothing is checked nor changed.
  */
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { AppContext } from '../context.ts'
 import { hitAddress, type AddressScope } from '../domain/address-limits.ts'
 import type { OperationId } from './contract.ts'

@@ -4,7 +4,7 @@
  * read. Missing, unknown, ended, idle and too old tokens get the same answer.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { AppContext } from '../context.ts'
 import { resumeSession, type Session } from '../domain/sessions.ts'
 import type { OperationId } from './contract.ts'

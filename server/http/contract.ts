@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler, preHandlerHookHandler } from 'fastify'
 import { parse } from 'yaml'
 import type { operations } from '../../openapi/schema.d.ts'
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { Session } from '../domain/sessions.ts'
 import { requireMediaType } from './input-guards.ts'
 

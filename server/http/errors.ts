@@ -5,7 +5,7 @@
  * parse messages quote the body, which may hold a PIN.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './unavailable.ts'
 
 interface SchemaError {

@@ -12,7 +12,7 @@
  *   otherwise parse `text/plain` into a string and answer 400.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { FieldError } from './errors.ts'
 
 /**

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Db } from '../db/db.ts'
 import type { OutgoingMessage } from '../delivery/channels.ts'
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 
 /** A scrape must not wait on a slow database longer than Prometheus waits on the scrape. */
 const DATABASE_READ_TIMEOUT_MS = 2_000

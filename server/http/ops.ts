@@ -10,7 +10,7 @@
  */
 import type { AddressInfo } from 'node:net'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/db.ts'
 import { isLoopback } from '../deployment.ts'

@@ -9,12 +9,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import { apiOrigin } from '../settings.ts'
 import { escapeHtml } from './html.ts'
 import { PRECOMPRESSED_FILES, varyOnEncoding } from './compression.ts'
 import { contentSecurityPolicy, INSPECTOR_BUILD_MARK, INSPECTOR_OPENER_POLICY, pathOf } from './headers.ts'
-import { OFFLINE_PAGE, pageFileOf } from './public-pages.ts'
+import { OFFLINE_PAGE, pageFileOf } from '../../kernel/publicPages.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -112,7 +112,7 @@ export function sendIndex(reply: FastifyReply, distDir: string, settings: PageSe
   if (!existsSync(path)) {
     return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(api.appNotBuilt)
   }
-  // A public page has its own file naming its screen's chunks (public-pages.ts); a build without
+  // A public page has its own file naming its screen's chunks (kernel/publicPages.ts); a build without
   // it (an older one) falls back to index.html.
   const own = join(distDir, pageFileOf(pathOf(reply.request.url)))
   const nonce = randomBytes(16).toString('base64')

@@ -3,7 +3,7 @@
  * of an account (`POST details`), and of a mobile-money number or a prepaid card (rulings §9.2:
  * `details-wallet`, `details-card`).
  */
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { findHolder, findOwnBalance, listCustomerAccounts } from '../domain/accounts.ts'

@@ -1,5 +1,5 @@
 /** Public calls (spec §7): sign-in, and the forgotten-PIN flow (password/ask, password/confirm). */
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { tooManyTries } from '../http/address-limits.ts'

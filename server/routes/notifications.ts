@@ -1,5 +1,5 @@
 /** Notifications (spec §2 /app/notification, §7): the unread count, a page of the list, one shown (and marked seen). */
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { listNotifications, showNotification, unreadCount } from '../domain/notifications.ts'

@@ -1,5 +1,5 @@
 /** The customer's own data (spec §7): change-password, get-contact, update-contact, photo/update, photo/show/{id}. */
-import { api, validation } from '../../machines/messages.ts'
+import { api, validation } from '../../kernel/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { PHOTO_MAX_BYTES, cleanPhoto, photoType, readPhoto, savePhoto } from '../domain/photos.ts'

@@ -4,7 +4,7 @@
  * keep-alive only answers how long that window is. Sessions et appareils (rulings §9.4): the
  * customer's open sessions, and the end of one of the others or of all of them.
  */
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { Handlers } from '../http/contract.ts'
 import { bearerToken } from '../http/auth.ts'
 import type { AppContext } from '../context.ts'

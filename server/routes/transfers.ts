@@ -5,7 +5,7 @@
  * rate and the debit before asking (rulings §9.3).
  * The rules are in domain/transfers.ts; this file turns outcomes into the contract's answers.
  */
-import { api } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import type { Answer, Call, Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { securityEvent } from '../http/security-log.ts'

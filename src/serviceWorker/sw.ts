@@ -22,7 +22,7 @@
 import { addRoute, matchPrecache, precache, type PrecacheEntry } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
-import { keptPageOf, OFFLINE_PAGE } from '../../server/http/public-pages'
+import { keptPageOf, OFFLINE_PAGE } from '../../kernel/publicPages'
 import { newNonce, withFreshNonce } from './freshNonce'
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }

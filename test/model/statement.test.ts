@@ -51,7 +51,7 @@ const answered = (answer: StatementAnswer) => doneEvent('loadStatement', answer)
 const pageGo = (page: number): StatementEvent => ({ type: 'page.go', page })
 const LINK = '/api/rest/download/v1/statement?link=abc.def'
 const linked = doneEvent('downloadLink', { status: 200, body: { code: '0', url: LINK, expiresIn: 60 } } satisfies DownloadLinkAnswer)
-const busy = doneEvent('downloadLink', { status: 503, body: { code: '1', message: texts.busy } } satisfies DownloadLinkAnswer)
+const busy = doneEvent('downloadLink', { status: 503, body: { code: '1', message: api.statement.busy } } satisfies DownloadLinkAnswer)
 const noLink = doneEvent('downloadLink', { status: 404, body: { message: api.notFound } } satisfies DownloadLinkAnswer)
 const linkSessionEnded = doneEvent('downloadLink', { status: 403, body: { code: '2', message: api.sessionExpired } } satisfies DownloadLinkAnswer)
 const notSaved = errorEvent('downloadLink', new TypeError('Failed to fetch'))
@@ -385,7 +385,7 @@ describe('statement machine — downloads (spec §2, §7, §8; rulings §9.7)', 
   it.each([
     ['no answer (network)', notSaved, texts.downloadFailed],
     ['HTTP 404', noLink, texts.downloadFailed],
-    ['HTTP 503, try again in a moment', busy, texts.busy],
+    ['HTTP 503, try again in a moment', busy, api.statement.busy],
   ] as const)('%s: the message under the links, logged; the next download clears it', async (_, outcome, message) => {
     const { snapshot, calls } = await play(...toTable(), csv, outcome)
     expect(statementScreen(snapshot)).toMatchObject({ downloading: false, error: null, canDownload: true, downloadError: message })

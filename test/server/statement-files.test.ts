@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { api, statement as statementTexts } from '../../machines/messages.ts'
+import { api } from '../../kernel/messages.ts'
 import { internalAccountNumber, mainCustomer, statementOnlyCustomer } from '../../server/demo/demo-data.ts'
 import { pageCount } from '../../server/domain/statement-pdf.ts'
 import { PAGE_ROWS } from '../../server/domain/statements.ts'
@@ -218,7 +218,7 @@ describe(`a statement of ${LINES.toLocaleString('en')} lines`, () => {
       const link = await server.call(customerPath('download/link'), { token: esther, body: { id: `${filename}.pdf` } })
       expect(link.status).toBe(503)
       expect(link.headers.get('retry-after')).toBe('5')
-      expect(link.body).toEqual({ code: '1', message: statementTexts.oneAtATime })
+      expect(link.body).toEqual({ code: '1', message: api.statement.oneAtATime })
       const again = await download(`${filename}.pdf`, esther)
       expect(again.status).toBe(503)
       expect((await server.call(customerPath('download/link'), { token: esther, body: { id: `${filename}.csv` } })).status).toBe(200)

@@ -47,7 +47,7 @@ export const section5: Trace[] = [
   },
   {
     items: ['REQ-VAL-02'],
-    by: [{ catalogue: 'validation' }, { file: 'machines/messages/validation.ts', symbol: 'export const validation' }],
+    by: [{ catalogue: 'validation' }, { file: 'kernel/messages/validation.ts', symbol: 'export const validation' }],
     tests: [
       'test/unit/messages.test.ts > section 5 table (validation rules): every quoted message, exactly',
       'test/unit/messages.test.ts > has no French string literal',

@@ -2,6 +2,7 @@ import { useRef } from 'react'
 import { contactMachine } from '../../../machines/contact/contact.machine'
 import { contactScreen } from '../../../machines/contact/contact.screen'
 import type { ContactField } from '../../../machines/contact/contact.types'
+import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { profile as texts } from '../../../machines/messages'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field, Select } from '../../ui/Field'
@@ -52,8 +53,9 @@ export function ContactPage() {
           >
             <Field
               name="email"
-              {...screen.inputs.email}
+              maxLength={FIELD_MAX_LENGTH.email}
               type="email"
+              autoComplete="email"
               label={texts.emailLabel}
               value={values.email}
               error={errors.email}
@@ -65,14 +67,16 @@ export function ContactPage() {
               placeholder={texts.chooseCountry}
               value={values.country}
               error={errors.country}
-              options={screen.countryOptions}
+              options={screen.countries.map((c) => ({ value: c.code, label: c.name }))}
               onValueChange={change('country')}
             />
             {screen.countriesError && <RetryMessage message={screen.countriesError} onRetry={() => send({ type: 'countries.retry' })} />}
             <Field
               name="phone"
-              {...screen.inputs.phone}
+              maxLength={FIELD_MAX_LENGTH.contactPhone}
               type="tel"
+              inputMode="tel"
+              autoComplete="tel"
               label={texts.phoneLabel}
               value={values.phone}
               error={errors.phone}
@@ -80,7 +84,8 @@ export function ContactPage() {
             />
             <Field
               name="address"
-              {...screen.inputs.address}
+              maxLength={FIELD_MAX_LENGTH.address}
+              autoComplete="street-address"
               label={texts.addressLabel}
               value={values.address}
               error={errors.address}

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react'
 import type { LoginEvent } from '../../../machines/login/login.types'
 import type { LoginScreen } from '../../../machines/login/login.screen'
+import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { login, portalName } from '../../../machines/messages/core'
 import { Field } from '../../ui/Field'
 import { Banner, Spinner } from '../../ui/Feedback'
@@ -24,7 +25,7 @@ interface LoginFormProps {
  */
 export function LoginForm({ screen, send, forgotPinLink }: LoginFormProps) {
   usePageTitle(login.title)
-  const { busy, values, errors, error, inputs } = screen
+  const { busy, values, errors, error } = screen
   const form = useRef<HTMLFormElement>(null)
   const hydrated = useHydrated()
   useFocusFirstError(form, errors)
@@ -48,7 +49,8 @@ export function LoginForm({ screen, send, forgotPinLink }: LoginFormProps) {
             label={login.userCodeLabel}
             placeholder={login.userCodePlaceholder}
             name="username"
-            {...inputs.username}
+            maxLength={FIELD_MAX_LENGTH.userCode}
+            autoComplete="username"
             autoCapitalize="characters"
             spellCheck={false}
             value={values.username}
@@ -59,8 +61,10 @@ export function LoginForm({ screen, send, forgotPinLink }: LoginFormProps) {
             label={login.pinLabel}
             placeholder={login.pinPlaceholder}
             name="password"
-            {...inputs.password}
+            maxLength={FIELD_MAX_LENGTH.pin}
             type="password"
+            inputMode="numeric"
+            autoComplete="current-password"
             value={values.password}
             error={errors.password}
             onValueChange={(value) => send({ type: 'field.change', field: 'password', value })}

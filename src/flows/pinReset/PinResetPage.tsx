@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
+import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { pinReset as texts, shell } from '../../../machines/messages'
 import { pinResetMachine } from '../../../machines/pinReset/pinReset.machine'
 import { pinResetScreen } from '../../../machines/pinReset/pinReset.screen'
@@ -57,7 +58,8 @@ export function PinResetPage() {
                   label={texts.compteLabel}
                   placeholder={texts.comptePlaceholder}
                   name="compte"
-                  {...screen.inputs.compte}
+                  maxLength={FIELD_MAX_LENGTH.resetAccountCode}
+                  autoComplete="username"
                   autoCapitalize="characters"
                   spellCheck={false}
                   value={screen.values.compte}
@@ -69,7 +71,9 @@ export function PinResetPage() {
                   label={texts.tokenLabel}
                   placeholder={texts.tokenPlaceholder}
                   name="token"
-                  {...screen.inputs.token}
+                  maxLength={FIELD_MAX_LENGTH.confirmationCode}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
                   value={screen.values.token}
                   error={screen.errors.token}
                   onValueChange={change('token')}

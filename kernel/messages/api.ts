@@ -1,9 +1,11 @@
-import { login } from './core.ts'
+import { wrongCredentials } from './signIn.ts'
 import { validation } from './validation.ts'
 
 /**
  * Messages written by the reference server into its answers (`message`, `description`), which the
- * portal shows as they come. Kept here so that the one catalogue holds every French text.
+ * portal shows as they come, and the SMS, e-mails, notifications and PDFs it writes. Part of the one
+ * catalogue, in the kernel because the server reads it (the portal reads it through
+ * machines/messages.ts).
  */
 export const api = {
   badRequest: 'Requête invalide : vérifiez les informations saisies.',
@@ -39,18 +41,11 @@ export const api = {
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   /** rulings §4 — after 5 consecutive wrong PINs (HTTP 401 with a code) */
   pinBlocked: 'Votre accès a été bloqué après 5 saisies erronées du code pin. Utilisez « Code pin oublié » pour le réinitialiser.',
-  /**
-   * rulings §9.5 — HTTP 403 code '3' of every customer call but the PIN change (and logout,
-   * keep-alive) while the PIN a reset sent is not changed: the portal opens "Choisissez un nouveau code PIN".
-   */
-  pinChangeRequired: 'Vous devez choisir un nouveau code pin avant de continuer.',
-  /** rulings §9.5 — sign-in (HTTP 401 with a code) with a temporary PIN a sign-in already used. */
-  temporaryPinUsed: 'Ce code pin provisoire a déjà servi à une connexion. Utilisez « Code pin oublié » pour en recevoir un nouveau.',
   /** K1111111 — web banking blocked by the bank (HTTP 401 without a code) */
   webBankingBlocked: 'Accès web banking bloqué.',
   notYourAccount: "Ce compte n'appartient pas au client connecté.",
   /** HTTP 403 of auth/login: the same answer for an unknown user and a wrong PIN (no enumeration). */
-  wrongCredentials: login.wrongCredentials,
+  wrongCredentials,
   /** HTTP 501: an operation of the contract that this server does not carry out yet. */
   notImplemented: "Cette fonction n'est pas encore disponible.",
   unsupportedMediaType: 'Type de contenu non pris en charge : envoyez du JSON.',
@@ -202,6 +197,12 @@ export const api = {
     /** The longest period of one statement, in days, both bounds included. */
     rangeTooLong: (days: number) => `La période d'un relevé ne peut pas dépasser ${days} jours.`,
     /** More lines than STATEMENT_MAX_ROWS over the period (the number written with plain spaces). */
+    /**
+     * The answer HTTP 503 (with Retry-After) to a PDF asked for: as many PDFs as the server draws at
+     * once are being drawn and its queue is full; or this customer's PDF is being drawn (one at a time).
+     */
+    busy: 'Trop de relevés sont en cours de préparation. Veuillez réessayer dans un instant.',
+    oneAtATime: 'Un relevé PDF est déjà en cours de préparation pour vous. Veuillez réessayer dans un instant.',
     tooManyLines: (max: number) =>
       `Ce relevé compterait plus de ${String(max).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} opérations. Veuillez choisir une période plus courte.`,
     pdf: {

@@ -2,7 +2,8 @@
  * The public pages that the build gives a page of their own (scripts/vite/public-pages.ts): the
  * page's screen chunk, its imports and its styles are named in its <head>, so that the browser
  * fetches them with the entry rather than one round later when the router asks for them. Every
- * other route gets index.html. Plain data: read by the build and by the server alike.
+ * other route gets index.html. Plain data in the kernel: read by the build, the browser (the app, the
+ * sign-in page and the service worker) and the server alike.
  */
 export interface PublicPage {
   /** The file the build writes beside index.html. */

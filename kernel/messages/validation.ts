@@ -1,4 +1,4 @@
-import { signInValidation } from './core.ts'
+import { signInValidation } from './signIn.ts'
 
 /** Form rules of spec §5, messages exactly as quoted. */
 export const validation = {
