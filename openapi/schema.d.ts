@@ -740,7 +740,7 @@ export interface paths {
         put?: never;
         /** Makes a call answer as told, so that QA and tests reach every state (demo mode only). */
         post: operations["devAddFault"];
-        /** Clears every fault (demo mode only). */
+        /** Clears every fault, or only those of one customer (demo mode only). */
         delete: operations["devClearFaults"];
         options?: never;
         head?: never;
@@ -751,7 +751,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description '0' success, '1' refused by the bank, '2' session expired. */
+        /** @description '0' success, '1' refused by the bank, '2' session expired, '3' the PIN must be changed first (rulings §9.5). */
         Code: string;
         /** @description Exact decimal amount with a dot and at most 2 decimals. */
         Amount: string;
@@ -823,6 +823,8 @@ export interface components {
             kcode?: string;
             modules?: components["schemas"]["Module"][];
             idleSeconds?: components["schemas"]["IdleSeconds"];
+            /** @description true when the customer signed in with the PIN a reset sent (rulings §9.5): the portal opens "Choisissez un nouveau code PIN" (change-password, `oldPassword` = the PIN received), and until it is changed every customer call but change-password, logout and keep-alive answers 403 with `code` '3'. That PIN opens one sign-in only: a second one with it answers 401 with `code` '1' and a message telling to reset again. Absent or false otherwise. */
+            mustChangePin?: boolean;
             /** @description The bank's IANA time zone (its TIME_ZONE setting, e.g. Africa/Kinshasa): the portal shows every time in it, as receipts, SMS and notifications do. */
             timeZone?: string;
         };
@@ -952,6 +954,8 @@ export interface components {
             page?: number;
             /** @description Lines per page (default 25). */
             size?: number;
+            /** @description Portal extension (issue 27): only the lines whose label or reference holds this text (case and French accents ignored), or whose debit or credit is this amount ("150,50" exactly; "150" any amount of 150 whole units). Blank is no search. With a search the answer carries no file name nor `summary` (the files and the summary are the whole period's); `count` is the lines that match, and page 0 carries their totals (`found`). */
+            search?: string;
         };
         Transaction: {
             num_transaction: string;
@@ -979,6 +983,12 @@ export interface components {
             /** @description Lines per page (an answer to a call with `page`). */
             size?: number;
             summary?: components["schemas"]["StatementSummary"];
+            found?: components["schemas"]["StatementFound"];
+        };
+        /** @description The totals of the lines that match a search, over the whole period (page 0 of a call with `search` and `page`), exact decimals. */
+        StatementFound: {
+            totalDebits: components["schemas"]["SignedAmount"];
+            totalCredits: components["schemas"]["SignedAmount"];
         };
         /** @description The period at a glance (page 0 of a call with `page`), exact decimals. */
         StatementSummary: {
@@ -1251,6 +1261,10 @@ export interface components {
             expireSession?: boolean;
             /** @description The connection is closed without an answer, as a network failure would (after the delay, if any); status and body are then ignored. A browser that resends the call at once on a new connection (Chromium does, for any method) has its resend dropped too. */
             dropConnection?: boolean;
+            /** @description A lost answer: the call is carried out in full (the real handler runs and its changes are committed: a confirmed transfer moves the money), then the connection is closed before the answer is sent, as when a network fails on the way back. Not with status, body or dropConnection. The browser's resend is dropped too, without being carried out again. */
+            loseAnswer?: boolean;
+            /** @description A user code (the letter K followed by digits, K7654321): the fault applies only to the calls of that customer's sessions, to the sign-ins and PIN-reset asks naming that user code, and to the PIN-reset confirms of that customer's resets, so that testers sharing one demo server do not collide. Every caller's calls when absent. Refused with 400 and a French message when it is not a user code, or no customer has it. */
+            customer?: string;
         };
     };
     responses: {
@@ -1263,7 +1277,7 @@ export interface components {
                 "application/json": components["schemas"]["ValidationErrorBody"];
             };
         };
-        /** @description No valid session (missing, unknown, idle or expired token). The portal signs out. */
+        /** @description `code` '2': no valid session (missing, unknown, idle or expired token, or ended from another session); the portal signs out. `code` '3' (rulings §9.5): the session was opened with the PIN a reset sent, which must be changed first — the portal opens "Choisissez un nouveau code PIN"; only change-password, logout and keep-alive are answered until then. */
         SessionExpired: {
             headers: {
                 [name: string]: unknown;
@@ -2478,7 +2492,10 @@ export interface operations {
     };
     devClearFaults: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A user code; only the faults scoped to that customer are cleared (the others stay). */
+                customer?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2494,6 +2511,7 @@ export interface operations {
                     "application/json": components["schemas"]["CodeResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -49,6 +49,12 @@ export const devFaults = {
   untilCleared: "jusqu'à l'effacement",
   sessionExpires: 'session expirée',
   connectionDropped: 'connexion coupée sans réponse',
+  answerLost: 'appel exécuté, réponse perdue',
+  /** A fault scoped to one customer (rulings §9.8), as the list shows it. */
+  forCustomer: (userCode: string) => `client ${userCode} seulement`,
+  everyCustomer: 'tous les clients',
+  clearCustomer: (userCode: string) => `Effacer les défauts du client ${userCode}`,
+  clearedCustomer: (userCode: string) => `Les défauts du client ${userCode} ont été effacés.`,
   /** The ready-made scenarios of every flow. */
   scenariosTitle: 'Scénarios des parcours',
   scenariosIntro:
@@ -69,6 +75,7 @@ export const devFaults = {
     confirmUnreadable: 'Confirmation : réponse illisible (200 sans corps), résultat inconnu',
     confirmNoStatus: 'Confirmation : réponse 200 sans statut ({}), résultat inconnu',
     confirmNoAnswer: 'Confirmation : aucune réponse (panne réseau)',
+    confirmLostAnswer: 'Confirmation exécutée, réponse perdue (le transfert a lieu, la connexion est coupée avant la réponse)',
     confirmSessionExpired: 'Confirmation : session expirée (403)',
     holderFailure: 'Recherche du titulaire en échec',
     suggestionsFailure: 'Suggestions (utilisés fréquemment) en échec',
@@ -99,6 +106,7 @@ export const devFaults = {
         confirmOtherStatus: "Confirmation : autre statut que '0' ou '1'",
         confirmHttpError: 'Confirmation : erreur HTTP 500',
         confirmNoAnswer: 'Confirmation : aucune réponse (panne réseau)',
+        confirmLostAnswer: 'Confirmation exécutée, réponse perdue (le nouveau code pin est envoyé, la connexion est coupée avant la réponse)',
       },
     },
     session: {
@@ -139,6 +147,7 @@ export const devFaults = {
         refused: "Modification refusée (statut '1' avec description)",
         httpError: 'Erreur HTTP 500',
         noAnswer: 'Aucune réponse (panne réseau)',
+        lostAnswer: 'Modification exécutée, réponse perdue (la connexion est coupée avant la réponse)',
         sessionExpired: 'Session expirée (403)',
       },
     },
@@ -203,6 +212,10 @@ export const devFaults = {
   optionsLegend: 'Options',
   expireSession: 'Expirer la session (la vraie réponse 403, code 2, suit)',
   dropConnection: 'Couper la connexion sans réponse (panne réseau)',
+  loseAnswer: "Exécuter l'appel puis couper la connexion avant la réponse (réponse perdue)",
+  /** The customer a fault is scoped to (rulings §9.8): one field for the scenarios, one for the form. */
+  customerLabel: 'Client concerné (code utilisateur)',
+  customerHint: 'Par exemple K7654321 : le défaut ne touche que ce client (ses appels, sa connexion, son code pin oublié). Vide : tous les clients.',
   add: 'Ajouter le défaut',
   /** Refusals of the form: nothing is added. */
   errorTitle: "Le défaut n'a pas été ajouté",
@@ -219,7 +232,10 @@ export const devFaults = {
     delay: 'Le délai doit être un nombre entier de 0 à 60000.',
     times: 'Le nombre de fois doit être un nombre entier de 1 à 1000.',
     dropWithAnswer: 'Une connexion coupée ne répond rien : laissez le statut et le corps vides.',
-    nothing: 'Ce défaut ne change rien : indiquez un statut, un corps, un délai, une session expirée ou une connexion coupée.',
+    loseWithAnswer: 'Une réponse perdue est la vraie réponse, jamais envoyée : laissez le statut et le corps vides, et la connexion coupée décochée.',
+    customerFormat: 'Le client doit être un code utilisateur : la lettre K suivie de chiffres, par exemple K7654321.',
+    unknownCustomer: (userCode: string) => `Aucun client n'a le code utilisateur ${userCode}.`,
+    nothing: 'Ce défaut ne change rien : indiquez un statut, un corps, un délai, une session expirée, une connexion coupée ou une réponse perdue.',
     unknownScenario: "Ce scénario n'existe pas.",
     unknownAction: 'Action inconnue.',
     crossOrigin: 'Formulaire refusé : il ne vient pas de cette page.',

@@ -2,6 +2,7 @@
 import { type SnapshotFrom } from 'xstate'
 import { profile as texts } from '../messages.ts'
 import { type FieldErrors } from '../shared/form.ts'
+import { FIELD_INPUTS } from '../shared/inputs.ts'
 import type { contactMachine } from './contact.machine.ts'
 import type { ContactValues, Country } from './contact.types.ts'
 
@@ -18,8 +19,14 @@ export interface ContactScreen {
   errors: FieldErrors<ContactValues>
   /** The options of the country select (the current country kept, by its name, when the list lacks it). */
   countries: Country[]
+  /** The country select's options (value: ISO code, label: name). */
+  countryOptions: { value: string; label: string }[]
   error: string | null
+  /** Each field's limit, keyboard and autofill. */
+  inputs: typeof CONTACT_INPUTS
 }
+
+const CONTACT_INPUTS = { email: FIELD_INPUTS.email, phone: FIELD_INPUTS.contactPhone, address: FIELD_INPUTS.address }
 
 /**
  * The French name of a country the list does not hold (it could not be read): the name the
@@ -47,6 +54,8 @@ export function contactScreen(snapshot: SnapshotFrom<typeof contactMachine>): Co
     values,
     errors,
     countries: options,
+    countryOptions: options.map((c) => ({ value: c.code, label: c.name })),
     error,
+    inputs: CONTACT_INPUTS,
   }
 }

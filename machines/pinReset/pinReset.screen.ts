@@ -1,6 +1,7 @@
 /** What the pinReset screen shows, from a snapshot: the view reads only this and sends events. */
 import { type SnapshotFrom } from 'xstate'
 import { type FieldErrors } from '../shared/form.ts'
+import { FIELD_INPUTS } from '../shared/inputs.ts'
 import { pinReset as texts } from '../messages.ts'
 import type { pinResetMachine } from './pinReset.machine.ts'
 import type { PinResetValues } from './pinReset.types.ts'
@@ -18,6 +19,8 @@ export interface PinResetScreen {
   error: string | null
   /** The success message (`done`), `null` otherwise. */
   success: string | null
+  /** Each field's limit, keyboard and autofill. */
+  inputs: { compte: typeof FIELD_INPUTS.resetAccountCode; token: typeof FIELD_INPUTS.confirmationCode }
 }
 
 export function pinResetScreen(snapshot: SnapshotFrom<typeof pinResetMachine>): PinResetScreen {
@@ -30,5 +33,6 @@ export function pinResetScreen(snapshot: SnapshotFrom<typeof pinResetMachine>): 
     errors,
     error: step === 'done' ? null : error,
     success: step === 'done' ? texts.success : null,
+    inputs: { compte: FIELD_INPUTS.resetAccountCode, token: FIELD_INPUTS.confirmationCode },
   }
 }

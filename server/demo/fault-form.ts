@@ -5,7 +5,7 @@
  */
 import { devFaults } from '../../kernel/messages/devTools.ts'
 import type { ContractOperation } from '../http/contract.ts'
-import type { Fault } from './faults.ts'
+import { normalUserCode, USER_CODE_FORMAT, type Fault } from './faults.ts'
 
 /** An operation the form offers: the contract's, except the demo tools themselves. */
 export interface PanelOperation {
@@ -41,6 +41,9 @@ export interface FaultFormValues {
   times: string
   expireSession: boolean
   dropConnection: boolean
+  loseAnswer: boolean
+  /** The customer the fault is scoped to (a user code), empty for every customer. */
+  customer: string
 }
 
 export type FaultField = keyof FaultFormValues
@@ -56,6 +59,8 @@ export const emptyFaultForm: FaultFormValues = {
   times: '',
   expireSession: false,
   dropConnection: false,
+  loseAnswer: false,
+  customer: '',
 }
 
 export function readFaultForm(form: URLSearchParams): FaultFormValues {
@@ -71,6 +76,8 @@ export function readFaultForm(form: URLSearchParams): FaultFormValues {
     times: text('times'),
     expireSession: form.has('expireSession'),
     dropConnection: form.has('dropConnection'),
+    loseAnswer: form.has('loseAnswer'),
+    customer: normalUserCode(form.get('customer') ?? ''),
   }
 }
 
@@ -90,6 +97,13 @@ function integer(value: string, min: number, max: number): number | undefined | 
   if (!/^[0-9]{1,6}$/.test(value)) return null
   const n = Number(value)
   return n >= min && n <= max ? n : null
+}
+
+/** The user code of the customer field: undefined when empty, null when it is no user code. */
+export function customerOfForm(value: string): string | undefined | null {
+  const code = normalUserCode(value)
+  if (code === '') return undefined
+  return USER_CODE_FORMAT.test(code) ? code : null
 }
 
 type Outcome = { fault: Fault; errors?: undefined } | { fault?: undefined; errors: FaultFormErrors }
@@ -143,9 +157,15 @@ export function faultOfForm(values: FaultFormValues, operations: readonly PanelO
   else if (times !== undefined) fault.times = times
   if (values.expireSession) fault.expireSession = true
   if (values.dropConnection) fault.dropConnection = true
+  if (values.loseAnswer) fault.loseAnswer = true
+  const customer = customerOfForm(values.customer)
+  if (customer === null) errors.customer = e.customerFormat
+  else if (customer !== undefined) fault.customer = customer
 
   if (values.dropConnection && (values.status !== '' || values.body.trim() !== '')) errors.dropConnection = e.dropWithAnswer
-  const changesSomething = values.status !== '' || values.body.trim() !== '' || (delayMs ?? 0) > 0 || values.expireSession || values.dropConnection
+  if (values.loseAnswer && (values.status !== '' || values.body.trim() !== '' || values.dropConnection)) errors.loseAnswer = e.loseWithAnswer
+  const changesSomething =
+    values.status !== '' || values.body.trim() !== '' || (delayMs ?? 0) > 0 || values.expireSession || values.dropConnection || values.loseAnswer
   if (!changesSomething && !errors.status && !errors.delayMs) errors.status = e.nothing
 
   return Object.keys(errors).length ? { errors } : { fault: fault as Fault }

@@ -60,6 +60,9 @@ const once = (method: 'GET' | 'POST', path: string, rest: Omit<Fault, 'method' |
   ...rest,
 })
 
+/** A confirm carried out whose answer is lost on the way back (the connection closes before it). */
+const lostAnswer = { loseAnswer: true } as const
+
 /** A lookup of the form that fails: the machine's onError or empty-list branch. */
 const serverError = { status: 500, body: { message: api.serverError } }
 
@@ -91,6 +94,9 @@ const faultsOf: Record<ScenarioType, (kind: TransferKind) => Fault[] | null> = {
   confirmUnreadable: (k) => [once('POST', transferCalls[k].confirm, { status: 200 })],
   confirmNoStatus: (k) => [once('POST', transferCalls[k].confirm, { status: 200, body: {} })],
   confirmNoAnswer: (k) => [once('POST', transferCalls[k].confirm, { dropConnection: true })],
+  // The riskiest slow-network case: the transfer is carried out (the money moves), the answer never
+  // arrives. The portal cannot tell it from no answer at all: the result is unknown (rulings §6.2).
+  confirmLostAnswer: (k) => [once('POST', transferCalls[k].confirm, lostAnswer)],
   confirmSessionExpired: (k) => [once('POST', transferCalls[k].confirm, { expireSession: true })],
   // The form's lookups, only for the kinds that make them (transfer-screens.ts).
   holderFailure: (k) => (transferScreens[k].looksUpHolder ? [once('POST', `${CUSTOMER}/details`, serverError)] : null),
@@ -183,6 +189,7 @@ const flowFaults: { [F in OtherFlow]: Record<keyof (typeof devFaults.flows)[F]['
     confirmOtherStatus: [once('POST', flowCalls.pinResetConfirm, { status: 200, body: { status: '3' } })],
     confirmHttpError: [once('POST', flowCalls.pinResetConfirm, serverError)],
     confirmNoAnswer: [once('POST', flowCalls.pinResetConfirm, noAnswer)],
+    confirmLostAnswer: [once('POST', flowCalls.pinResetConfirm, lostAnswer)],
   },
   // spec §8: accounts not loaded or empty → the accounts message of the screens; the counter.
   session: {
@@ -237,6 +244,7 @@ const flowFaults: { [F in OtherFlow]: Record<keyof (typeof devFaults.flows)[F]['
     refused: [once('POST', flowCalls.changePassword, { status: 200, body: { status: '1', description: api.changePassword.wrongOld } })],
     httpError: [once('POST', flowCalls.changePassword, serverError)],
     noAnswer: [once('POST', flowCalls.changePassword, noAnswer)],
+    lostAnswer: [once('POST', flowCalls.changePassword, lostAnswer)],
     sessionExpired: [once('POST', flowCalls.changePassword, sessionExpired)],
   },
   // The contact data of the profile page cannot be read (profile.loadError, a retry link).

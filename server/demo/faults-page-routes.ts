@@ -7,11 +7,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { devFaults } from '../../kernel/messages/devTools.ts'
 import type { AppContext } from '../context.ts'
-import { faultOfForm, panelOperations, readFaultForm } from './fault-form.ts'
+import { customerOfForm, faultOfForm, panelOperations, readFaultForm } from './fault-form.ts'
 import { scenarioById } from './fault-scenarios.ts'
 import { FAULTS_CSS, FAULTS_PAGE, faultsPage, scenarioTitle, type FaultsPageModel } from './faults-page.ts'
 import type { ContractOperation } from '../http/contract.ts'
-import type { FaultStore } from './faults.ts'
+import { customerExists, type FaultStore } from './faults.ts'
 
 const t = devFaults
 /** The page's forms are small; a larger body is refused before it is parsed. */
@@ -37,7 +37,17 @@ export async function registerFaultsPage(
       done(null, new URLSearchParams(body as string)),
     )
 
-    scope.get(FAULTS_PAGE, async (request, reply) => render(reply, { notice: confirmation(request.query as Record<string, string>) }))
+    scope.get(FAULTS_PAGE, async (request, reply) => {
+      const query = request.query as Record<string, string>
+      return render(reply, { notice: confirmation(query), customer: customerOfForm(String(query.customer ?? '')) ?? '' })
+    })
+
+    /** Why a customer typed on the page cannot scope a fault, or undefined when it can (or is empty). */
+    const customerRefusal = async (customer: string | undefined | null): Promise<string | undefined> => {
+      if (customer === null) return t.errors.customerFormat
+      if (customer !== undefined && !(await customerExists(ctx.db, customer))) return t.errors.unknownCustomer(customer)
+      return undefined
+    }
 
     scope.post(FAULTS_PAGE, async (request, reply) => {
       // A page of another site could post this form from the tester's browser (a form post needs
@@ -45,24 +55,34 @@ export async function registerFaultsPage(
       if (!sameOrigin(request)) return render(reply, { notice: { kind: 'error', text: t.errors.crossOrigin } }, 403)
       const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
       switch (form.get('action')) {
-        case 'clear':
-          store.clear()
-          return back(reply, 'cleared')
+        case 'clear': {
+          const customer = customerOfForm(form.get('customer') ?? '')
+          if (customer === null) return render(reply, { notice: { kind: 'error', text: t.errors.customerFormat } }, 400)
+          store.clear(customer)
+          return back(reply, 'cleared', { customer })
+        }
         case 'scenario': {
           const id = form.get('scenario') ?? ''
           const scenario = scenarioById(id)
+          const typed = form.get('customer') ?? ''
+          const customer = customerOfForm(typed)
+          const refusal = await customerRefusal(customer)
+          if (refusal) return render(reply, { customer: typed, customerError: refusal, notice: { kind: 'error', text: refusal } }, 400)
           if (!scenario) return render(reply, { notice: { kind: 'error', text: t.errors.unknownScenario } }, 400)
-          // A scenario replaces what was in force, so that its faults are the first to match.
-          store.clear()
-          for (const fault of scenario.faults) store.add(fault)
-          return back(reply, 'scenario', id)
+          // A scenario replaces what was in force (for its customer only, when it names one), so that
+          // its faults are the first to match.
+          store.clear(customer ?? undefined)
+          for (const fault of scenario.faults) store.add(customer ? { ...fault, customer } : fault)
+          return back(reply, 'scenario', { scenario: id, customer })
         }
         case 'custom': {
           const values = readFaultForm(form)
           const outcome = faultOfForm(values, operations)
           if (outcome.errors) return render(reply, { form: values, errors: outcome.errors }, 400)
+          const refusal = await customerRefusal(outcome.fault.customer)
+          if (refusal) return render(reply, { form: values, errors: { customer: refusal } }, 400)
           store.add(outcome.fault)
-          return back(reply, 'added')
+          return back(reply, 'added', { customer: outcome.fault.customer })
         }
         default:
           return render(reply, { notice: { kind: 'error', text: t.errors.unknownAction } }, 400)
@@ -75,17 +95,24 @@ export async function registerFaultsPage(
 
 type Done = 'added' | 'cleared' | 'scenario'
 
-/** 303: the browser GETs the page, which names what was done; nothing from the post is echoed. */
-function back(reply: FastifyReply, done: Done, scenario?: string): FastifyReply {
+/**
+ * 303: the browser GETs the page, which names what was done; nothing from the post is echoed but a
+ * scenario id and a checked user code (which keeps the customer field filled for the next post).
+ */
+function back(reply: FastifyReply, done: Done, what: { scenario?: string; customer?: string | null | undefined } = {}): FastifyReply {
   const query = new URLSearchParams({ done })
-  if (scenario) query.set('scenario', scenario)
+  if (what.scenario) query.set('scenario', what.scenario)
+  if (what.customer) query.set('customer', what.customer)
   return reply.redirect(`${FAULTS_PAGE}?${query}`, 303)
 }
 
 /** The confirmation named by the query; only known words and scenario ids are shown. */
 function confirmation(query: Record<string, string>): FaultsPageModel['notice'] {
   if (query.done === 'added') return { kind: 'ok', text: t.added }
-  if (query.done === 'cleared') return { kind: 'ok', text: t.cleared }
+  if (query.done === 'cleared') {
+    const customer = customerOfForm(String(query.customer ?? ''))
+    return { kind: 'ok', text: customer ? t.clearedCustomer(customer) : t.cleared }
+  }
   const scenario = query.done === 'scenario' ? scenarioById(query.scenario ?? '') : undefined
   return scenario ? { kind: 'ok', text: t.scenarioApplied(scenarioTitle(scenario)) } : undefined
 }

@@ -25,6 +25,13 @@ export interface FaultsPageModel {
   /** The custom form as typed, and its refusals (the page then answers 400). */
   form?: FaultFormValues
   errors?: FaultFormErrors
+  /**
+   * The customer the scenarios and the form are scoped to (rulings §9.8): from `?customer=` (the QA
+   * panel's link, the redirect after a post), empty for every customer.
+   */
+  customer?: string
+  /** Why the scenarios' customer was refused (the page then answers 400). */
+  customerError?: string
 }
 
 /** "Transfert vers mobile (/app/momo)": the group of a kind's scenarios. */
@@ -49,6 +56,7 @@ function describeFault(fault: Fault): string {
   const call = `<strong>${h(fault.method ?? t.anyMethod)}</strong> <code>${h(fault.path)}</code>`
   const parts: string[] = []
   if (fault.dropConnection) parts.push(h(t.connectionDropped))
+  else if (fault.loseAnswer) parts.push(h(t.answerLost))
   else if (fault.status === undefined && !('body' in fault)) parts.push(h(t.realAnswer))
   else {
     parts.push(h(fault.status === undefined ? t.defaultStatus : t.status(fault.status)))
@@ -57,6 +65,7 @@ function describeFault(fault: Fault): string {
   if (fault.delayMs) parts.push(h(t.delay(fault.delayMs)))
   if (fault.expireSession) parts.push(h(t.sessionExpires))
   parts.push(h(fault.times === undefined ? t.untilCleared : t.timesLeft(fault.times)))
+  parts.push(h(fault.customer === undefined ? t.everyCustomer : t.forCustomer(fault.customer)))
   return `${call} — ${parts.join(', ')}`
 }
 
@@ -67,11 +76,31 @@ function inForce(faults: Fault[]): string {
   const list = faults.length ? `<ol class="faults">${faults.map((f) => `<li>${describeFault(f)}</li>`).join('\n')}</ol>` : `<p>${h(t.none)}</p>`
   return `<section aria-labelledby="in-force-title"><h2 id="in-force-title">${h(t.inForceTitle)}</h2>
 ${list}
+<div class="clear">
 ${postForm('clear', `<button type="submit" class="secondary">${h(t.clear)}</button>`)}
+${customersOf(faults)
+  .map((c) =>
+    postForm('clear', `<input type="hidden" name="customer" value="${h(c)}"><button type="submit" class="secondary">${h(t.clearCustomer(c))}</button>`),
+  )
+  .join('\n')}
+</div>
 </section>`
 }
 
-function scenarios(): string {
+/** The customers that faults in force are scoped to, in order of appearance. */
+const customersOf = (faults: Fault[]) => [...new Set(faults.flatMap((f) => (f.customer === undefined ? [] : [f.customer])))]
+
+/** The customer field of the scenarios (its own id: the custom form has one too). */
+function scenarioCustomer(value: string, error: string | undefined): string {
+  const id = 'scenario-customer'
+  const describedBy = [error ? `${id}-error` : '', `${id}-hint`].filter(Boolean).join(' ')
+  return `<div class="field"><label for="${id}">${h(t.customerLabel)}</label>
+<p class="hint" id="${id}-hint">${h(t.customerHint)}</p>
+${error ? `<p class="field-error" id="${id}-error">${h(error)}</p>` : ''}
+<input type="text" id="${id}" name="customer" value="${h(value)}" autocomplete="off" spellcheck="false" autocapitalize="characters" maxlength="32"${error ? ' aria-invalid="true"' : ''} aria-describedby="${describedBy}"></div>`
+}
+
+function scenarios(customer: string, customerError: string | undefined): string {
   const groups = SCENARIO_FLOWS.map((flow) => {
     const buttons = allScenarios
       .filter((s) => s.flow === flow)
@@ -81,7 +110,7 @@ function scenarios(): string {
   }).join('\n')
   return `<section aria-labelledby="scenarios-title"><h2 id="scenarios-title">${h(t.scenariosTitle)}</h2>
 <p>${h(t.scenariosIntro)}</p>
-${postForm('scenario', groups)}
+${postForm('scenario', `${scenarioCustomer(customer, customerError)}\n${groups}`)}
 </section>`
 }
 
@@ -112,7 +141,7 @@ function textInput(name: FaultField, value: string, errors: FaultFormErrors, hin
   return `<input type="text" id="${fieldId(name)}" name="${name}" value="${h(value)}" autocomplete="off"${kind}${described(name, errors, hint)}>`
 }
 
-function checkbox(name: 'expireSession' | 'dropConnection', label: string, checked: boolean, errors: FaultFormErrors): string {
+function checkbox(name: 'expireSession' | 'dropConnection' | 'loseAnswer', label: string, checked: boolean, errors: FaultFormErrors): string {
   return `<div class="check">${errors[name] ? `<p class="field-error" id="${fieldId(name)}-error">${h(errors[name])}</p>` : ''}
 <input type="checkbox" id="${fieldId(name)}" name="${name}" value="on"${checked ? ' checked' : ''}${described(name, errors, false)}>
 <label for="${fieldId(name)}">${h(label)}</label></div>`
@@ -144,6 +173,8 @@ ${field('times', t.timesLabel, textInput('times', values.times, errors, true, tr
   const options = `<fieldset><legend>${h(t.optionsLegend)}</legend>
 ${checkbox('expireSession', t.expireSession, values.expireSession, errors)}
 ${checkbox('dropConnection', t.dropConnection, values.dropConnection, errors)}
+${checkbox('loseAnswer', t.loseAnswer, values.loseAnswer, errors)}
+${field('customer', t.customerLabel, textInput('customer', values.customer, errors, true), errors, t.customerHint)}
 </fieldset>`
   return `<section aria-labelledby="custom-title"><h2 id="custom-title">${h(t.customTitle)}</h2>
 ${Object.keys(errors).length ? errorSummary(errors) : ''}
@@ -170,8 +201,8 @@ export function faultsPage(model: FaultsPageModel): string {
 <p><a href="/__dev/outbox.html">${h(t.outboxLink)}</a></p>
 ${notice}
 ${inForce(model.faults)}
-${scenarios()}
-${customForm(model.operations, model.form ?? emptyFaultForm, errors)}
+${scenarios(model.customer ?? '', model.customerError)}
+${customForm(model.operations, model.form ?? { ...emptyFaultForm, customer: model.customer ?? '' }, errors)}
 </main></body></html>
 `
 }
@@ -207,5 +238,6 @@ button:hover{text-decoration:underline}
 .error-summary a{color:#8a0019;font-weight:600}
 .faults{padding-left:1.5rem}
 .faults li{margin:.4rem 0;overflow-wrap:anywhere}
+.clear{display:flex;flex-wrap:wrap;gap:.5rem}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;background:#f2f2f2;padding:0 .2rem;overflow-wrap:anywhere}
 :focus-visible{outline:3px solid #f9a825;outline-offset:2px}`

@@ -4,9 +4,9 @@
  * Registered only in demo mode; otherwise these paths answer 404 like any unknown path.
  */
 import type { FastifyInstance } from 'fastify'
-import { devOutbox } from '../../kernel/messages/devTools.ts'
+import { devFaults, devOutbox } from '../../kernel/messages/devTools.ts'
 import type { Handlers } from '../http/contract.ts'
-import type { FaultStore } from './faults.ts'
+import { customerExists, normalUserCode, USER_CODE_FORMAT, type Fault, type FaultStore } from './faults.ts'
 import { escapeHtml } from '../http/html.ts'
 import type { AppContext } from '../context.ts'
 import { listOutbox, type OutboxMessage } from '../domain/outbox.ts'
@@ -20,13 +20,38 @@ export function devRoutes(ctx: AppContext, faults: FaultStore): Handlers {
       return { status: 200, body: faults.list() }
     },
     async devAddFault({ body }) {
-      return { status: 200, body: faults.add(body) }
+      const refusal = await faultRefusal(ctx, body)
+      if (refusal) return { status: 400, body: { code: '400', message: refusal.message, errors: [refusal] } }
+      return { status: 200, body: faults.add(body.customer === undefined ? body : { ...body, customer: normalUserCode(body.customer) }) }
     },
-    async devClearFaults() {
-      faults.clear()
+    async devClearFaults({ query }) {
+      // The contract's only optional-only query: contract.ts types it as absent, the request carries it.
+      const scope = (query as { customer?: string } | undefined)?.customer
+      if (scope === undefined) faults.clear()
+      else {
+        const customer = normalUserCode(scope)
+        if (!USER_CODE_FORMAT.test(customer)) return { status: 400, body: customerRefusal(devFaults.errors.customerFormat) }
+        faults.clear(customer)
+      }
       return { status: 200, body: { code: '0' } }
     },
   }
+}
+
+const customerRefusal = (message: string) => ({ code: '400' as const, message, errors: [{ field: 'customer', message }] })
+
+/**
+ * Why a fault cannot be added, beyond the contract's schema: a scope that names no customer, or a
+ * lost answer that would also answer something. Nothing is added then.
+ */
+export async function faultRefusal(ctx: AppContext, fault: Fault): Promise<{ field: string; message: string } | undefined> {
+  const e = devFaults.errors
+  if (fault.loseAnswer && (fault.status !== undefined || 'body' in fault || fault.dropConnection)) return { field: 'loseAnswer', message: e.loseWithAnswer }
+  if (fault.customer === undefined) return undefined
+  const customer = normalUserCode(fault.customer)
+  if (!USER_CODE_FORMAT.test(customer)) return { field: 'customer', message: e.customerFormat }
+  if (!(await customerExists(ctx.db, customer))) return { field: 'customer', message: e.unknownCustomer(customer) }
+  return undefined
 }
 
 /** /__dev/outbox.html: not part of the contract, a page for people. */

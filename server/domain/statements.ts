@@ -8,9 +8,11 @@
  */
 import { randomBytes } from 'node:crypto'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
+import type { StatementSearch } from '../../kernel/statementSearch.ts'
 import { api } from '../../kernel/messages.ts'
 import type { Queryable } from '../db/db.ts'
 import { centsToDecimal, decimalToCents } from './money.ts'
+import { searchParams, searchSql } from './statement-search.ts'
 
 const t = api.statement
 
@@ -129,7 +131,7 @@ export interface StatementLine {
 }
 
 /** A line as read: the contract's fields, and what the keyset and the CSV need. */
-type LineRow = {
+export type LineRow = {
   num_transaction: string
   date_operation: string
   num: string
@@ -154,14 +156,14 @@ interface Cursor {
  * The columns of a line. Amounts come as the text of numeric(18, 2) (always 2 decimals, exact):
  * `debit` and `credit` are the amount on its side and '' on the other, `solde` the running balance.
  */
-const LINE_COLUMNS = `e.id::text as id, e.booked_at::text as at_text, t.reference as num_transaction,
+export const LINE_COLUMNS = `e.id::text as id, e.booked_at::text as at_text, t.reference as num_transaction,
        to_char(e.booked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date_operation,
        to_char(e.booked_at at time zone $4, 'DD/MM/YYYY HH24:MI:SS') as local_at,
        coalesce(e.description, t.description) as description,
        case when e.amount < 0 then (-e.amount)::text else '' end as debit,
        case when e.amount > 0 then e.amount::text else '' end as credit,
        e.balance_after::text as solde`
-const LINES_FROM = 'from ledger_entries e join ledger_transactions t on t.id = e.transaction_id'
+export const LINES_FROM = 'from ledger_entries e join ledger_transactions t on t.id = e.transaction_id'
 
 /**
  * Two statements, not one with `$5 is null or (booked_at, id) > (…)`: once PostgreSQL kept that
@@ -170,19 +172,18 @@ const LINES_FROM = 'from ledger_entries e join ledger_transactions t on t.id = e
  * 50,000-line statement read 200 pages of up to 50,000 rows (quadratic; 18–22 s with stale
  * statistics). Each of these two is a range of the index (account_id, booked_at, id) whatever its plan.
  */
-const FIRST_PAGE_SQL = `select ${LINE_COLUMNS} ${LINES_FROM}
-  where e.account_id = $1 and e.booked_at >= $2 and e.booked_at < $3
-  order by e.booked_at, e.id limit $5`
-const NEXT_PAGE_SQL = `select ${LINE_COLUMNS} ${LINES_FROM}
-  where e.account_id = $1 and e.booked_at >= $2 and (e.booked_at, e.id) > ($6::timestamptz, $7::bigint) and e.booked_at < $3
-  order by e.booked_at, e.id limit $5`
+const PERIOD_LINES = `select ${LINE_COLUMNS} ${LINES_FROM} where e.account_id = $1 and e.booked_at >= $2 and e.booked_at < $3`
+const KEYSET = 'and (e.booked_at, e.id) > ($6::timestamptz, $7::bigint)'
+const FIRST_PAGE_SQL = `${PERIOD_LINES} order by e.booked_at, e.id limit $5`
+const NEXT_PAGE_SQL = `${PERIOD_LINES} ${KEYSET} order by e.booked_at, e.id limit $5`
 /** One page of the screen (offset: the index is walked up to it, without reading the rows' transactions). */
-const SCREEN_PAGE_SQL = `select ${LINE_COLUMNS} ${LINES_FROM}
-  where e.account_id = $1 and e.booked_at >= $2 and e.booked_at < $3
-  order by e.booked_at, e.id offset $6 limit $5`
+const SCREEN_PAGE_SQL = `${PERIOD_LINES} order by e.booked_at, e.id offset $6 limit $5`
+/** The first two with a search (statement-search.ts, which also pages the screen's search): its parameters follow the others. */
+const FIRST_FOUND_SQL = `${PERIOD_LINES} ${searchSql(6)} order by e.booked_at, e.id limit $5`
+const NEXT_FOUND_SQL = `${PERIOD_LINES} ${KEYSET} ${searchSql(8)} order by e.booked_at, e.id limit $5`
 
 /** The contract's seven fields of a line read, in the contract's order. */
-function lineOf(row: LineRow): StatementLine {
+export function lineOf(row: LineRow): StatementLine {
   return {
     num_transaction: row.num_transaction,
     date_operation: row.date_operation,
@@ -204,12 +205,23 @@ async function* linePages(
   period: Period,
   pageRows: number,
   timeZone: string,
+  search: StatementSearch | null = null,
 ): AsyncGenerator<LineRow[]> {
   let cursor: Cursor | undefined
+  const found = search ? searchParams(search) : []
   for (;;) {
     const rows = cursor
-      ? await q.query<LineRow>(NEXT_PAGE_SQL, [account.id, period.from, period.to, timeZone, pageRows, cursor.bookedAt, cursor.id])
-      : await q.query<LineRow>(FIRST_PAGE_SQL, [account.id, period.from, period.to, timeZone, pageRows])
+      ? await q.query<LineRow>(search ? NEXT_FOUND_SQL : NEXT_PAGE_SQL, [
+          account.id,
+          period.from,
+          period.to,
+          timeZone,
+          pageRows,
+          cursor.bookedAt,
+          cursor.id,
+          ...found,
+        ])
+      : await q.query<LineRow>(search ? FIRST_FOUND_SQL : FIRST_PAGE_SQL, [account.id, period.from, period.to, timeZone, pageRows, ...found])
     for (const row of rows) row.num = account.number
     if (rows.length > 0) yield rows
     if (rows.length < pageRows) return
@@ -261,11 +273,18 @@ export async function statementScreenPage(
 /**
  * The whole answer of `statements` as JSON text in chunks, one per keyset page: never the whole
  * list in memory, and each line written once (no array of objects, then a document, then its text).
+ * With a search, the lines that match it, and no file name (the files hold the whole period).
  */
-export async function* statementJson(q: Queryable, account: { id: string; number: string }, period: Period, filename: string): AsyncGenerator<string> {
-  yield `{"code":"0","status":"0","filename":${JSON.stringify(filename)},"transactions":[`
+export async function* statementJson(
+  q: Queryable,
+  account: { id: string; number: string },
+  period: Period,
+  filename: string | null,
+  search: StatementSearch | null = null,
+): AsyncGenerator<string> {
+  yield `{"code":"0","status":"0",${filename === null ? '' : `"filename":${JSON.stringify(filename)},`}"transactions":[`
   let first = true
-  for await (const rows of linePages(q, account, period, PAGE_ROWS, DEFAULT_ZONE)) {
+  for await (const rows of linePages(q, account, period, PAGE_ROWS, DEFAULT_ZONE, search)) {
     let chunk = first ? '' : ','
     for (let i = 0; i < rows.length; i++) chunk += (i === 0 ? '' : ',') + JSON.stringify(lineOf(rows[i]!))
     first = false
@@ -311,35 +330,6 @@ export async function statementSummary(q: Queryable, accountId: string, period: 
     lowest: centsToDecimal(lowest < opening ? lowest : opening),
     highest: centsToDecimal(highest > opening ? highest : opening),
   }
-}
-
-/** The most points of the screen's balance chart (its SVG is 600 units wide). */
-export const CHART_POINTS = 600
-
-/**
- * The balance line of the screen's chart: the opening balance, then the balance after each line
- * when there are at most CHART_POINTS lines; beyond, the balance at CHART_POINTS evenly spaced
- * instants of the period (the last line booked before each: one index probe each, never a scan of
- * the whole period). Exact decimals.
- */
-export async function statementChart(q: Queryable, accountId: string, period: Period, summary: StatementSummary): Promise<string[]> {
-  if (summary.count === 0) return [summary.opening]
-  if (summary.count <= CHART_POINTS) {
-    const rows = await q.query<{ b: string }>(
-      `select balance_after::text as b from ledger_entries
-        where account_id = $1 and booked_at >= $2 and booked_at < $3 order by booked_at, id`,
-      [accountId, period.from, period.to],
-    )
-    return [summary.opening, ...rows.map((r) => r.b)]
-  }
-  const rows = await q.query<{ b: string | null }>(
-    `select (select balance_after::text from ledger_entries
-              where account_id = $1 and booked_at < $2::timestamptz + ($3::timestamptz - $2::timestamptz) * i / $4
-              order by booked_at desc, id desc limit 1) as b
-       from generate_series(1, $4::int) i order by i`,
-    [accountId, period.from, period.to, CHART_POINTS],
-  )
-  return [summary.opening, ...rows.map((r) => r.b ?? summary.opening)]
 }
 
 // CSV ----------------------------------------------------------------------------------------

@@ -19,7 +19,6 @@ import {
   createStatementFile,
   findStatementFile,
   periodOf,
-  statementChart,
   statementCsv,
   statementJson,
   statementScreenPage,
@@ -29,6 +28,9 @@ import {
   type StatementAccount,
   type StatementFile,
 } from '../domain/statements.ts'
+import { searchOf } from '../../kernel/statementSearch.ts'
+import { statementChart } from '../domain/statement-chart.ts'
+import { statementFoundPage } from '../domain/statement-search.ts'
 import { signedIn } from './signed-in.ts'
 
 /** Where a signed link is opened (/api/rest/download/v1/statement?link=…, outside the customer calls: no session), under the API base address. */
@@ -53,16 +55,27 @@ export function statementRoutes(ctx: AppContext, pdfs: StatementPdfs): Handlers 
       const summary = await withinCap(checked.account, period)
       if (!summary) return { status: 200, body: { code: '0', status: '1', message: tooManyLines } }
       const { page, size } = call.body
+      // Issue 27: the lines that match a search (label, reference, amount); blank is no search.
+      const search = searchOf(call.body.search)
       if (page === undefined) {
-        // spec §7 as written: every line, streamed as JSON page by page of the ledger.
-        const filename = await createStatementFile(ctx.db, customerId, checked.account, call.body, ctx.now())
+        // spec §7 as written: every line, streamed as JSON page by page of the ledger. With a
+        // search, the lines that match it and no file name: the files hold the whole period.
+        const filename = search ? null : await createStatementFile(ctx.db, customerId, checked.account, call.body, ctx.now())
         return call.reply
           .code(200)
           .type('application/json; charset=utf-8')
-          .send(Readable.from(statementJson(ctx.db, checked.account, period, filename)))
+          .send(Readable.from(statementJson(ctx.db, checked.account, period, filename, search)))
       }
       // One page of the screen; the first also carries the file name, the totals and the chart.
       const pageSize = size ?? STATEMENT_PAGE_SIZE
+      if (search) {
+        // A page of the lines that match, counted over the whole period, and on page 0 their
+        // totals; no file name nor summary (the screen has the period's from its first page).
+        const { found, transactions } = await statementFoundPage(ctx.db, checked.account, period, search, page * pageSize, pageSize)
+        const answer = { code: '0', status: '0', transactions, count: found.count, page, size: pageSize }
+        if (page > 0) return { status: 200, body: answer }
+        return { status: 200, body: { ...answer, found: { totalDebits: found.totalDebits, totalCredits: found.totalCredits } } }
+      }
       const transactions = await statementScreenPage(ctx.db, checked.account, period, page * pageSize, pageSize)
       const paging = { count: summary.count, page, size: pageSize }
       if (page > 0) return { status: 200, body: { code: '0', status: '0', transactions, ...paging } }

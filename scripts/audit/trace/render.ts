@@ -44,8 +44,7 @@ export function renderTraceability({ rows }: TraceReport, sections: RequirementS
     '(one item per quoted text, `.m1`, `.m2`, …), what implements it (a state of a [machine](machines/README.md),',
     'a form, the contract, a catalogue text, a server module) and the tests that check it. A ruling or',
     'a decision an auditor should know about is noted in italics. The other sections of the requirements',
-    'are checked by the tests of their area, and its planned section is not traced yet (see its',
-    '"How to read this document").',
+    'are checked by the tests of their area (see its "How to read this document").',
     '',
     `**${rows.length} items** (${rules} requirements, ${rows.length - rules} messages): ` +
       `${rows.length - gaps.length} covered, **${gaps.length} gap${gaps.length === 1 ? '' : 's'}**.`,

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 const REQUIREMENTS_FILE = 'docs/requirements.md'
 const REQUIREMENTS_PATH = fileURLToPath(new URL(`../../../${REQUIREMENTS_FILE}`, import.meta.url))
 
-/** traced: one traceability row per requirement and message; planned: being built, not yet checked. */
+/** traced: one traceability row per requirement and message; plain: checked by its area's tests; planned: none today (a section being built, its texts not yet checked). */
 export type SectionStatus = 'traced' | 'plain' | 'planned'
 
 export interface RequirementSection {

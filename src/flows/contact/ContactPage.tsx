@@ -2,7 +2,6 @@ import { useRef } from 'react'
 import { contactMachine } from '../../../machines/contact/contact.machine'
 import { contactScreen } from '../../../machines/contact/contact.screen'
 import type { ContactField } from '../../../machines/contact/contact.types'
-import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { profile as texts } from '../../../machines/messages'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field, Select } from '../../ui/Field'
@@ -53,9 +52,8 @@ export function ContactPage() {
           >
             <Field
               name="email"
-              maxLength={FIELD_MAX_LENGTH.email}
+              {...screen.inputs.email}
               type="email"
-              autoComplete="email"
               label={texts.emailLabel}
               value={values.email}
               error={errors.email}
@@ -67,16 +65,14 @@ export function ContactPage() {
               placeholder={texts.chooseCountry}
               value={values.country}
               error={errors.country}
-              options={screen.countries.map((c) => ({ value: c.code, label: c.name }))}
+              options={screen.countryOptions}
               onValueChange={change('country')}
             />
             {screen.countriesError && <RetryMessage message={screen.countriesError} onRetry={() => send({ type: 'countries.retry' })} />}
             <Field
               name="phone"
-              maxLength={FIELD_MAX_LENGTH.contactPhone}
+              {...screen.inputs.phone}
               type="tel"
-              inputMode="tel"
-              autoComplete="tel"
               label={texts.phoneLabel}
               value={values.phone}
               error={errors.phone}
@@ -84,8 +80,7 @@ export function ContactPage() {
             />
             <Field
               name="address"
-              maxLength={FIELD_MAX_LENGTH.address}
-              autoComplete="street-address"
+              {...screen.inputs.address}
               label={texts.addressLabel}
               value={values.address}
               error={errors.address}

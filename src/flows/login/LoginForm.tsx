@@ -1,7 +1,6 @@
 import { useRef, type ReactNode } from 'react'
 import type { LoginEvent } from '../../../machines/login/login.types'
 import type { LoginScreen } from '../../../machines/login/login.screen'
-import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { login, portalName } from '../../../machines/messages/core'
 import { Field } from '../../ui/Field'
 import { Banner, Spinner } from '../../ui/Feedback'
@@ -25,7 +24,7 @@ interface LoginFormProps {
  */
 export function LoginForm({ screen, send, forgotPinLink }: LoginFormProps) {
   usePageTitle(login.title)
-  const { busy, values, errors, error } = screen
+  const { busy, values, errors, error, inputs } = screen
   const form = useRef<HTMLFormElement>(null)
   const hydrated = useHydrated()
   useFocusFirstError(form, errors)
@@ -49,8 +48,7 @@ export function LoginForm({ screen, send, forgotPinLink }: LoginFormProps) {
             label={login.userCodeLabel}
             placeholder={login.userCodePlaceholder}
             name="username"
-            maxLength={FIELD_MAX_LENGTH.userCode}
-            autoComplete="username"
+            {...inputs.username}
             autoCapitalize="characters"
             spellCheck={false}
             value={values.username}
@@ -61,10 +59,8 @@ export function LoginForm({ screen, send, forgotPinLink }: LoginFormProps) {
             label={login.pinLabel}
             placeholder={login.pinPlaceholder}
             name="password"
-            maxLength={FIELD_MAX_LENGTH.pin}
+            {...inputs.password}
             type="password"
-            inputMode="numeric"
-            autoComplete="current-password"
             value={values.password}
             error={errors.password}
             onValueChange={(value) => send({ type: 'field.change', field: 'password', value })}

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
-import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { pinReset as texts, shell } from '../../../machines/messages'
 import { pinResetMachine } from '../../../machines/pinReset/pinReset.machine'
 import { pinResetScreen } from '../../../machines/pinReset/pinReset.screen'
@@ -58,8 +57,7 @@ export function PinResetPage() {
                   label={texts.compteLabel}
                   placeholder={texts.comptePlaceholder}
                   name="compte"
-                  maxLength={FIELD_MAX_LENGTH.resetAccountCode}
-                  autoComplete="username"
+                  {...screen.inputs.compte}
                   autoCapitalize="characters"
                   spellCheck={false}
                   value={screen.values.compte}
@@ -71,9 +69,7 @@ export function PinResetPage() {
                   label={texts.tokenLabel}
                   placeholder={texts.tokenPlaceholder}
                   name="token"
-                  maxLength={FIELD_MAX_LENGTH.confirmationCode}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
+                  {...screen.inputs.token}
                   value={screen.values.token}
                   error={screen.errors.token}
                   onValueChange={change('token')}
