@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import type { Db, Queryable } from './db.ts'
+import type { Db, Queryable } from './types.ts'
 import { analyse } from './statistics.ts'
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url)

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Db, PoolSettings, Queryable, Row } from './db.ts'
+import type { Db, PoolSettings, Queryable, Row } from './types.ts'
 
 const DEFAULT_POOL: PoolSettings = { max: 10, statementTimeoutMs: 15_000, idleTimeoutMs: 30_000, connectTimeoutMs: 5_000 }
 

@@ -1,6 +1,6 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite'
 import { prepareValue } from 'pg/lib/utils.js'
-import type { Row } from './db.ts'
+import type { Row } from './types.ts'
 
 /**
  * The embedded driver's queries as named prepared statements, each call one message to the

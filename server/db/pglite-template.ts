@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import { copyFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join, relative, sep } from 'node:path'
-import type { Db } from './db.ts'
+import type { Db } from './types.ts'
 import { checksumOf, listMigrations, migrate } from './migrate.ts'
 
 /** Files of a data folder that belong to the process holding it, not to the database. */

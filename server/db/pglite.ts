@@ -1,5 +1,5 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import type { Db, Queryable } from './db.ts'
+import type { Db, Queryable } from './types.ts'
 import { lockDataDir } from './pglite-lock.ts'
 import { copyTemplate, ensureTemplate, isFreshDataDir } from './pglite-template.ts'
 import { preparedStatements } from './pglite-statements.ts'

@@ -13,7 +13,7 @@
  * by `GROWTH` of its size then (and at least `MIN_GROWTH` rows), the database is analysed. An
  * ANALYZE samples at most 30,000 rows a table, so it costs about the same whatever the size.
  */
-import type { Queryable } from './db.ts'
+import type { Queryable } from './types.ts'
 
 /** Growth since the last ANALYZE, as a fraction of the ledger's size then, that calls for another. */
 export const GROWTH = 0.1

@@ -11,7 +11,7 @@
  * same spans and is tested on both. Applied only when traces are on (main.ts).
  */
 import { SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api'
-import type { Db, Queryable } from './db.ts'
+import type { Db, Queryable } from './types.ts'
 
 const tracer = trace.getTracer('portail-banque/db')
 
