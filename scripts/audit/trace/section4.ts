@@ -54,7 +54,7 @@ export const section4: Trace[] = [
     by: [
       { machine: 'session', state: 'signedOut', event: 'session.start' },
       { machine: 'login', state: 'signedIn' },
-      { file: 'src/flows/useFlow.ts', symbol: "type: 'session.start'" },
+      { file: 'src/session/session.ts', symbol: "type: 'session.start'" },
       { file: 'src/session/session.ts', symbol: 'storeSession' },
       { file: 'src/api/sessionStore.ts', symbol: 'save(token: string, user: SessionUser, idleSeconds: number)' },
     ],
