@@ -118,7 +118,7 @@ export async function confirmPinReset(db: Db, reference: string, code: string, s
     }
 
     const [customer] = await tx.query<{ id: string; name: string; email: string | null; phone: string | null }>(
-      `update customers set pin_hash = $2, failed_attempts = 0, pin_blocked_at = null where id = $1
+      `update customers set pin_hash = $2, failed_attempts = 0, pin_blocked_at = null, pin_temporary = 'sent' where id = $1
         returning id::text, name, email, phone`,
       [reset.customer_id, pinHash],
     )

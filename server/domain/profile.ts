@@ -46,7 +46,8 @@ export async function changePin(
   if (input.password === input.oldPassword) return { ok: false, description: api.changePassword.sameAsOld }
   const pinHash = await hashPin(input.password)
   await db.transaction(async (tx) => {
-    await tx.query('update customers set pin_hash = $2, failed_attempts = 0 where id = $1', [session.customerId, pinHash])
+    // The customer's own PIN now: a temporary one (rulings §9.5) is over, every call opens again.
+    await tx.query('update customers set pin_hash = $2, failed_attempts = 0, pin_temporary = null where id = $1', [session.customerId, pinHash])
     await endCustomerSessions(tx, session.customerId, 'pin_changed', s.now, session.id)
     await addNotification(tx, session.customerId, {
       title: api.changePassword.title,

@@ -26,6 +26,11 @@ export interface Session {
    * session when the caller asked for them (`withOwnAccounts`); absent otherwise.
    */
   ownAccounts?: OwnAccount[]
+  /**
+   * rulings §9.5: the customer signed in with the PIN a reset sent and has not changed it yet; until
+   * then only the PIN change, logout and keep-alive are answered (http/auth.ts).
+   */
+  mustChangePin?: boolean
 }
 
 export interface OwnAccount {
@@ -139,13 +144,14 @@ export async function resumeSession(q: Queryable, token: string, now: Date, limi
   const staleBefore = new Date(now.getTime() - limits.touchMs)
   // One call of the migration's resume_session function (013_resume_session.sql): most calls are
   // its read alone (live, refreshed less than touchMs ago); it refreshes or ends the session otherwise.
-  const [live] = await q.query<{ id: string; customer_id: string; kcode: string; own_accounts: OwnAccount[] | null }>(
-    'select id, customer_id, kcode, own_accounts from resume_session($1, $2, $3, $4, $5, $6)',
+  const [live] = await q.query<{ id: string; customer_id: string; kcode: string; own_accounts: OwnAccount[] | null; must_change_pin: boolean }>(
+    'select id, customer_id, kcode, own_accounts, must_change_pin from resume_session($1, $2, $3, $4, $5, $6)',
     [tokenHash, now, idleSince, startedAfter, staleBefore, options.withOwnAccounts === true],
   )
   if (!live) return null
   const session: Session = { id: live.id, customerId: live.customer_id, kcode: live.kcode }
   if (live.own_accounts) session.ownAccounts = live.own_accounts
+  if (live.must_change_pin) session.mustChangePin = true
   return session
 }
 

@@ -11,17 +11,26 @@
  *    transaction; a wrong one is counted then, and the one that reaches a limit blocks and alerts;
  * 4. a right PIN clears its address's count; web banking blocked by the bank is told only then, so
  *    that the answer does not reveal a blocked customer to someone who does not know the PIN;
- * 5. otherwise a session opens and a "Nouvelle connexion" notification is written with it.
+ * 5. otherwise a session opens and a "Nouvelle connexion" notification is written with it — or, from
+ *    a device or an address new for the customer, the new-device notice with its SMS and e-mail
+ *    (domain/new-device.ts).
  */
 import { api } from '../../kernel/messages.ts'
-import type { Db } from '../db/db.ts'
+import { newDevice as newDeviceTexts } from '../../kernel/messages/newDevice.ts'
+import type { Db, Queryable } from '../db/db.ts'
 import { addNotification } from './notifications.ts'
-import { recordFailure, recordSuccess, releaseCheck, reserveCheck, type Reservation } from './lockout.ts'
+import { recordFailure, recordSuccess, releaseCheck, reserveCheck, type LockoutCustomer, type Reservation } from './lockout.ts'
+import { isNewDeviceOrAddress } from './new-device.ts'
+import { enqueueMessage } from './outbox.ts'
+import { clientOf } from './user-agent.ts'
 import { decoyPinHash, verifyPin } from './pins.ts'
 import { openSession } from './sessions.ts'
 
 export type SignInOutcome =
-  | { kind: 'signedIn'; token: string; name: string; kcode: string; modules: string[]; customerId: string }
+  /** `mustChangePin`: signed in with the PIN a reset sent (rulings §9.5), to be changed before anything else. */
+  | { kind: 'signedIn'; token: string; name: string; kcode: string; modules: string[]; customerId: string; mustChangePin: boolean }
+  /** The right PIN, but the temporary one a sign-in already used (rulings §9.5): a new reset is needed. */
+  | { kind: 'temporaryPinUsed' }
   | { kind: 'wrongCredentials' }
   /** `newly`: this try blocked the address, or the access everywhere (the customer was told). */
   | { kind: 'pinBlocked'; newly?: 'address' | 'everywhere' }
@@ -107,15 +116,23 @@ export async function signIn(db: Db, userCode: string, pin: string, ctx: SignInC
     }
 
     const outcome = await db.transaction(async (tx) => {
+      // Read before this sign-in records its own address and session (domain/new-device.ts).
+      const newDevice = await isNewDeviceOrAddress(tx, customer.id, ctx, ctx.now)
       await recordSuccess(tx, check, customer.id, kcode, ctx.address, ctx.now)
       if (customer.web_blocked) return { kind: 'webBlocked' } as const
+      // rulings §9.5: the PIN a reset sent opens one session only, which must change it.
+      const [pin] = await tx.query<{ was: 'sent' | 'used' | null }>(
+        `update customers c set pin_temporary = case when o.was = 'sent' then 'used' else o.was end
+           from (select pin_temporary as was from customers where id = $1) o
+          where c.id = $1 returning o.was`,
+        [customer.id],
+      )
+      if (pin?.was === 'used') return { kind: 'temporaryPinUsed' } as const
 
       const token = await openSession(tx, customer.id, ctx.now, { userAgent: ctx.userAgent, address: ctx.address })
-      await addNotification(tx, customer.id, {
-        title: api.newLoginTitle,
-        content: api.newLoginContent(formatWhen(ctx.now, ctx.timeZone), ctx.bankName),
-        createdAt: ctx.now,
-      })
+      const when = formatWhen(ctx.now, ctx.timeZone)
+      if (newDevice) await alertNewDevice(tx, customer, { when, bank: ctx.bankName, address: ctx.address, userAgent: ctx.userAgent, now: ctx.now })
+      else await addNotification(tx, customer.id, { title: api.newLoginTitle, content: api.newLoginContent(when, ctx.bankName), createdAt: ctx.now })
       const modules = await tx.query<{ module: string }>('select module from customer_modules where customer_id = $1', [customer.id])
       return {
         kind: 'signedIn',
@@ -123,6 +140,7 @@ export async function signIn(db: Db, userCode: string, pin: string, ctx: SignInC
         name: customer.name,
         kcode,
         customerId: customer.id,
+        mustChangePin: pin?.was === 'sent',
         modules: modules.map((m) => m.module).sort((a, b) => MODULE_ORDER.indexOf(a) - MODULE_ORDER.indexOf(b)),
       } as const
     })
@@ -133,6 +151,34 @@ export async function signIn(db: Db, userCode: string, pin: string, ctx: SignInC
     if (!ended) await releaseCheck(db, check).catch(() => {})
     checkEnded(kcode)
   }
+}
+
+/**
+ * A sign-in from a new device or address (domain/new-device.ts): the notification, the SMS and the
+ * e-mail that name the browser and the address, in the sign-in's transaction, as a block's alerts.
+ */
+async function alertNewDevice(
+  tx: Queryable,
+  customer: LockoutCustomer,
+  s: { when: string; bank: string; address: string; userAgent: string | undefined; now: Date },
+): Promise<void> {
+  const { browser, system } = clientOf(s.userAgent)
+  const device = browser
+    ? newDeviceTexts.device(browser, system)
+    : system
+      ? newDeviceTexts.device(newDeviceTexts.unknownDevice, system)
+      : newDeviceTexts.unknownDevice
+  const told = { when: s.when, device, address: s.address, bank: s.bank }
+  await addNotification(tx, customer.id, { title: newDeviceTexts.title, content: newDeviceTexts.content(told), createdAt: s.now })
+  if (customer.phone) await enqueueMessage(tx, { channel: 'sms', to: customer.phone, text: newDeviceTexts.sms(told), createdAt: s.now })
+  if (customer.email)
+    await enqueueMessage(tx, {
+      channel: 'email',
+      to: customer.email,
+      subject: newDeviceTexts.emailSubject,
+      text: newDeviceTexts.email({ ...told, name: customer.name }),
+      createdAt: s.now,
+    })
 }
 
 /** "21 novembre 2026 à 14:03" in the bank's time zone. */

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { api } from '../../kernel/messages.ts'
+import { temporaryPinApi } from '../../kernel/messages/temporaryPin.ts'
 import type { AppContext } from '../context.ts'
 import { resumeSession, type Session } from '../domain/sessions.ts'
 import type { OperationId } from './contract.ts'
@@ -26,6 +27,14 @@ function sessionExpired(reply: FastifyReply): FastifyReply {
 }
 
 /**
+ * rulings §9.5: a session opened with the PIN a reset sent may only change it (and log out, or stay
+ * signed in while the customer types): every other customer call answers HTTP 403 with code '3',
+ * which the portal routes to "Choisissez un nouveau code PIN" — distinct from code '2' (expired
+ * session), which signs out.
+ */
+const OPEN_BEFORE_PIN_CHANGE = new Set<OperationId>(['changePassword', 'logout', 'keepAlive'])
+
+/**
  * Operations that only show the customer's own balances: their session check also reads those
  * (Session.ownAccounts), one statement per call instead of two (POST balance is the portal's
  * most frequent call).
@@ -39,10 +48,12 @@ const READS_OWN_ACCOUNTS = new Set<OperationId>(['balance'])
 export function authenticate(ctx: AppContext) {
   return (operationId: OperationId) => {
     const options = { withOwnAccounts: READS_OWN_ACCOUNTS.has(operationId) }
+    const openBeforePinChange = OPEN_BEFORE_PIN_CHANGE.has(operationId)
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request.headers.authorization)
       const session = token ? await resumeSession(ctx.db, token, ctx.now(), ctx.limits, options) : null
       if (!session) return sessionExpired(reply)
+      if (session.mustChangePin && !openBeforePinChange) return reply.code(403).send({ code: '3', message: temporaryPinApi.pinChangeRequired })
       request.session = session
     }
   }

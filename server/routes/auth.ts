@@ -1,5 +1,6 @@
 /** Public calls (spec §7): sign-in, and the forgotten-PIN flow (password/ask, password/confirm). */
 import { api } from '../../kernel/messages.ts'
+import { temporaryPinApi } from '../../kernel/messages/temporaryPin.ts'
 import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { tooManyTries } from '../http/address-limits.ts'
@@ -64,8 +65,13 @@ export function authRoutes(ctx: AppContext): Handlers {
               modules: outcome.modules.map((code) => ({ code })),
               idleSeconds: idleSecondsOf(ctx),
               timeZone: ctx.config.timeZone,
+              mustChangePin: outcome.mustChangePin,
             },
           }
+        // The temporary PIN was used by a sign-in already: with a code, the message says to reset again.
+        case 'temporaryPinUsed':
+          securityEvent(request, 'signin.failure', { kcode, temporaryPinUsed: true })
+          return { status: 401, body: { code: '1', message: temporaryPinApi.temporaryPinUsed } }
         // Same answer for an unknown user code and a wrong PIN: no way to find who is a customer.
         case 'wrongCredentials':
           securityEvent(request, 'signin.failure', { kcode })

@@ -30,6 +30,8 @@ describe('POST /auth/login', () => {
       modules: ALL_MODULES.map((code) => ({ code })),
       idleSeconds: server.config.sessionIdleMinutes * 60 - server.config.sessionTouchSeconds,
       timeZone: server.config.timeZone,
+      // rulings §9.5: true only for a sign-in with the PIN a reset sent (temporary-pin.test.ts)
+      mustChangePin: false,
     })
   })
 

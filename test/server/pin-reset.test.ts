@@ -64,6 +64,13 @@ describe('PIN reset end to end', () => {
     if (pin !== mainCustomer.pin) expect((await login(mainCustomer.kcode, mainCustomer.pin)).status).toBe(403)
     const signed = await login(mainCustomer.kcode, pin)
     expect(signed.status).toBe(200)
+    // rulings §9.5: that PIN must be changed before anything else (temporary-pin.test.ts)
+    expect(signed.body.mustChangePin).toBe(true)
+    const changed = await server.call(customerPath('change-password'), {
+      token: signed.body.token,
+      body: { oldPassword: pin, password: pin === '54321' ? '12345' : '54321', password2: pin === '54321' ? '12345' : '54321' },
+    })
+    expect(changed.body.status).toBe('0')
     const list = await server.call(customerPath('notifications?page=0&size=5'), { token: signed.body.token })
     expect(list.body.notifications.map((n: { title: string }) => n.title)).toContain(api.pinReset.title)
     const [c] = await server.db.query<{ failed_attempts: number; pin_blocked_at: Date | null; pin_hash: string }>(
