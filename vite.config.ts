@@ -47,7 +47,9 @@ const isSignInLibrary = (id: string) => signInClosure.has(id) && NODE_MODULES.te
  */
 const appClosure = entryClosure(['/src/app.tsx'], { withRoots: true })
 const everydayClosure = entryClosure(['/src/flows/everydayScreens.ts'], { withRoots: true })
-/** The everyday screens' styles go with the app's: one stylesheet less to fetch, for ~300 bytes. */
+/** The design card's dialogs and toasts (Radix), one lazy file that the sign-in page never loads (src/flows/overlays.ts). */
+const overlaysClosure = entryClosure(['/src/flows/overlays.ts'], { withRoots: true })
+/** The everyday screens' and the overlays' styles go with the app's: one stylesheet less to fetch, for ~300 bytes each. */
 const EVERYDAY_STYLES = /\.css\.ts/
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -61,6 +63,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     signInClosure.plugin,
     appClosure.plugin,
     everydayClosure.plugin,
+    overlaysClosure.plugin,
     stripMachineDocsPlugin(),
     // A page of its own for each public route, naming its screen's files (fewer rounds).
     publicPagesPlugin(),
@@ -106,8 +109,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The sign-in page's own modules, which the app shares: one file instead of a dozen
             // small ones, each of which would cost a request and its headers on a slow network.
             { name: 'sign-in', tags: ['$initial'], test: isSignInModule },
-            { name: 'app', test: (id) => appClosure.has(id) || (everydayClosure.has(id) && EVERYDAY_STYLES.test(id)) },
+            { name: 'app', test: (id) => appClosure.has(id) || ((everydayClosure.has(id) || overlaysClosure.has(id)) && EVERYDAY_STYLES.test(id)) },
             { name: 'everyday', test: (id) => everydayClosure.has(id) && !appClosure.has(id) },
+            { name: 'overlays', test: (id) => overlaysClosure.has(id) && !appClosure.has(id) && !everydayClosure.has(id) },
           ],
         },
       },

@@ -18,6 +18,8 @@ export const FIELD_MAX_LENGTH = {
   email: 254,
   contactPhone: 10,
   address: 200,
+  /** The statement search (StatementRequest.search; issue 27). */
+  statementSearch: 60,
 } as const
 
 /** The contract's minimum lengths (openapi/portal.yaml) that the forms check before sending. */
@@ -32,4 +34,10 @@ export const FIELD_MIN_LENGTH = {
 export const FIELD_EXACT_LENGTH = {
   /** spec §9: an account number, 21 characters (AccountNumber): the credit account, the holder lookup. */
   accountNumber: 21,
+  /** spec §9: a mobile-money number, 12 characters, 243… (WalletTransferRequest.phone). */
+  momoNumber: 12,
+  /** spec §9: a prepaid card's account id, 8 digits (CardTransferRequest.accountId). */
+  cardAccountId: 8,
+  /** spec §9: the last four digits of a prepaid card (CardTransferRequest.lastFour). */
+  cardLastFour: 4,
 } as const

@@ -8,6 +8,10 @@ export const session = {
   logoutConfirm: 'Se déconnecter',
   logoutButton: 'Déconnexion',
   closeToast: 'Fermer la notification',
+  /** Said before each toast's text by screen readers. */
+  toastAnnounced: 'Notification',
+  /** The toasts' region; Radix puts the key that reaches it (F8) in place of {hotkey}. */
+  toastsRegion: 'Notifications ({hotkey})',
 } as const
 
 /** rulings §6.4: the dialog shown 60 seconds before the idle limit ends the session. */

@@ -48,6 +48,17 @@ export const transfer = {
   /** The holder label found for the account to credit (spec §2 /app/transfer). */
   holder: (libelle: string) => `Titulaire : ${libelle}`,
   lookingUpHolder: 'Recherche du titulaire…',
+  /** rulings §9.2 — the holder of a mobile-money number or a prepaid card, looked up once complete */
+  payeeFound: (name: string) => `Bénéficiaire : ${name}`,
+  /** rulings §9.2 — the bank does not know the number or the card (the transfer may still be asked) */
+  payeeNotFound: "Le bénéficiaire n'a pu être retrouvé",
+  lookingUpPayee: 'Recherche du bénéficiaire…',
+  /**
+   * rulings §9.3 — the rate and the amount debited before committing, when the currency sent is
+   * not the account's: currencies as codes (USD), the rate in French format, the amount formatted.
+   */
+  rate: (sent: string, rate: string, currency: string, debit: string) => `Taux : 1 ${sent} = ${rate} ${currency} — montant débité : ${debit}`,
+  quotingRate: 'Recherche du taux de change…',
   /** Frequently used accounts or numbers (spec §2). */
   suggestionsLabel: 'Utilisés fréquemment',
   /** The selected account's balance (spec §2 /app/momo). */

@@ -4,11 +4,19 @@
  * provides (`reloadPage`, `refreshNotifications`, `refreshAccounts`, `wantAccounts`, `logDownloadError`) are not here.
  */
 import { assign } from 'xstate'
-import { transfer as texts } from '../messages.ts'
 import { text } from '../shared/answers.ts'
-import type { TransferField } from './transfer.kinds.ts'
+import { transferKinds, type TransferField } from './transfer.kinds.ts'
 import { freshContext, pendingOf, receiptOf, tokenErrorOf, triesLeftOf } from './transfer.rules.ts'
-import type { AccountBalance, HolderLookup, Suggestion, TransferAskBody, TransferConfirmBody, TransferContext, TransferEvent } from './transfer.types.ts'
+import type {
+  AccountBalance,
+  HolderLookup,
+  RateQuote,
+  Suggestion,
+  TransferAskBody,
+  TransferConfirmBody,
+  TransferContext,
+  TransferEvent,
+} from './transfer.types.ts'
 
 /** An action of the transfer machine that changes its context, with its params. */
 const change = <Params>(update: Parameters<typeof assign<TransferContext, TransferEvent, Params, TransferEvent, never>>[0]) =>
@@ -20,11 +28,13 @@ export const setField = change<{ field: TransferField; value: string }>({
 export const showError = change<{ message: string | null }>({ error: (_, { message }) => message })
 
 export const clearHolder = change<undefined>({ holder: null, holderError: null })
-export const setHolder = change<HolderLookup>((_, found) =>
+export const setHolder = change<HolderLookup>(({ context }, found) =>
   found.found && text(found.libelle)
     ? { holder: text(found.libelle) ?? null, holderError: null }
-    : { holder: null, holderError: (!found.found && text(found.message)) || texts.holderNotFound },
+    : { holder: null, holderError: (!found.found && text(found.message)) || transferKinds[context.kind].holderTexts.notFound },
 )
+export const clearQuote = change<undefined>({ quote: null })
+export const setQuote = change<RateQuote>({ quote: (_, quote) => quote })
 export const setSuggestions = change<{ list: Suggestion[] }>({ suggestions: (_, { list }) => list })
 export const setCurrencies = change<{ list: string[] }>({ currencies: (_, { list }) => list })
 export const clearBalance = change<undefined>({ balance: null })

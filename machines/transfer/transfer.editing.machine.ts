@@ -5,16 +5,20 @@
  *
  * `editing` is a parallel state, so that the customer types while the portal looks things up:
  * - `form`: the fields, the submit button; field errors once a submit was tried (spec §5);
- * - `holder` (account): the holder label of the account to credit, looked up at 21 characters;
+ * - `holder`: the payee's holder, looked up once its fields are complete and valid (account: 21
+ *   characters, spec §2; wallet number, card: rulings §9.2);
  * - `suggestions` (account, momo): frequently used accounts or numbers, loaded when the form opens;
  * - `currencies` (momo, card): the currency list, loaded when the form opens (empty on failure);
- * - `balance` (momo): the selected account's balance.
+ * - `balance` (momo): the selected account's balance;
+ * - `rate` (momo, card): the rate and the amount debited when the currency sent is not the
+ *   account's, asked once the customer pauses (`rateQuiet`), rulings §9.3.
  * A region a kind does not use stays `idle`. The lists are loaded once per form: coming back to the
  * form after a refused ask does not load them again (their context is not `null` any more).
  */
 import { and } from 'xstate'
 import type { TransferSetup } from './transfer.setup.ts'
-import { debitAccountOf } from './transfer.kinds.ts'
+import { debitAccountOf, transferKinds } from './transfer.kinds.ts'
+import { rateInputOf } from './transfer.rules.ts'
 
 /** The state `editing` of the chart, typed by the chart's own setup (XState's `createStateConfig`). */
 export const editingState = (transfer: TransferSetup) =>
@@ -70,15 +74,17 @@ export const editingState = (transfer: TransferSetup) =>
         },
       },
       holder: {
-        description: 'account kind: the holder label of the account to credit, or the lookup failure.',
-        meta: { spec: 'spec §2 /app/transfer (holder lookup at 21 characters); spec §8 (holder lookup failed)' },
+        description: 'The holder of the payee (account to credit, wallet number, card), or the lookup failure.',
+        meta: {
+          spec: 'spec §2 /app/transfer (holder lookup at 21 characters); spec §8 (holder lookup failed); rulings §9.2 (wallet and card payees named)',
+        },
         initial: 'idle',
         on: {
           'field.change': {
-            guard: 'isCreditAccountChange',
+            guard: 'isPayeeChange',
             target: '.idle',
             actions: 'clearHolder',
-            description: 'spec §2: a new account to credit forgets the holder found for the previous one',
+            description: 'spec §2, rulings §9.2: a new payee forgets the holder found for the previous one',
           },
         },
         states: {
@@ -88,20 +94,26 @@ export const editingState = (transfer: TransferSetup) =>
             always: {
               guard: 'shouldLookUpHolder',
               target: 'lookingUp',
-              description: 'spec §2: the holder is looked up once 21 characters are entered',
+              description: 'spec §2: the holder is looked up once 21 characters are entered; rulings §9.2: a wallet number or a card once complete and valid',
             },
           },
           lookingUp: {
             description: 'The holder is being looked up; the customer keeps typing.',
-            meta: { spec: 'spec §2 /app/transfer; spec §7 details' },
+            meta: { spec: 'spec §2 /app/transfer; spec §7 details; rulings §9.2 details-wallet, details-card' },
             invoke: {
               id: 'lookUpHolder',
               src: 'lookUpHolder',
-              input: ({ context }) => ({ account: context.values.creditAccount.trim() }),
+              input: ({ context }) => {
+                const input = transferKinds[context.kind].holderLookup(context.values)
+                // Unreachable: `shouldLookUpHolder` entered this state only with valid payee fields, and any change leaves it.
+                if (!input) throw new Error('lookUpHolder: no payee')
+                return input
+              },
               onDone: {
                 target: 'idle',
                 actions: { type: 'setHolder', params: ({ event }) => event.output },
-                description: 'spec §2, §8: the holder label, or the holder lookup failure (transfer.holderNotFound)',
+                description:
+                  "spec §2, §8, rulings §9.2: the holder, or the lookup failure (transfer.holderNotFound, transfer.payeeNotFound; the bank's message after too many tries)",
               },
               onError: {
                 target: 'idle',
@@ -228,6 +240,64 @@ export const editingState = (transfer: TransferSetup) =>
           unavailable: {
             description: 'The balance could not be read: nothing is shown.',
             meta: { spec: 'spec §2 /app/momo; spec §8 (balance failure)' },
+          },
+        },
+      },
+      rate: {
+        description: "momo, card: the rate and the amount debited, when the currency sent is not the account's.",
+        meta: { spec: 'rulings §9.3 (the rate before committing; the ask still decides); POST rate' },
+        initial: 'idle',
+        on: {
+          'field.change': {
+            guard: 'isRateInputChange',
+            target: '.idle',
+            actions: 'clearQuote',
+            description: 'rulings §9.3: another account, amount or currency forgets the rate quoted (a call under way is dropped)',
+          },
+        },
+        states: {
+          idle: {
+            description: 'The rate and the amount debited when quoted, or why there is none; nothing otherwise.',
+            meta: { spec: 'rulings §9.3' },
+            always: {
+              guard: 'shouldQuoteRate',
+              target: 'waiting',
+              description: "rulings §9.3: account, currency and amount valid, the currency sent not the account's",
+            },
+          },
+          waiting: {
+            description: 'The customer may still be typing: the rate is asked once the form has been quiet a moment.',
+            meta: { spec: 'rulings §9.3' },
+            after: {
+              rateQuiet: {
+                target: 'quoting',
+                description: 'rulings §9.3: one call once the customer pauses, not one a keystroke',
+              },
+            },
+          },
+          quoting: {
+            description: 'The rate is being asked; the form is usable (a line says so).',
+            meta: { spec: 'rulings §9.3; POST rate' },
+            invoke: {
+              id: 'quoteRate',
+              src: 'quoteRate',
+              input: ({ context }) => {
+                const input = rateInputOf(context)
+                // Unreachable: `shouldQuoteRate` entered the wait only with a valid input, and any change leaves it.
+                if (!input) throw new Error('quoteRate: no rate to ask')
+                return input
+              },
+              onDone: {
+                target: 'idle',
+                actions: { type: 'setQuote', params: ({ event }) => event.output },
+                description: "rulings §9.3: the rate and the amount debited, or the bank's reason when there is none",
+              },
+              onError: {
+                target: 'idle',
+                actions: { type: 'setQuote', params: { found: false } },
+                description: 'rulings §9.3: a rate call that fails shows nothing (the ask still decides and says the debit)',
+              },
+            },
           },
         },
       },

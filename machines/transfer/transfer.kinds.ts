@@ -9,9 +9,10 @@
  * | momo      | mobile-money | debitAccount, amount, currencySent, phone, description       | code form kept     |
  * | card      | card-visa    | debitAccount, amount, currencySent, accountId, lastFour, description | code form kept |
  *
- * Extras of a kind: the holder lookup of the account to credit (account), the frequently used
- * accounts or numbers (account: used-freq 1, momo: used-freq 2), the currency list (momo: b2w,
- * card: b2c), the selected account's balance (momo, spec §2).
+ * Extras of a kind: the holder lookup of the payee (account: spec §2 details; momo, card: rulings
+ * §9.2 details-wallet, details-card), the frequently used accounts or numbers (account: used-freq
+ * 1, momo: used-freq 2), the currency list (momo: b2w, card: b2c) and with it the rate before
+ * committing (rulings §9.3), the selected account's balance (momo, spec §2).
  */
 import * as z from 'zod/mini'
 import type { components } from '../../openapi/schema'
@@ -19,6 +20,7 @@ import { transferKindContract as contract, type TransferKind } from '../../opena
 import { accountTransferForm, cardTransferForm, momoTransferForm, toContractAmount } from './transfer.form.ts'
 import { transfer as texts } from '../messages.ts'
 import type { Account, ModuleCode } from '../shared/customer.ts'
+import { fieldErrors } from '../shared/form.ts'
 
 /** Every field of the three forms; a kind uses some of them (`fields`). Names are the contract's. */
 export const TRANSFER_FIELDS = ['debitAccount', 'amount', 'creditAccount', 'currencySent', 'phone', 'accountId', 'lastFour', 'description'] as const
@@ -39,6 +41,19 @@ export interface TransferRequests {
 
 /** The input of the `askTransfer` actor: the kind tells which call of spec §7 to make. */
 export type AskTransferInput = { [K in TransferKind]: { kind: K; body: TransferRequests[K] } }[TransferKind]
+
+/**
+ * The input of the `lookUpHolder` actor: the payee as the kind names it (spec §7 details; rulings
+ * §9.2 details-wallet, details-card), once its fields are complete and valid.
+ */
+export type HolderLookupInput = { kind: 'account'; account: string } | { kind: 'momo'; phone: string } | { kind: 'card'; accountId: string; lastFour: string }
+
+/** The texts of a kind's payee lookup, under the payee's last field (spec §2, §8; rulings §9.2). */
+export interface HolderTexts {
+  lookingUp: string
+  found: (name: string) => string
+  notFound: string
+}
 
 /** A form schema of spec §5 (`<flow>.form.ts`), seen from the machine: strings in, strings out. */
 export type TransferFormSchema = z.ZodMiniType<Record<string, string>, Record<string, string>>
@@ -63,8 +78,15 @@ export interface TransferKindSpec<K extends TransferKind = TransferKind> {
   initialValues: TransferValues
   /** The field that names who is credited (shown on the code form when the answer has no payee). */
   payeeField: TransferField
-  /** spec §2 /app/transfer: the holder of the account to credit is looked up at 21 characters. */
-  looksUpHolder: boolean
+  /**
+   * The fields that name the payee, in order: its holder is looked up once they are complete and
+   * valid (spec §2 /app/transfer: the account at 21 characters; rulings §9.2: the 12-digit wallet
+   * number, the card's account id and last four); the lookup's hint shows under the last one.
+   */
+  payeeFields: readonly TransferField[]
+  holderTexts: HolderTexts
+  /** The `lookUpHolder` input of valid payee fields, else `null` (nothing to look up yet). */
+  holderLookup(values: TransferValues): HolderLookupInput | null
   /**
    * spec §2, §7, rulings §3: frequently used accounts (used-freq 1) or numbers (used-freq 2),
    * offered on `field`; `null` when the screen has none.
@@ -96,6 +118,16 @@ const emptyValues: TransferValues = {
 
 const trimmed = (values: TransferValues, field: TransferField) => values[field].trim()
 
+/** Every one of `fields` passes the form's checks (spec §5). */
+const validFields = (schema: TransferFormSchema, values: TransferValues, fields: readonly TransferField[]) => {
+  const errors = fieldErrors(schema, values)
+  return fields.every((field) => errors[field] === undefined)
+}
+
+/** spec §2, §8: the account's holder ("Titulaire : …"); rulings §9.2: a wallet's or a card's ("Bénéficiaire : …"). */
+const accountHolderTexts: HolderTexts = { lookingUp: texts.lookingUpHolder, found: texts.holder, notFound: texts.holderNotFound }
+const payeeHolderTexts: HolderTexts = { lookingUp: texts.lookingUpPayee, found: texts.payeeFound, notFound: texts.payeeNotFound }
+
 const account: TransferKindSpec<'account'> = {
   kind: 'account',
   module: contract.account.module,
@@ -106,7 +138,10 @@ const account: TransferKindSpec<'account'> = {
   fields: ['debitAccount', 'amount', 'creditAccount', 'description'],
   initialValues: emptyValues,
   payeeField: 'creditAccount',
-  looksUpHolder: true,
+  payeeFields: ['creditAccount'],
+  holderTexts: accountHolderTexts,
+  holderLookup: (values) =>
+    validFields(accountTransferForm, values, ['creditAccount']) ? { kind: 'account', account: trimmed(values, 'creditAccount') } : null,
   suggestions: { field: 'creditAccount', usedFreqId: contract.account.usedFreqId },
   currencies: contract.account.currencies,
   showsBalance: false,
@@ -130,7 +165,9 @@ const momo: TransferKindSpec<'momo'> = {
   fields: ['debitAccount', 'amount', 'currencySent', 'phone', 'description'],
   initialValues: emptyValues,
   payeeField: 'phone',
-  looksUpHolder: false,
+  payeeFields: ['phone'],
+  holderTexts: payeeHolderTexts,
+  holderLookup: (values) => (validFields(momoTransferForm, values, ['phone']) ? { kind: 'momo', phone: trimmed(values, 'phone') } : null),
   suggestions: { field: 'phone', usedFreqId: contract.momo.usedFreqId },
   currencies: contract.momo.currencies,
   showsBalance: true,
@@ -155,7 +192,12 @@ const card: TransferKindSpec<'card'> = {
   fields: ['debitAccount', 'amount', 'currencySent', 'accountId', 'lastFour', 'description'],
   initialValues: emptyValues,
   payeeField: 'accountId',
-  looksUpHolder: false,
+  payeeFields: ['accountId', 'lastFour'],
+  holderTexts: payeeHolderTexts,
+  holderLookup: (values) =>
+    validFields(cardTransferForm, values, ['accountId', 'lastFour'])
+      ? { kind: 'card', accountId: trimmed(values, 'accountId'), lastFour: trimmed(values, 'lastFour') }
+      : null,
   suggestions: null,
   currencies: contract.card.currencies,
   showsBalance: false,

@@ -4,11 +4,12 @@ import { transferConfirmForm, toContractAmount } from './transfer.form.ts'
 import { fieldErrors, type FieldErrors } from '../shared/form.ts'
 import { transfer as texts, validation } from '../messages.ts'
 import type { Account } from '../shared/customer.ts'
-import { debitAccountOf, transferKinds, type TransferValues } from './transfer.kinds.ts'
+import { debitAccountOf, transferKinds, type TransferField, type TransferValues } from './transfer.kinds.ts'
 import type {
   AskAnswer,
   ConfirmAnswer,
   PendingTransfer,
+  RateInput,
   TransferAskBody,
   TransferConfirmBody,
   TransferContext,
@@ -17,7 +18,6 @@ import type {
   TransferReceipt,
 } from './transfer.types.ts'
 import { isHttpSuccess, isSessionEnded, text } from '../shared/answers.ts'
-import { FIELD_EXACT_LENGTH } from '../limits.ts'
 
 const areUnavailable = (accounts: readonly Account[], accountsFailed: boolean) => accountsFailed || accounts.length === 0
 
@@ -34,6 +34,7 @@ export function freshContext({ kind, accounts, accountsFailed }: TransferInput):
     error: null,
     holder: null,
     holderError: null,
+    quote: null,
     suggestions: null,
     currencies: null,
     balance: null,
@@ -89,7 +90,7 @@ export function pendingOf(context: TransferContext, body: TransferAskBody): Pend
     currency: text(body.currencySent) ?? sentCurrency,
     debitAmount: text(body.debitAmount) ?? null,
     debitCurrency: text(body.currency) ?? debit?.currency ?? '',
-    payee: text(body.payee) ?? (spec.looksUpHolder && context.holder ? context.holder : typedPayee),
+    payee: text(body.payee) ?? context.holder ?? typedPayee,
     expiresAt: text(body.expiresAt) ?? null,
     message: text(body.message) ?? null,
   }
@@ -125,13 +126,32 @@ type GuardArgs = { context: TransferContext; event: TransferEvent }
 export const isFieldOfKind = ({ context, event }: GuardArgs) => event.type === 'field.change' && transferKinds[context.kind].fields.includes(event.field)
 export const areAccountsUnavailable = ({ context }: GuardArgs) => context.accountsUnavailable
 
-export const isCreditAccountChange = ({ context, event }: GuardArgs) =>
-  transferKinds[context.kind].looksUpHolder && event.type === 'field.change' && event.field === 'creditAccount'
+export const isPayeeChange = ({ context, event }: GuardArgs) => event.type === 'field.change' && transferKinds[context.kind].payeeFields.includes(event.field)
 export const shouldLookUpHolder = ({ context }: GuardArgs) =>
-  transferKinds[context.kind].looksUpHolder &&
-  context.values.creditAccount.trim().length === FIELD_EXACT_LENGTH.accountNumber &&
-  context.holder === null &&
-  context.holderError === null
+  context.holder === null && context.holderError === null && transferKinds[context.kind].holderLookup(context.values) !== null
+
+/** The fields the rate before committing depends on (rulings §9.3). */
+const RATE_FIELDS: readonly TransferField[] = ['debitAccount', 'amount', 'currencySent']
+/** rulings §9.3: the rate is asked this long after the last change of account, currency or amount (one call, not one a keystroke). */
+export const RATE_QUIET_MS = 400
+
+/**
+ * The `quoteRate` input of the form (rulings §9.3), when the kind has a currency field and the
+ * account, the currency and the amount are valid, the currency sent not the account's; else `null`.
+ */
+export function rateInputOf(context: Pick<TransferContext, 'kind' | 'values' | 'accounts' | 'accountsUnavailable'>): RateInput | null {
+  const spec = transferKinds[context.kind]
+  if (spec.currencies === null) return null
+  const debit = debitAccountOf(context.values, offeredAccounts(context))
+  const errors = fieldErrors(spec.schema, context.values)
+  if (!debit || errors.amount !== undefined || errors.currencySent !== undefined) return null
+  const currencySent = context.values.currencySent.trim()
+  if (currencySent === debit.currency) return null
+  return { currencySent, currency: debit.currency, amount: toContractAmount(context.values.amount) }
+}
+export const isRateInputChange = ({ context, event }: GuardArgs) =>
+  transferKinds[context.kind].currencies !== null && event.type === 'field.change' && RATE_FIELDS.includes(event.field)
+export const shouldQuoteRate = ({ context }: GuardArgs) => context.quote === null && rateInputOf(context) !== null
 export const shouldLoadSuggestions = ({ context }: GuardArgs) => transferKinds[context.kind].suggestions !== null && context.suggestions === null
 export const shouldLoadCurrencies = ({ context }: GuardArgs) => transferKinds[context.kind].currencies !== null && context.currencies === null
 export const isDebitAccountChange = ({ context, event }: GuardArgs) =>

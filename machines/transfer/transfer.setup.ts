@@ -7,7 +7,7 @@
  */
 import { setup } from 'xstate'
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
-import type { AskTransferInput } from './transfer.kinds.ts'
+import type { AskTransferInput, HolderLookupInput } from './transfer.kinds.ts'
 import { formKit } from '../shared/formKit.ts'
 import { setAccounts } from '../shared/accounts.ts'
 import { stubAction, stubActor } from '../shared/answers.ts'
@@ -20,6 +20,8 @@ import type {
   ConfirmAnswer,
   ConfirmTransferInput,
   HolderLookup,
+  RateInput,
+  RateQuote,
   ReceiptDownloadFailure,
   ReceiptDownloadInput,
   Suggestion,
@@ -38,8 +40,10 @@ export const transferSetup = setup({
     events: {} as TransferEvent,
   },
   actors: {
-    /** POST details: the holder label of a 21-character account code. Provided by src/. */
-    lookUpHolder: stubActor<HolderLookup, { account: string }>('lookUpHolder'),
+    /** POST details (an account), details-wallet or details-card (rulings §9.2), by `kind`: the payee's holder. Provided by src/. */
+    lookUpHolder: stubActor<HolderLookup, HolderLookupInput>('lookUpHolder'),
+    /** POST rate (rulings §9.3): the rate from the currency sent to the account's, and the amount debited. Provided by src/. */
+    quoteRate: stubActor<RateQuote, RateInput>('quoteRate'),
     /** GET used-freq/{1|2} (`transferKinds[kind].suggestions.usedFreqId`). Provided by src/. */
     loadSuggestions: stubActor<Suggestion[], { kind: TransferKind }>('loadSuggestions'),
     /** GET auth/v1/currencies/{b2w|b2c} (`transferKinds[kind].currencies`). Provided by src/. */
@@ -56,6 +60,8 @@ export const transferSetup = setup({
   delays: {
     /** rulings §4: the code's life left, until the ask answer's `expiresAt` (0 once past). */
     codeLife: rules.codeLifeLeft,
+    /** rulings §9.3: the quiet time after the last change of account, currency or amount before the rate is asked. */
+    rateQuiet: rules.RATE_QUIET_MS,
   },
   guards: {
     /** spec §4, §5: every field of the kind's form is valid and the debit account is one of the customer's. */
@@ -68,10 +74,14 @@ export const transferSetup = setup({
     areAccountsUnavailable: rules.areAccountsUnavailable,
 
     // Lookups and lists of the form.
-    /** spec §2 /app/transfer: the customer changed the account to credit (account kind: holder lookup). */
-    isCreditAccountChange: rules.isCreditAccountChange,
-    /** spec §2 /app/transfer: a 21-character account to credit whose holder is not known yet. */
+    /** spec §2 /app/transfer, rulings §9.2: the customer changed a field that names the payee (account, wallet number, card). */
+    isPayeeChange: rules.isPayeeChange,
+    /** spec §2, rulings §9.2: the payee's fields are complete and valid and its holder is not known yet. */
     shouldLookUpHolder: rules.shouldLookUpHolder,
+    /** rulings §9.3: the customer changed the account, the amount or the currency sent (momo, card). */
+    isRateInputChange: rules.isRateInputChange,
+    /** rulings §9.3: account, currency and amount are valid, the currency sent is not the account's, and no quote is known yet. */
+    shouldQuoteRate: rules.shouldQuoteRate,
     /** spec §2, §7 used-freq: the kind offers frequently used accounts or numbers, not loaded yet. */
     shouldLoadSuggestions: rules.shouldLoadSuggestions,
     /** spec §2, §7 currencies b2w, b2c: the kind has a currency field (momo, card), not loaded yet. */
@@ -126,11 +136,15 @@ export const transferSetup = setup({
     /** spec §4, §8 Transfers: sets the error banner (the message or description, else transfer.failed); null clears it. */
     showError: act.showError,
 
-    /** spec §2 /app/transfer: forgets the holder label (or lookup failure) of the previous account to credit. */
+    /** spec §2, rulings §9.2: forgets the holder (or lookup failure) of the previous payee. */
     clearHolder: act.clearHolder,
-    /** spec §2, §8: keeps the holder label found, or the holder lookup failure (transfer.holderNotFound;
+    /** spec §2, §8, rulings §9.2: keeps the holder found, or the lookup failure (transfer.holderNotFound, transfer.payeeNotFound;
      * rulings §8: the bank's "too many tries" message when it refused to look). */
     setHolder: act.setHolder,
+    /** rulings §9.3: forgets the rate quoted for the previous account, currency or amount. */
+    clearQuote: act.clearQuote,
+    /** rulings §9.3: keeps the rate and the amount debited, or why there is none (nothing shown on a failed call). */
+    setQuote: act.setQuote,
     /** spec §2, §7 used-freq: keeps the frequently used accounts or numbers to offer (none on error). */
     setSuggestions: act.setSuggestions,
     /** spec §3, §8: keeps the currencies to offer (codes 1, 2, 3); none, and nothing shown, on failure. */

@@ -42,9 +42,23 @@ export interface ConfirmTransferInput {
   token: string
 }
 
-/** What `lookUpHolder` resolves with (POST details); it may also reject (network). */
+/** What `lookUpHolder` resolves with (POST details, details-wallet, details-card); it may also reject (network). */
 /** A lookup the bank refused for too many tries (rulings §8, HTTP 429) carries its message. */
 export type HolderLookup = { found: true; libelle: string } | { found: false; message?: string }
+
+/** The input of `quoteRate` (rulings §9.3, POST rate): the currency sent, the debit account's, the amount (contract's dot). */
+export interface RateInput {
+  currencySent: string
+  currency: string
+  amount: string
+}
+
+/**
+ * What `quoteRate` resolves with: the rate (1 `currencySent` = `rate` `currency`) and the amount
+ * that would be debited, both exact decimal strings; or no quote, with the bank's reason when it
+ * gave one (no rate in force, an amount too small). It may also reject (network): nothing shown.
+ */
+export type RateQuote = { found: true; rate: string; debitAmount: string } | { found: false; message?: string }
 
 /** The input of `downloadReceipt` (spec §7 transfer/receipt/{reference}). */
 export interface ReceiptDownloadInput {
@@ -113,9 +127,15 @@ export interface TransferContext {
    */
   error: string | null
 
-  /** account kind: the holder label of the account to credit, or the lookup's failure message. */
+  /** The holder of the payee (account, wallet, card), or the lookup's failure message (spec §2, rulings §9.2). */
   holder: string | null
   holderError: string | null
+  /**
+   * momo, card: the rate and the amount debited for the form's account, currency and amount when
+   * the currency sent is not the account's (rulings §9.3); `null` until quoted. Forgotten when one
+   * of the three changes.
+   */
+  quote: RateQuote | null
   /** account, momo: frequently used accounts or numbers; `null` until loaded ([] on failure). */
   suggestions: Suggestion[] | null
   /** momo, card: the currency codes offered; `null` until loaded ([] on failure: nothing shown, spec §8). */

@@ -35,6 +35,13 @@ const RARE_SCREENS = [
   'profile.css',
 ]
 
+/**
+ * The design card's dialogs and toasts (src/flows/overlays.ts): never fetched on the sign-in page,
+ * so not precached (the worker's precache runs there); the app fetches them once signed in, and
+ * the worker keeps them then like any screen's chunk.
+ */
+const AFTER_SIGN_IN = ['overlays']
+
 /** The brand colour of src/ui/theme.css.ts (the light theme's). */
 const BRAND = '#0b4f6c'
 
@@ -91,7 +98,7 @@ export const serviceWorker: Partial<VitePWAOptions> = {
     // opened now and then, cached on first use (sw.ts).
     // Nor the entry of the pages the worker does not keep (index.html's): the page that starts from
     // it fetches it, and the worker keeps it then like any hashed file.
-    globIgnores: ['sw.js', 'assets/index-*', ...RARE_SCREENS.map((name) => `assets/${name}-*`)],
+    globIgnores: ['sw.js', 'assets/index-*', ...[...RARE_SCREENS, ...AFTER_SIGN_IN].map((name) => `assets/${name}-*`)],
     // Hashed names need no revision of their own.
     dontCacheBustURLsMatching: /^assets\//,
     manifestTransforms: [pagesUnderTheirRoutes, smallestFirst],

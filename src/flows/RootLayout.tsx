@@ -1,11 +1,15 @@
 import { Outlet } from '@tanstack/react-router'
-import { Toaster } from '../ui/Toaster'
+import { useToasts } from '../ui/toasts'
+import { useOverlays } from './useOverlays'
 
 export function RootLayout() {
+  // The toasts (Radix Toast, in the lazy overlays chunk) are rendered while there are some.
+  const hasToasts = useToasts().length > 0
+  const overlays = useOverlays(hasToasts)
   return (
     <>
       <Outlet />
-      <Toaster />
+      {overlays && hasToasts && <overlays.Toaster />}
     </>
   )
 }

@@ -1,62 +1,36 @@
-import { useEffect, useRef, useState } from 'react'
-import { session, shell } from '../../machines/messages'
-import { toaster, useToasts, type Toast } from './toasts'
+import * as RadixToast from '@radix-ui/react-toast'
+import { session } from '../../machines/messages'
+import { toaster, useToasts } from './toasts'
 import * as css from './toaster.css'
 
 /**
- * Toasts top right, newest on top (the store keeps them newest first); each closable, by its
- * button or Escape. Nothing at all while there is none. Hand-written (a list and a timer) rather than a toast library: the one it
- * replaces cost more bytes than every screen of the session together (docs/decisions.md, "Dialogs
- * and toasts on the platform").
+ * The toasts of the store (src/ui/toasts.ts), top right, newest on top, on the design card's Radix
+ * Toast: each closable by its button, Escape or a swipe; its time stops while the pointer is on the
+ * toasts or the focus in them, and while the window is in the background (WCAG 2.2.1); F8 reaches
+ * them. Radix tells screen readers each toast through a live region of its own that it inserts
+ * empty and fills a frame later, so that it is announced (the warnings assertive). Part of the lazy
+ * overlays chunk (src/flows/overlays.ts).
  */
 export function Toaster() {
   const toasts = useToasts()
-  if (toasts.length === 0) return null
   return (
-    <div role="region" aria-label={shell.notifications}>
-      <ol className={css.viewport}>
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} />
-        ))}
-      </ol>
-    </div>
-  )
-}
-
-/**
- * Each toast's text is a live region of its own, the warnings' assertive. Its time runs only while the customer
- * is neither pointing at it nor in it (WCAG 2.2.1: a message read slowly is not taken away).
- */
-function ToastItem({ toast }: { toast: Toast }) {
-  const [paused, setPaused] = useState(false)
-  const remaining = useRef(toast.durationMs)
-  useEffect(() => {
-    if (paused) return
-    const started = Date.now()
-    const timer = setTimeout(() => toaster.dismiss(toast.id), remaining.current)
-    return () => {
-      clearTimeout(timer)
-      remaining.current -= Date.now() - started
-    }
-  }, [paused, toast.id])
-  return (
-    // Pointer and focus only pause the toast's time; Escape from its close button closes it.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <li
-      className={css.toast[toast.kind]}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setPaused(false)}
-      onKeyDown={(event) => event.key === 'Escape' && toaster.dismiss(toast.id)}
-    >
-      <div role="status" aria-live={toast.kind === 'warning' ? 'assertive' : 'polite'} aria-atomic="true">
-        <div className={css.title}>{toast.title}</div>
-        {toast.text && <div>{toast.text}</div>}
-      </div>
-      <button type="button" className={css.close} aria-label={session.closeToast} onClick={() => toaster.dismiss(toast.id)}>
-        <span aria-hidden="true">×</span>
-      </button>
-    </li>
+    <RadixToast.Provider swipeDirection="right" label={session.toastAnnounced}>
+      {toasts.map((toast) => (
+        <RadixToast.Root
+          key={toast.id}
+          className={css.toast[toast.kind]}
+          duration={toast.durationMs}
+          type={toast.kind === 'warning' ? 'foreground' : 'background'}
+          onOpenChange={(open) => !open && toaster.dismiss(toast.id)}
+        >
+          <RadixToast.Title className={css.title}>{toast.title}</RadixToast.Title>
+          {toast.text && <RadixToast.Description>{toast.text}</RadixToast.Description>}
+          <RadixToast.Close className={css.close} aria-label={session.closeToast}>
+            <span aria-hidden="true">×</span>
+          </RadixToast.Close>
+        </RadixToast.Root>
+      ))}
+      <RadixToast.Viewport className={css.viewport} label={session.toastsRegion} />
+    </RadixToast.Provider>
   )
 }

@@ -41,6 +41,8 @@ const namedIn = (html: string) => [...html.matchAll(/<(?:script[^>]*\ssrc|link r
 
 /** The app's own entry, its routes and the router: what the sign-in page hydrates without. */
 const APP_CHUNK = /\/(index|app|router|LoginPage)-[^/]+\.js$/
+/** The design card's dialogs and toasts (src/flows/overlays.ts): never on /login, fetched once the signed-in app is usable. */
+const OVERLAYS_CHUNK = /\/overlays-[^/]+\.js$/
 
 describe('/login, first screen', () => {
   it('every script of the form is named by the page itself: none is asked for a round later', async () => {
@@ -79,6 +81,8 @@ describe('/login, first screen', () => {
     await page.getByPlaceholder(login.pinPlaceholder).fill(mainCustomer.pin)
     // Every script the dashboard needs is already here: the page settles and then nothing new.
     await page.waitForLoadState('networkidle')
+    // Neither the page nor the app it fetched ahead asked for the dialogs and toasts.
+    expect(scripts.filter((s) => OVERLAYS_CHUNK.test(s))).toEqual([])
     const before = scripts.length
     // Sent with the keyboard: a click would leave the pointer where a dashboard tile then appears,
     // whose hover rightly preloads its screen (the router's `intent`), on a loaded machine before
@@ -86,7 +90,8 @@ describe('/login, first screen', () => {
     await page.getByPlaceholder(login.pinPlaceholder).press('Enter')
     await page.waitForURL('**/app/dashboard')
     await expect.poll(() => page.locator('main a[data-module]').count()).toBeGreaterThan(0)
-    expect(scripts.slice(before)).toEqual([])
+    // Only the dialogs and toasts may follow, once the dashboard is usable (src/flows/useOverlays.ts).
+    expect(scripts.slice(before).filter((s) => !OVERLAYS_CHUNK.test(s))).toEqual([])
     expect(pageProblems(page)).toEqual([])
     await page.context().close()
   })
@@ -131,6 +136,12 @@ describe('/login, the first screen first', () => {
     // The worker's precache reaches the server too (its second /login, the offline page…).
     await link.request((r) => r.path === '/offline.html', 30_000)
     const requests = link.requests.slice(from)
+    // Not the dialogs and toasts, neither from the page nor from the worker, whose precache list
+    // does not name them (it is fetched on /login).
+    expect(requests.filter((r) => OVERLAYS_CHUNK.test(r.path))).toEqual([])
+    const precache = await (await fetch(`${server.url}/sw.js`)).text()
+    expect(precache).toMatch(/\/sign-in-[^/"]+\.js/)
+    expect(precache).not.toMatch(/overlays-[^/"]+\.js/)
     const before = requests.filter((r) => r.at <= usable).map((r) => r.path)
     expect(before.length).toBeGreaterThan(0)
     expect(before.filter((path) => !own.includes(path))).toEqual([])

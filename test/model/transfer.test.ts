@@ -103,19 +103,27 @@ const confirmAnswers: Record<string, ConfirmAnswer> = {
 
 /** The edges a kind must never take: the regions it does not use, the confirm refusal it does not have. */
 const unreachableFor: Record<TransferKind, (edge: string) => boolean> = {
-  account: (edge) => edge.startsWith('transfer.editing.currencies') || edge.startsWith('transfer.editing.balance'),
-  momo: (edge) => edge.startsWith('transfer.editing.holder'),
-  card: (edge) => edge.startsWith('transfer.editing.holder') || edge.startsWith('transfer.editing.suggestions') || edge.startsWith('transfer.editing.balance'),
+  account: (edge) => edge.startsWith('transfer.editing.currencies') || edge.startsWith('transfer.editing.balance') || edge.startsWith('transfer.editing.rate'),
+  momo: () => false,
+  card: (edge) => edge.startsWith('transfer.editing.suggestions') || edge.startsWith('transfer.editing.balance'),
 }
 
+/**
+ * The main walk sends the currency of the debit account (no rate to quote): the rate region is
+ * walked by a walk of its own (`rateSamples`), so that neither state space explodes.
+ */
+const sameCurrency = (kind: TransferKind): TransferEvent[] =>
+  fill(kind).map((e) => (e.type === 'field.change' && e.field === 'currencySent' ? change('currencySent', usd.currency) : e))
+
 const samples = (kind: TransferKind): Array<TransferEvent | SyntheticEvent> => [
-  ...fill(kind),
+  ...sameCurrency(kind),
   change('amount', '12.505'),
   submit,
   reload,
   accountsChange,
   doneEvent('lookUpHolder', { found: true, libelle: 'Mbuyi Awa' }),
   doneEvent('lookUpHolder', { found: false }),
+  errorEvent('lookUpHolder', new TypeError('Failed to fetch')),
   doneEvent('loadSuggestions', [
     { value: '000220000000000000056', holder: 'Grace Mbuyi' },
     { value: '000330000000000000078', holder: null },
@@ -134,6 +142,18 @@ const samples = (kind: TransferKind): Array<TransferEvent | SyntheticEvent> => [
   download,
   doneEvent('downloadReceipt', undefined),
   errorEvent('downloadReceipt', new Error('receipt not available (500)')),
+]
+
+/** The rate region's samples: a converted form, a change, the answers of the rate call. */
+const rateSamples: Array<TransferEvent | SyntheticEvent> = [
+  change('debitAccount', usd.compte),
+  change('amount', '12,50'),
+  change('currencySent', cdf.currency),
+  change('amount', '13'),
+  doneEvent('quoteRate', { found: true, rate: '2850.00000000', debitAmount: '35625.00' }),
+  doneEvent('quoteRate', { found: false, message: api.transfer.noRate }),
+  errorEvent('quoteRate', new TypeError('Failed to fetch')),
+  accountsChange,
 ]
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +184,7 @@ describe.each(TRANSFER_KINDS)('transfer machine, %s kind — walk of every trans
       )
       expect(c.receipt !== null).toBe(snapshot.matches('done'))
       // What the kind does not use stays empty.
-      if (!spec.looksUpHolder) expect([c.holder, c.holderError]).toEqual([null, null])
+      if (!spec.currencies) expect(c.quote).toBeNull()
       if (!spec.suggestions) expect(c.suggestions).toBeNull()
       if (!spec.currencies) expect(c.currencies).toBeNull()
       if (!spec.showsBalance) expect(c.balance).toBeNull()
@@ -175,8 +195,22 @@ describe.each(TRANSFER_KINDS)('transfer machine, %s kind — walk of every trans
   })
 
   for (const path of walk.paths) it(path.description, () => path.run().then(() => undefined))
+
+  // momo, card: the rate before committing (rulings §9.3), from a USD account sending CDF.
+  const rateWalk =
+    spec.currencies === null
+      ? null
+      : createWalk(transferMachine, {
+          inputs: { 'accounts loaded': loaded(kind) },
+          events: rateSamples,
+          stubActions: ['reloadPage', 'refreshNotifications', 'refreshAccounts', 'wantAccounts', 'logDownloadError'],
+          screen: transferScreen,
+          maxStates: 20000,
+        })
+  if (rateWalk) for (const path of rateWalk.paths) it(`rate: ${path.description}`, () => path.run().then(() => undefined))
+
   it(`walked every transition of the graph that a ${kind} transfer can take, and none other`, () =>
-    walk.assertEveryEdgeWalked({ unreachable: unreachableFor[kind] }))
+    walk.assertEveryEdgeWalked({ unreachable: unreachableFor[kind], together: rateWalk ? [rateWalk] : [] }))
 })
 
 describe('transfer machine — the three walks together', () => {
@@ -699,7 +733,7 @@ describe('transfer machine — holder of the account to credit (spec §2 /app/tr
     expect(snapshot.value).toMatchObject({ editing: { holder: 'lookingUp', form: 'filling' } })
     expect(transferScreen(snapshot).lookingUpHolder).toBe(true)
     expect(snapshot.context.values.amount).toBe('5')
-    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([{ account: CREDIT }])
+    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([{ kind: 'account', account: CREDIT }])
   })
 
   it.each([
@@ -722,7 +756,10 @@ describe('transfer machine — holder of the account to credit (spec §2 /app/tr
     expect(shorter.snapshot.context).toMatchObject({ holder: null, holderError: null })
     const { snapshot, calls } = await play('account', change('creditAccount', CREDIT), found, change('creditAccount', other))
     expect(snapshot.context).toMatchObject({ holder: null, holderError: null })
-    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([{ account: CREDIT }, { account: other }])
+    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([
+      { kind: 'account', account: CREDIT },
+      { kind: 'account', account: other },
+    ])
   })
 
   it('a change during the lookup cancels it and looks the new value up', async () => {
@@ -733,7 +770,10 @@ describe('transfer machine — holder of the account to credit (spec §2 /app/tr
       change('creditAccount', other),
       doneEvent('lookUpHolder', { found: false }),
     )
-    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([{ account: CREDIT }, { account: other }])
+    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([
+      { kind: 'account', account: CREDIT },
+      { kind: 'account', account: other },
+    ])
     expect(snapshot.context.holderError).toBe(texts.holderNotFound)
   })
 
@@ -742,9 +782,126 @@ describe('transfer machine — holder of the account to credit (spec §2 /app/tr
     expect(actorCalls(calls, 'lookUpHolder')).toHaveLength(2)
   })
 
-  it.each(['momo', 'card'] as const)('%s: no holder lookup', async (kind) => {
-    const { calls } = await play(kind, ...fill(kind), change('creditAccount', CREDIT))
+  it.each(['momo', 'card'] as const)('%s: the account to credit is not its field: no account lookup', async (kind) => {
+    const { calls } = await play(kind, change('creditAccount', CREDIT))
     expect(actorCalls(calls, 'lookUpHolder')).toEqual([])
+  })
+})
+
+describe('transfer machine — the payee of a wallet or a card named before paying (rulings §9.2)', () => {
+  const named = doneEvent('lookUpHolder', { found: true, libelle: 'Marie Tshibanda' })
+  const notFound = doneEvent('lookUpHolder', { found: false })
+
+  it('momo: the number is looked up once it is a complete, valid 243… number, and only then', async () => {
+    const partial = await play('momo', change('phone', '24381234567'), change('phone', '143812345678'))
+    expect(actorCalls(partial.calls, 'lookUpHolder')).toEqual([])
+    const { snapshot, calls } = await play('momo', change('phone', '24381234567'), change('phone', '243812345678'))
+    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([{ kind: 'momo', phone: '243812345678' }])
+    expect(transferScreen(snapshot).holderHint).toBe('Recherche du bénéficiaire…')
+  })
+
+  it('card: looked up once both the 8-digit account id and the last four are valid', async () => {
+    const half = await play('card', change('accountId', '12345678'), change('lastFour', '432'))
+    expect(actorCalls(half.calls, 'lookUpHolder')).toEqual([])
+    const { calls } = await play('card', change('lastFour', '4321'), change('accountId', '12345678'))
+    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([{ kind: 'card', accountId: '12345678', lastFour: '4321' }])
+  })
+
+  it.each([
+    ['found', named, 'Bénéficiaire : Marie Tshibanda'],
+    ['not found', notFound, "Le bénéficiaire n'a pu être retrouvé"],
+    ['lookup failed', errorEvent('lookUpHolder'), "Le bénéficiaire n'a pu être retrouvé"],
+    ['refused for too many tries (rulings §8)', doneEvent('lookUpHolder', { found: false, message: api.tooManyTries(15) }), api.tooManyTries(15)],
+  ])('momo, %s: the hint under the number', async (_, answer, hint) => {
+    const { snapshot } = await play('momo', change('phone', '243812345678'), answer)
+    const screen = transferScreen(snapshot)
+    expect(screen.holderHint).toBe(hint)
+    expect(screen.fields.find((f) => f.name === 'phone')?.hint).toBe(hint)
+  })
+
+  it('card: the hint shows under the last four digits, and a changed digit forgets it and looks again', async () => {
+    const { snapshot, calls } = await play('card', change('accountId', '12345678'), change('lastFour', '4321'), named)
+    const screen = transferScreen(snapshot)
+    expect(screen.fields.find((f) => f.name === 'lastFour')?.hint).toBe('Bénéficiaire : Marie Tshibanda')
+    expect(screen.fields.find((f) => f.name === 'accountId')?.hint).toBeNull()
+    const again = await play('card', change('accountId', '12345678'), change('lastFour', '4321'), named, change('accountId', '87654321'))
+    expect(again.snapshot.context).toMatchObject({ holder: null, holderError: null })
+    expect(actorCalls(again.calls, 'lookUpHolder')).toHaveLength(2)
+    expect(actorCalls(calls, 'lookUpHolder')).toHaveLength(1)
+  })
+
+  it('not found does not stop the transfer: the operator decides (rulings §9.2)', async () => {
+    const { snapshot } = await play('momo', ...fill('momo'), notFound, submit)
+    expect(snapshot.value).toBe('asking')
+  })
+
+  it('the holder found names the payee of the code form when the answer does not', async () => {
+    const answer = pendingAnswer('momo')
+    const { payee: _, ...body } = answer.body!
+    const { snapshot } = await play('momo', ...fill('momo'), named, submit, asked({ status: 200, body }))
+    expect(snapshot.context.pending?.payee).toBe('Marie Tshibanda')
+  })
+})
+
+describe('transfer machine — the rate before committing (rulings §9.3)', () => {
+  const quoted = doneEvent('quoteRate', { found: true, rate: '2850.00000000', debitAmount: '35625.00' })
+  const quiet = { type: 'xstate.after.rateQuiet.transfer.editing.rate.waiting' } as SyntheticEvent
+  /** momo from a USD account, 12,50 sent in CDF. */
+  const converted = [change('debitAccount', usd.compte), change('amount', '12,50'), change('currencySent', '3')]
+
+  it("asked once the customer pauses, with the currency sent, the account's and the amount (contract dot)", async () => {
+    const waiting = await play('momo', ...converted)
+    expect(waiting.snapshot.value).toMatchObject({ editing: { rate: 'waiting' } })
+    expect(actorCalls(waiting.calls, 'quoteRate')).toEqual([])
+    const { snapshot, calls } = await play('momo', ...converted, quiet)
+    expect(actorCalls(calls, 'quoteRate').map((c) => c.input)).toEqual([{ currencySent: '3', currency: '1', amount: '12.50' }])
+    expect(transferScreen(snapshot).rateLine).toBe(texts.quotingRate)
+  })
+
+  it("the line: the rate in French format, the amount debited in the account's currency, exact", async () => {
+    const { snapshot } = await play('momo', ...converted, quiet, quoted)
+    const screen = transferScreen(snapshot)
+    expect(screen.rateLine).toBe('Taux : 1 CDF = 2\u202F850,00 USD — montant débité : 35\u202F625,00\u00A0USD')
+    expect(screen.fields.find((f) => f.name === 'currencySent')?.status).toBe(screen.rateLine)
+  })
+
+  it('a change of amount, account or currency forgets the quote and waits again (one call a pause)', async () => {
+    const { snapshot, calls } = await play('momo', ...converted, quiet, quoted, change('amount', '12,5'), change('amount', '125'), quiet)
+    expect(actorCalls(calls, 'quoteRate').map((c) => c.input)).toEqual([
+      { currencySent: '3', currency: '1', amount: '12.50' },
+      { currencySent: '3', currency: '1', amount: '125' },
+    ])
+    expect(snapshot.context.quote).toBeNull()
+  })
+
+  it('a change while the rate is asked drops that call', async () => {
+    const { snapshot } = await play('card', ...converted, quiet, change('amount', '13'))
+    expect(snapshot.value).toMatchObject({ editing: { rate: 'waiting' } })
+    expect(snapshot.children.quoteRate).toBeUndefined()
+  })
+
+  it.each([
+    ['the same currency as the account', [change('debitAccount', usd.compte), change('amount', '12,50'), change('currencySent', '1')]],
+    ['an invalid amount', [change('debitAccount', usd.compte), change('amount', '12,505'), change('currencySent', '3')]],
+    ['no account', [change('amount', '12,50'), change('currencySent', '3')]],
+    ['no currency', [change('debitAccount', usd.compte), change('amount', '12,50')]],
+  ])('no rate for %s', async (_, events) => {
+    const { snapshot } = await play('momo', ...events)
+    expect(snapshot.value).toMatchObject({ editing: { rate: 'idle' } })
+    expect(transferScreen(snapshot).rateLine).toBeNull()
+  })
+
+  it("the bank's reason when it has no rate; nothing when the call fails, and no retry until a change", async () => {
+    const none = await play('momo', ...converted, quiet, doneEvent('quoteRate', { found: false, message: api.transfer.noRate }))
+    expect(transferScreen(none.snapshot).rateLine).toBe(api.transfer.noRate)
+    const failed = await play('momo', ...converted, quiet, errorEvent('quoteRate'))
+    expect(transferScreen(failed.snapshot).rateLine).toBeNull()
+    expect(failed.snapshot.value).toMatchObject({ editing: { rate: 'idle' } })
+  })
+
+  it("account: no rate (the amount is in the account's currency)", async () => {
+    const { snapshot } = await play('account', ...fill('account'))
+    expect(snapshot.value).toMatchObject({ editing: { rate: 'idle' } })
   })
 })
 

@@ -70,9 +70,9 @@ describe('the holder lookup refused for too many tries (rulings §8)', () => {
   it('gives the machine the bank\'s message, not "holder not found"', async () => {
     sessionStorage.setItem('auth-token', await server.signIn(mainCustomer))
     const account = mainCustomer.accounts.usd.number
-    expect(await run(transferActors.lookUpHolder, { account })).toMatchObject({ found: true })
-    expect(await run(transferActors.lookUpHolder, { account: '0'.repeat(21) })).toEqual({ found: false })
-    const refused = await run(transferActors.lookUpHolder, { account })
+    expect(await run(transferActors.lookUpHolder, { kind: 'account', account })).toMatchObject({ found: true })
+    expect(await run(transferActors.lookUpHolder, { kind: 'account', account: '0'.repeat(21) })).toEqual({ found: false })
+    const refused = await run(transferActors.lookUpHolder, { kind: 'account', account })
     // The wait is what is left of the address's 15-minute window.
     const minutes = Number(/\d+/.exec(refused.found ? '' : (refused.message ?? ''))?.[0])
     expect(minutes).toBeGreaterThanOrEqual(1)

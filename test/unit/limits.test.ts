@@ -30,6 +30,7 @@ describe('the fields stop at the contract limits (openapi/portal.yaml)', () => {
     ['email', () => field('UpdateContactRequest', 'email').maxLength],
     ['contactPhone', () => patternMax(field('UpdateContactRequest', 'phone').pattern!)],
     ['address', () => field('UpdateContactRequest', 'address').maxLength],
+    ['statementSearch', () => field('StatementRequest', 'search').maxLength],
   ] as const)('%s', (name, contract) => {
     expect(FIELD_MAX_LENGTH[name]).toBe(contract())
   })
@@ -38,6 +39,10 @@ describe('the fields stop at the contract limits (openapi/portal.yaml)', () => {
     for (const name of ['oldPassword', 'password', 'password2']) expect(field('ChangePasswordRequest', name).minLength).toBe(FIELD_MIN_LENGTH.password)
     expect(Number(/\{(\d+),/.exec(field('CodeConfirmRequest', 'token').pattern!)![1])).toBe(FIELD_MIN_LENGTH.confirmationCode)
     expect([schemas.AccountNumber!.minLength, schemas.AccountNumber!.maxLength]).toEqual([FIELD_EXACT_LENGTH.accountNumber, FIELD_EXACT_LENGTH.accountNumber])
+    // The momo number (243 and 9 digits), the card's account id and last four: the transfer form's maxLength.
+    expect('243'.length + Number(/\{(\d+)\}/.exec(field('WalletTransferRequest', 'phone').pattern!)![1])).toBe(FIELD_EXACT_LENGTH.momoNumber)
+    expect(Number(/\{(\d+)\}/.exec(field('CardTransferRequest', 'accountId').pattern!)![1])).toBe(FIELD_EXACT_LENGTH.cardAccountId)
+    expect(Number(/\{(\d+)\}/.exec(field('CardTransferRequest', 'lastFour').pattern!)![1])).toBe(FIELD_EXACT_LENGTH.cardLastFour)
   })
 
   it('the old and the repeated password have the same limit as the new one', () => {

@@ -27,14 +27,14 @@ describe('the three kinds (spec §2, rulings §1)', () => {
   it('modules, fields in screen order, extras', () => {
     expect(
       TRANSFER_KINDS.map((k) => {
-        const { module, fields, looksUpHolder, suggestions, currencies, showsBalance, showsSteps, payeeField } = transferKinds[k]
-        return { module, fields, looksUpHolder, suggestions, currencies, showsBalance, showsSteps, payeeField }
+        const { module, fields, payeeFields, suggestions, currencies, showsBalance, showsSteps, payeeField } = transferKinds[k]
+        return { module, fields, payeeFields, suggestions, currencies, showsBalance, showsSteps, payeeField }
       }),
     ).toEqual([
       {
         module: 'transfert',
         fields: ['debitAccount', 'amount', 'creditAccount', 'description'],
-        looksUpHolder: true,
+        payeeFields: ['creditAccount'],
         suggestions: { field: 'creditAccount', usedFreqId: '1' },
         currencies: null,
         showsBalance: false,
@@ -44,7 +44,7 @@ describe('the three kinds (spec §2, rulings §1)', () => {
       {
         module: 'mobile-money',
         fields: ['debitAccount', 'amount', 'currencySent', 'phone', 'description'],
-        looksUpHolder: false,
+        payeeFields: ['phone'],
         suggestions: { field: 'phone', usedFreqId: '2' },
         currencies: 'b2w',
         showsBalance: true,
@@ -54,7 +54,7 @@ describe('the three kinds (spec §2, rulings §1)', () => {
       {
         module: 'card-visa',
         fields: ['debitAccount', 'amount', 'currencySent', 'accountId', 'lastFour', 'description'],
-        looksUpHolder: false,
+        payeeFields: ['accountId', 'lastFour'],
         suggestions: null,
         currencies: 'b2c',
         showsBalance: false,

@@ -1,8 +1,8 @@
 import { session as texts } from '../../../machines/messages'
 import { useSessionScreen } from '../../session/useSessionScreen'
 import { Spinner } from '../../ui/Feedback'
-import { ModalDialog } from '../../ui/ModalDialog'
-import { actions } from '../../ui/modalDialog.css'
+import { Dialog } from '../../ui/Dialog'
+import { actions } from '../../ui/dialog.css'
 import { buttonSecondary } from '../../ui/controls.css'
 import { button } from '../../ui/ui.css'
 
@@ -16,7 +16,7 @@ export function LogoutDialog() {
   const leaving = logout.busy
   const close = intents.closeLogout
   return (
-    <ModalDialog title={texts.logoutTitle} description={texts.logoutQuestion} onCancel={close} cancelOnOutsideClick>
+    <Dialog title={texts.logoutTitle} description={texts.logoutQuestion} onCancel={close} cancelOnOutsideClick>
       <div className={actions}>
         <button type="button" className={buttonSecondary} onClick={close}>
           {texts.logoutCancel}
@@ -26,6 +26,6 @@ export function LogoutDialog() {
           {texts.logoutConfirm}
         </button>
       </div>
-    </ModalDialog>
+    </Dialog>
   )
 }

@@ -2,8 +2,8 @@ import { useRef } from 'react'
 import { sessionWarning as texts } from '../../../machines/messages'
 import { useSessionScreen } from '../../session/useSessionScreen'
 import { Banner, Spinner } from '../../ui/Feedback'
-import { ModalDialog } from '../../ui/ModalDialog'
-import { actions } from '../../ui/modalDialog.css'
+import { Dialog } from '../../ui/Dialog'
+import { actions } from '../../ui/dialog.css'
 import { buttonSecondary } from '../../ui/controls.css'
 import { button, visuallyHidden } from '../../ui/ui.css'
 import { useCountdown } from './useCountdown'
@@ -27,14 +27,7 @@ export function SessionWarningDialog() {
   }
   if (!open) return null
   return (
-    <ModalDialog
-      title={texts.title}
-      description={texts.countdown(left)}
-      descriptionHidden
-      onCancel={stay}
-      initialFocus={stayButton}
-      data-testid="session-warning"
-    >
+    <Dialog title={texts.title} description={texts.countdown(left)} descriptionHidden onCancel={stay} initialFocus={stayButton} data-testid="session-warning">
       <p className={visuallyHidden} role="status">
         {texts.countdown(announced)}
       </p>
@@ -48,6 +41,6 @@ export function SessionWarningDialog() {
           {texts.stay}
         </button>
       </div>
-    </ModalDialog>
+    </Dialog>
   )
 }

@@ -1,12 +1,11 @@
 import { Link, Outlet } from '@tanstack/react-router'
 import { Bell, Menu, X } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { session as sessionTexts, shell, topBar } from '../../../machines/messages'
 import { noPrint, printFull } from '../../ui/print.css'
 import { visuallyHidden } from '../../ui/ui.css'
 import { useSessionScreen } from '../../session/useSessionScreen'
-import { LogoutDialog } from './LogoutDialog'
-import { SessionWarningDialog } from './SessionWarningDialog'
+import { prefetchOverlays, useOverlays } from '../useOverlays'
 import * as css from './shell.css'
 import { useClock } from './useClock'
 import { bankZoneName, formatBankClock } from '../../ui/bankTime'
@@ -18,6 +17,10 @@ export function Shell() {
   const [menuOpen, setMenuOpen] = useState(false)
   const now = useClock()
   const closeMenu = () => setMenuOpen(false)
+  // The dialogs (Radix Dialog) are in the lazy overlays chunk: fetched once the app is usable, or
+  // the moment one opens before that.
+  const overlays = useOverlays(session.logout.open || session.warning.open)
+  useEffect(prefetchOverlays, [])
 
   return (
     <div className={css.layout}>
@@ -116,8 +119,8 @@ export function Shell() {
         </span>
       </footer>
 
-      <LogoutDialog />
-      <SessionWarningDialog />
+      {overlays && <overlays.LogoutDialog />}
+      {overlays && <overlays.SessionWarningDialog />}
     </div>
   )
 }

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react'
-import { transferKinds } from '../../../machines/transfer/transfer.kinds'
 import type { TransferKind } from '../../../openapi/transfer-kinds'
 import { transferMachine } from '../../../machines/transfer/transfer.machine'
 import { transferScreen } from '../../../machines/transfer/transfer.screen'
-import { askTransfer, confirmTransfer, downloadReceipt, loadBalance, loadCurrencies, loadSuggestions, lookUpHolder } from './actors'
+import { askTransfer, confirmTransfer, downloadReceipt, loadBalance, loadCurrencies, loadSuggestions, lookUpHolder, quoteRate } from './actors'
 import { usePageTitle } from '../../ui/usePageTitle'
 import { CodeForm } from './CodeForm'
 import { TransferForm } from './TransferForm'
@@ -11,17 +10,15 @@ import { TransferOutcome } from './TransferOutcome'
 
 import { useFlow } from '../useFlow'
 
-const actors = { askTransfer, confirmTransfer, lookUpHolder, loadSuggestions, loadCurrencies, loadBalance, downloadReceipt }
+const actors = { askTransfer, confirmTransfer, lookUpHolder, quoteRate, loadSuggestions, loadCurrencies, loadBalance, downloadReceipt }
 
 /**
  * spec §2 /app/transfer, /app/momo, /app/prepaid-card: one screen for the three transfers, driven
- * by the one transfer machine; what differs comes from `transferKinds[kind]`.
+ * by the one transfer machine; what differs between the kinds comes in the screen model.
  */
 export function TransferPage({ kind }: { kind: TransferKind }) {
-  const spec = transferKinds[kind]
-  usePageTitle(spec.heading)
-  const [snapshot, send] = useFlow(transferMachine, { screen: (s) => s, actors, input: { kind }, withAccounts: true })
-  const screen = transferScreen(snapshot)
+  const [screen, send] = useFlow(transferMachine, { screen: transferScreen, actors, input: { kind }, withAccounts: true })
+  usePageTitle(screen.heading)
 
   // Each outcome announces itself: focus goes to its heading (the code form focuses its own field).
   const stepHeading = useRef<HTMLHeadingElement>(null)
@@ -31,8 +28,8 @@ export function TransferPage({ kind }: { kind: TransferKind }) {
 
   return (
     <>
-      <h1>{spec.heading}</h1>
-      {screen.step === 'form' && <TransferForm spec={spec} screen={screen} send={send} />}
+      <h1>{screen.heading}</h1>
+      {screen.step === 'form' && <TransferForm screen={screen} send={send} />}
       {screen.step === 'code' && <CodeForm screen={screen} send={send} />}
       {(screen.step === 'done' || screen.step === 'failed' || screen.step === 'unknown') && (
         <TransferOutcome step={screen.step} screen={screen} send={send} headingRef={stepHeading} />

@@ -1,13 +1,15 @@
 /** The actors of the transfer machine (spec §7: transfer/ask*, transfer/confirm*, details, used-freq, currencies, balance, transfer/receipt). */
 import { fromPromise } from 'xstate'
 import { transferKindContract, type TransferKind } from '../../../openapi/transfer-kinds'
-import { transferKinds, type AskTransferInput } from '../../../machines/transfer/transfer.kinds'
+import { transferKinds, type AskTransferInput, type HolderLookupInput } from '../../../machines/transfer/transfer.kinds'
 import type {
   AccountBalance,
   AskAnswer,
   ConfirmAnswer,
   ConfirmTransferInput,
   HolderLookup,
+  RateInput,
+  RateQuote,
   ReceiptDownloadInput,
   Suggestion,
 } from '../../../machines/transfer/transfer.types'
@@ -32,8 +34,20 @@ export const confirmTransfer = fromPromise<ConfirmAnswer, ConfirmTransferInput>(
   answerOf(api.POST(transferKindContract[input.kind].confirmPath, { body: { code: input.reference, token: input.token }, parseAs: 'text', signal })),
 )
 
-export const lookUpHolder = fromPromise<HolderLookup, { account: string }>(async ({ input, signal }) => {
-  const { data, error, response } = await api.POST('/api/rest/customer/v1/details', { body: { code: input.account, currency: '' }, signal })
+/** The payee's holder call of each kind: spec §7 details; rulings §9.2 details-wallet, details-card. */
+function holderCall(input: HolderLookupInput, signal: AbortSignal) {
+  switch (input.kind) {
+    case 'account':
+      return api.POST('/api/rest/customer/v1/details', { body: { code: input.account, currency: '' }, signal })
+    case 'momo':
+      return api.POST('/api/rest/customer/v1/details-wallet', { body: { phone: input.phone }, signal })
+    case 'card':
+      return api.POST('/api/rest/customer/v1/details-card', { body: { accountId: input.accountId, lastFour: input.lastFour }, signal })
+  }
+}
+
+export const lookUpHolder = fromPromise<HolderLookup, HolderLookupInput>(async ({ input, signal }) => {
+  const { data, error, response } = await holderCall(input, signal)
   if (data?.code === '0' && data.libelle) return { found: true, libelle: data.libelle }
   // rulings §8: a lookup refused for too many tries says so, rather than "holder not found".
   if (response.status === 429) {
@@ -65,6 +79,17 @@ export const loadBalance = fromPromise<AccountBalance, { compte: string; currenc
   const { data } = await api.POST('/api/rest/customer/v1/balance', { body: { code: input.compte, currency: input.currency }, signal })
   if (data?.code !== '0' || data.amount === undefined) throw new Error('balance unavailable')
   return { amount: data.amount, currency: data.currency ?? input.currency }
+})
+
+/**
+ * rulings §9.3 POST rate: the rate and the amount debited, or the bank's reason for none (code '1');
+ * rejects when no usable answer came (nothing is shown then).
+ */
+export const quoteRate = fromPromise<RateQuote, RateInput>(async ({ input, signal }) => {
+  const { data } = await api.POST('/api/rest/customer/v1/rate', { body: input, signal })
+  if (data?.code === '0' && data.rate && data.debitAmount) return { found: true, rate: data.rate, debitAmount: data.debitAmount }
+  if (data?.code === '1') return data.message ? { found: false, message: data.message } : { found: false }
+  throw new Error('rate unavailable')
 })
 
 /** The receipt PDF of an executed transfer, saved under the server's name; rejects on any failure. */
