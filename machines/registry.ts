@@ -9,6 +9,7 @@ import { contactForm } from './contact/contact.form.ts'
 import { contactMachine } from './contact/contact.machine.ts'
 import { loginForm } from './login/login.form.ts'
 import { loginMachine } from './login/login.machine.ts'
+import { myTransfersMachine } from './myTransfers/myTransfers.machine.ts'
 import { notificationsMachine } from './notifications/notifications.machine.ts'
 import { passwordChangeForm } from './passwordChange/passwordChange.form.ts'
 import { passwordChangeMachine } from './passwordChange/passwordChange.machine.ts'
@@ -18,6 +19,7 @@ import { pinResetAskForm, pinResetConfirmForm } from './pinReset/pinReset.form.t
 import { pinResetMachine } from './pinReset/pinReset.machine.ts'
 import { profileMachine } from './profile/profile.machine.ts'
 import { sessionMachine } from './session/session.machine.ts'
+import { sessionsMachine } from './sessions/sessions.machine.ts'
 import { statementForm } from './statement/statement.form.ts'
 import { statementMachine } from './statement/statement.machine.ts'
 import { accountTransferForm, cardTransferForm, momoTransferForm, transferConfirmForm } from './transfer/transfer.form.ts'
@@ -84,8 +86,8 @@ export const machineRegistry: MachineEntry[] = [
     title: 'Change of password',
     machine: passwordChangeMachine,
     source: 'machines/passwordChange/passwordChange.machine.ts',
-    screens: ['src/flows/passwordChange'],
-    routes: ['/app/update-password'],
+    screens: ['src/flows/passwordChange', 'src/flows/temporaryPin'],
+    routes: ['/app/update-password', '/app/new-pin'],
   },
   {
     id: 'profile',
@@ -118,6 +120,22 @@ export const machineRegistry: MachineEntry[] = [
     source: 'machines/notifications/notifications.machine.ts',
     screens: ['src/flows/notifications'],
     routes: ['/app/notification'],
+  },
+  {
+    id: 'sessions',
+    title: 'Sessions and devices',
+    machine: sessionsMachine,
+    source: 'machines/sessions/sessions.machine.ts',
+    screens: ['src/flows/sessions'],
+    routes: ['/app/sessions'],
+  },
+  {
+    id: 'myTransfers',
+    title: 'My transfers',
+    machine: myTransfersMachine,
+    source: 'machines/myTransfers/myTransfers.machine.ts',
+    screens: ['src/flows/myTransfers'],
+    routes: ['/app/transfers'],
   },
 ]
 

@@ -109,6 +109,12 @@ const notification = createRoute({
   path: '/notification',
   component: lazyRouteComponent(() => import('./flows/notifications/NotificationsPage'), 'NotificationsPage'),
 })
+// rulings §9.1 "Mes transferts": every signed-in customer (rulings §9 names no module for it).
+const myTransfers = createRoute({
+  ...inApp,
+  path: '/transfers',
+  component: lazyRouteComponent(() => import('./flows/myTransfers/MyTransfersPage'), 'MyTransfersPage'),
+})
 const balance = createRoute({
   ...inApp,
   path: '/balance',
@@ -136,7 +142,21 @@ const routeTree = root.addChildren([
   reinitPassword,
   terms,
   changePassword,
-  app.addChildren([appIndex, dashboard, balance, statement, transfer, momo, prepaidCard, updatePassword, profile, updateContact, updatePicture, notification]),
+  app.addChildren([
+    appIndex,
+    dashboard,
+    balance,
+    statement,
+    transfer,
+    momo,
+    prepaidCard,
+    updatePassword,
+    profile,
+    updateContact,
+    updatePicture,
+    notification,
+    myTransfers,
+  ]),
 ])
 
 /**

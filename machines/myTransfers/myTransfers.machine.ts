@@ -207,15 +207,15 @@ export const myTransfersMachine = setup({
           actions: [{ type: 'setFilter', params: ({ event }) => event }, 'firstPage'],
           description: 'rulings §9.1: a filter changed while a page loads: the first page of the new filter is read instead',
         },
-        'page.next': { description: 'one request at a time: a page asked for while a page loads is ignored — decision (Common rules)' },
-        'page.prev': { description: 'one request at a time: a page asked for while a page loads is ignored — decision (Common rules)' },
+        'page.next': { description: 'one request at a time: a page asked for while a page loads is ignored — decision (docs/decisions.md, Common rules)' },
+        'page.prev': { description: 'one request at a time: a page asked for while a page loads is ignored — decision (docs/decisions.md, Common rules)' },
       },
     },
     failed: {
       description: 'The load error (none after a session end) and its retry button; the filters.',
       meta: { spec: 'rulings §9.1' },
       on: {
-        'list.retry': { target: 'loading', description: 'the customer reads the same page again — decision (Common rules)' },
+        'list.retry': { target: 'loading', description: 'the customer reads the same page again — decision (docs/decisions.md, Common rules)' },
         'filter.change': {
           guard: 'isKnownFilterChange',
           target: 'loading',
@@ -292,7 +292,7 @@ export const myTransfersMachine = setup({
             id: 'downloadReceipt',
             src: 'downloadReceipt',
             input: ({ context }) => ({ reference: context.selected?.reference ?? '' }),
-            onDone: { target: 'idle', description: 'the receipt is saved under its name; the spinner goes' },
+            onDone: { target: 'idle', description: 'rulings §9.1: the receipt is saved under its name; the spinner goes' },
             onError: {
               target: 'idle',
               actions: [
@@ -303,7 +303,10 @@ export const myTransfersMachine = setup({
             },
           },
           on: {
-            'receipt.download': { description: 'one download at a time: a click while a receipt downloads is ignored — decision (Downloads)' },
+            'receipt.download': {
+              description:
+                'one download at a time: a click while a receipt downloads is ignored — decision (docs/decisions.md, Balance and statement: Downloads)',
+            },
           },
         },
         confirmingCancel: {
@@ -311,10 +314,10 @@ export const myTransfersMachine = setup({
           meta: { spec: 'rulings §9.1 ("Annuler le transfert")' },
           on: {
             'cancel.confirm': { target: 'cancelling', description: 'rulings §9.1: the customer confirms: the transfer is cancelled' },
-            'cancel.dismiss': { target: 'idle', description: 'the customer keeps the transfer: nothing changes' },
-            'filter.change': { description: 'the dialog is modal: the list behind it does not change' },
-            'page.next': { description: 'the dialog is modal: the list behind it does not change' },
-            'page.prev': { description: 'the dialog is modal: the list behind it does not change' },
+            'cancel.dismiss': { target: 'idle', description: 'rulings §9.1: the customer keeps the transfer: nothing changes' },
+            'filter.change': { description: 'rulings §9.1: the dialog is modal: the list behind it does not change' },
+            'page.next': { description: 'rulings §9.1: the dialog is modal: the list behind it does not change' },
+            'page.prev': { description: 'rulings §9.1: the dialog is modal: the list behind it does not change' },
           },
         },
         cancelling: {
@@ -334,7 +337,7 @@ export const myTransfersMachine = setup({
                 guard: { type: 'isHttpFailure', params: cancelAnswer },
                 target: 'idle',
                 actions: { type: 'setNotice', params: ({ event }) => cancelNotice(event.output) },
-                description: "an HTTP error (another customer's or an unknown transfer: 404): its message, else cancelFailed; nothing changed",
+                description: "rulings §9.1: an HTTP error (another customer's or an unknown transfer: 404): its message, else cancelFailed; nothing changed",
               },
               {
                 target: '#myTransfers.loading',
@@ -347,15 +350,17 @@ export const myTransfersMachine = setup({
             onError: {
               target: 'idle',
               actions: { type: 'setNotice', params: { kind: 'error', message: texts.cancelFailed } },
-              description: 'no answer (network failure, timeout): cancelFailed; the list stays',
+              description: 'rulings §9.1: no answer (network failure, timeout): cancelFailed; the list stays',
             },
           },
           on: {
-            'cancel.confirm': { description: 'a double click sends one request: a confirm while cancelling is ignored — decision (Common rules)' },
-            'cancel.dismiss': { description: 'the call is under way: the dialog stays until the bank answers' },
-            'filter.change': { description: 'the dialog is modal: the list behind it does not change' },
-            'page.next': { description: 'the dialog is modal: the list behind it does not change' },
-            'page.prev': { description: 'the dialog is modal: the list behind it does not change' },
+            'cancel.confirm': {
+              description: 'a double click sends one request: a confirm while cancelling is ignored — decision (docs/decisions.md, Common rules)',
+            },
+            'cancel.dismiss': { description: 'rulings §9.1: the call is under way: the dialog stays until the bank answers' },
+            'filter.change': { description: 'rulings §9.1: the dialog is modal: the list behind it does not change' },
+            'page.next': { description: 'rulings §9.1: the dialog is modal: the list behind it does not change' },
+            'page.prev': { description: 'rulings §9.1: the dialog is modal: the list behind it does not change' },
           },
         },
       },
@@ -471,8 +476,10 @@ export const myTransfersMachine = setup({
             },
           },
           on: {
-            'code.submit': { description: 'a double click sends one request: a submit while confirming is ignored — decision (Common rules)' },
-            'list.back': { description: 'the code is being checked: the customer waits for the answer before leaving' },
+            'code.submit': {
+              description: 'a double click sends one request: a submit while confirming is ignored — decision (docs/decisions.md, Common rules)',
+            },
+            'list.back': { description: 'spec §4 Transfers: the code is being checked: the customer waits for the answer before leaving' },
           },
         },
         done: {
@@ -500,7 +507,7 @@ export const myTransfersMachine = setup({
                 id: 'downloadDoneReceipt',
                 src: 'downloadReceipt',
                 input: ({ context }) => ({ reference: context.selected?.reference ?? '' }),
-                onDone: { target: 'idle', description: 'the receipt is saved under its name; the spinner goes' },
+                onDone: { target: 'idle', description: 'rulings §9.1: the receipt is saved under its name; the spinner goes' },
                 onError: {
                   target: 'idle',
                   actions: [
@@ -511,7 +518,10 @@ export const myTransfersMachine = setup({
                 },
               },
               on: {
-                'receipt.download': { description: 'one download at a time: a click while the receipt downloads is ignored — decision (Downloads)' },
+                'receipt.download': {
+                  description:
+                    'one download at a time: a click while the receipt downloads is ignored — decision (docs/decisions.md, Balance and statement: Downloads)',
+                },
               },
             },
           },

@@ -45,7 +45,10 @@ export interface FilterOption {
 export interface FilterScreen {
   field: FilterField
   label: string
+  /** '' for every state or kind. */
   value: string
+  /** The first choice, value '': "Tous les états", "Tous les types". */
+  everyLabel: string
   options: FilterOption[]
 }
 
@@ -143,13 +146,15 @@ function filtersOf({ filters }: Pick<MyTransfersContext, 'filters'>): FilterScre
       field: 'state',
       label: texts.stateFilter,
       value: filters.state,
-      options: [{ value: '', label: texts.allStates }, ...TRANSFER_STATES.map((s) => ({ value: s, label: texts.states[s] }))],
+      everyLabel: texts.allStates,
+      options: TRANSFER_STATES.map((s) => ({ value: s, label: texts.states[s] })),
     },
     {
       field: 'kind',
       label: texts.kindFilter,
       value: filters.kind,
-      options: [{ value: '', label: texts.allKinds }, ...TRANSFER_KINDS.map((k) => ({ value: k, label: texts.kinds[k] }))],
+      everyLabel: texts.allKinds,
+      options: TRANSFER_KINDS.map((k) => ({ value: k, label: texts.kinds[k] })),
     },
   ]
 }
