@@ -7,8 +7,8 @@ import { formatBankDateTime, timesInBankZone } from '../../ui/bankTime'
 import { CopyButton } from '../../ui/CopyButton'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field, Select } from '../../ui/Field'
-import { ModalDialog } from '../../ui/ModalDialog'
-import { actions as dialogActions } from '../../ui/modalDialog.css'
+import { Dialog } from '../../ui/Dialog'
+import { actions as dialogActions } from '../../ui/dialog.css'
 import { buttonSecondary, card } from '../../ui/controls.css'
 import { button } from '../../ui/ui.css'
 import { usePageTitle } from '../../ui/usePageTitle'
@@ -291,7 +291,7 @@ function CancelDialog({ screen, send }: Props) {
   const keep = useRef<HTMLButtonElement>(null)
   const dismiss = () => send({ type: 'cancel.dismiss' })
   return (
-    <ModalDialog title={dialog.title} description={dialog.question} onCancel={dismiss} cancelOnOutsideClick initialFocus={keep}>
+    <Dialog title={dialog.title} description={dialog.question} onCancel={dismiss} cancelOnOutsideClick initialFocus={keep}>
       <div className={dialogActions}>
         <button ref={keep} type="button" className={buttonSecondary} onClick={dismiss}>
           {texts.cancelKeep}
@@ -301,6 +301,6 @@ function CancelDialog({ screen, send }: Props) {
           {texts.cancelConfirm}
         </button>
       </div>
-    </ModalDialog>
+    </Dialog>
   )
 }
