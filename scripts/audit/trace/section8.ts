@@ -244,10 +244,15 @@ export const section8: Trace[] = [
       { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
       { machine: 'transfer', state: 'confirming', event: 'xstate.error.actor.confirmTransfer' },
       { machine: 'transfer', state: 'awaitingCode' },
+      { machine: 'myTransfers', state: 'code.confirming', event: 'xstate.done.actor.confirmTransfer' },
+      { machine: 'myTransfers', state: 'code.confirming', event: 'xstate.error.actor.confirmTransfer' },
     ],
     tests: [
       'test/e2e/faults.test.ts > every confirm error: wrong code, refused, no try left, HTTP failure, no answer, result unknown',
       'test/model/transfer.test.ts > %s; the code is wiped',
+      'test/model/myTransfers.test.ts > a wrong code keeps the form, the banner with the tries left on the field',
+      'test/model/myTransfers.test.ts > no answer: the generic transfer error, the form kept',
+      'test/e2e/my-transfers.test.ts > completes a pending transfer with the code sent by SMS, and downloads its receipt',
     ],
     note:
       'Read with spec §4 ("a confirm failure by HTTP keeps the confirm form with an error"): an HTTP error keeps the code ' +
@@ -367,14 +372,21 @@ export const section8: Trace[] = [
     by: [
       { machine: 'statement', state: 'download.downloading', event: 'xstate.error.actor.downloadLink' },
       { machine: 'transfer', state: 'done.downloading', event: 'xstate.error.actor.downloadReceipt' },
+      { machine: 'myTransfers', state: 'shown.downloading', event: 'xstate.error.actor.downloadReceipt' },
+      { machine: 'myTransfers', state: 'code.done.downloading', event: 'xstate.error.actor.downloadDoneReceipt' },
+      { catalogue: 'myTransfers.downloadFailed' },
       { file: 'src/flows/useFlow.ts', symbol: 'logDownloadError' },
     ],
     tests: [
       'test/model/statement.test.ts > %s: the message under the links, logged; the next download clears it',
       'test/model/transfer.test.ts > a failure is only logged, nothing shown (spec §8)',
+      'test/model/myTransfers.test.ts > a receipt that could not be downloaded: "Le téléchargement a échoué. Veuillez réessayer.", logged',
+      "test/e2e/my-transfers.test.ts > downloads an executed transfer's receipt, the success screen's PDF; a failure says so (rulings §9.7)",
     ],
     note:
-      'The statement files (PDF, csv) go through the statement machine, the transfer receipt through the transfer machine. ' +
-      'Rulings §9.7 adds a message to the log: a statement file that could not be had shows statement.downloadFailed (docs/decisions.md).',
+      'The statement files (PDF, csv) go through the statement machine, the transfer receipt through the transfer machine, ' +
+      'and from My transfers (rulings §9.1) through the My transfers machine. Rulings §9.7 adds a message to the log: a ' +
+      'statement file or a My transfers receipt that could not be had shows "Le téléchargement a échoué. Veuillez réessayer." ' +
+      '(statement.downloadFailed, myTransfers.downloadFailed; docs/decisions.md).',
   },
 ]
