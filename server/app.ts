@@ -33,6 +33,7 @@ import { devRoutes, registerOutboxPage } from './demo/routes.ts'
 import { registerFaultsPage } from './demo/faults-page-routes.ts'
 import { registerApiDocs } from './demo/api-docs.ts'
 import { notificationRoutes } from './routes/notifications.ts'
+import { codeKeyOnce } from './domain/codes.ts'
 import { PHOTO_MAX_BYTES } from './domain/photos.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { referenceRoutes } from './routes/reference.ts'
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     db,
     outboxWritten: () => outbox.sender?.wake(),
+    codeKey: codeKeyOnce(db, config.codeSecret),
     now: options.now ?? (() => new Date()),
     limits: {
       idleMs: config.sessionIdleMinutes * 60_000,

@@ -15,4 +15,10 @@ export interface AppContext {
    * (OUTBOX_POLL_MS, which stays the way messages written by other processes are found).
    */
   outboxWritten: () => void
+  /**
+   * The HMAC key of the codes (transfers and PIN resets): CODE_SECRET's, or the one kept in the
+   * database, read (or made) once, at the first call that needs it; a failed read is tried again
+   * at the next call (domain/codes.ts, codeKeyOnce).
+   */
+  codeKey: () => Promise<Buffer>
 }

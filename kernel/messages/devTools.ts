@@ -23,7 +23,7 @@ export const devApi = {
 
 /**
  * The demo-mode page /__dev/faults.html (rulings §5): QA makes calls fail by hand, with ready-made
- * scenarios for every error state of every flow (machines/*.ts).
+ * scenarios for every error state of every flow (machines/<flow>/<flow>.machine.ts).
  */
 export const devFaults = {
   title: 'Défauts simulés',

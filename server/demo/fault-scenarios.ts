@@ -169,7 +169,7 @@ const sessionExpired = { expireSession: true } as const
 
 /** The faults of each scenario of the other flows, in the order of their buttons. */
 const flowFaults: { [F in OtherFlow]: Record<keyof (typeof devFaults.flows)[F]['scenarios'], Fault[]> } = {
-  // spec §4 Login, §8: every onDone branch of machines/login.ts and its onError.
+  // spec §4 Login, §8: every onDone branch of machines/login/login.machine.ts and its onError.
   login: {
     wrongCredentials: [once('POST', flowCalls.login, { status: 403, body: { message: api.wrongCredentials } })],
     blockedWithCode: [once('POST', flowCalls.login, { status: 401, body: { code: '1', message: api.pinBlocked } })],

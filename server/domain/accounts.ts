@@ -1,4 +1,4 @@
-/** Accounts, their holders and balances. Transfers are in transfers.ts; statements come with a later issue. */
+/** Accounts, their holders and balances. Transfers are in transfer-ask.ts, transfer-confirm.ts and transfer-cancel.ts; statements in statements.ts. */
 import type { Queryable } from '../db/db.ts'
 
 export interface CustomerAccount {

@@ -37,6 +37,19 @@ export async function loadCodeKey(q: Queryable, configured: string | undefined):
   return Buffer.from(row!.value, 'base64url')
 }
 
+/**
+ * loadCodeKey once: the first call reads (or makes) the key, the next ones get the same promise;
+ * a failure is forgotten, so that the next call tries again (the database may be back).
+ */
+export function codeKeyOnce(q: Queryable, configured: string | undefined): () => Promise<Buffer> {
+  let key: Promise<Buffer> | undefined
+  return () =>
+    (key ??= loadCodeKey(q, configured).catch((error: unknown) => {
+      key = undefined
+      throw error
+    }))
+}
+
 /** Crockford's base32 (no I, L, O, U): easy to read out on the phone. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 const PREFIX = { account: 'VIR', momo: 'MOB', card: 'CRT', pinReset: 'PIN' } as const

@@ -5,7 +5,7 @@
  * The states the customer reads come from the stored one and the clock: `pending` while its code can
  * still be given, `expired` once its code has expired (cancelled as `expired` by its confirm or by
  * the sweep, or still `pending` in the table with `expires_at` past: expiry is lazy, see
- * domain/transfers.ts), `executed`, and `cancelled` for every other cancellation (wrong code three
+ * domain/transfer-cancel.ts), `executed`, and `cancelled` for every other cancellation (wrong code three
  * times, balance short at the confirm, by the customer) with its reason.
  *
  * Pages: newest first by (created_at, id), read on the index of migration 050; `before` is the
@@ -15,7 +15,7 @@
  */
 import type { Queryable } from '../db/db.ts'
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
-import type { CancelReason } from './transfers.ts'
+import type { CancelReason } from './transfer-cancel.ts'
 
 export type ShownState = 'pending' | 'executed' | 'cancelled' | 'expired'
 

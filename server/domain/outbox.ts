@@ -14,7 +14,16 @@ export interface OutboxMessage {
   createdAt: string
 }
 
-export async function enqueueMessage(q: Queryable, message: { channel: Channel; to: string; text: string; subject?: string; createdAt?: Date }): Promise<void> {
+/** A message to write to the outbox: an SMS or an e-mail (with its subject), dated now unless told. */
+export interface NewMessage {
+  channel: Channel
+  to: string
+  text: string
+  subject?: string
+  createdAt?: Date
+}
+
+export async function enqueueMessage(q: Queryable, message: NewMessage): Promise<void> {
   await q.query('insert into outbox (channel, recipient, subject, body, created_at) values ($1, $2, $3, $4, coalesce($5, now()))', [
     message.channel,
     message.to,
@@ -22,27 +31,6 @@ export async function enqueueMessage(q: Queryable, message: { channel: Channel; 
     message.text,
     message.createdAt ?? null,
   ])
-}
-
-type NewMessage = { channel: Channel; to: string; text: string; subject?: string; createdAt?: Date }
-
-/** Several messages in one statement (a transfer's SMS and e-mail), in their order. */
-export async function enqueueMessages(q: Queryable, messages: readonly NewMessage[]): Promise<void> {
-  if (messages.length === 0) return
-  await q.query(
-    `insert into outbox (channel, recipient, subject, body, created_at)
-     select channel, recipient, subject, body, coalesce(created_at, now())
-       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) with ordinality as m (channel, recipient, subject, body, created_at, ord)
-      order by ord`,
-    [
-      messages.map((m) => m.channel),
-      messages.map((m) => m.to),
-      messages.map((m) => m.subject ?? null),
-      messages.map((m) => m.text),
-      // text rather than Date: both drivers pass an array of ISO strings alike
-      messages.map((m) => m.createdAt?.toISOString() ?? null),
-    ],
-  )
 }
 
 /** Newest first. */

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/db.ts'
 
 export type NamedPayee = { kind: 'momo'; phone: string } | { kind: 'card'; accountId: string; lastFour: string }
 
-/** The key of a payee, as a transfer to it stores it (domain/transfers.ts askTransfer). */
+/** The key of a payee, as a transfer to it stores it (domain/transfer-ask.ts askTransfer). */
 export function payeeKey(payee: NamedPayee): string {
   return payee.kind === 'momo' ? payee.phone : `${payee.accountId}/${payee.lastFour}`
 }

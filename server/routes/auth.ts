@@ -5,7 +5,6 @@ import type { Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { tooManyTries } from '../http/address-limits.ts'
 import { securityEvent, userCodeTag } from '../http/security-log.ts'
-import { loadCodeKey } from '../domain/codes.ts'
 import { askPinReset, confirmPinReset } from '../domain/pin-reset.ts'
 import { decoyPinHash } from '../domain/pins.ts'
 import { signIn } from '../domain/signin.ts'
@@ -14,18 +13,13 @@ import { idleSecondsOf } from './session.ts'
 export function authRoutes(ctx: AppContext): Handlers {
   // Made now rather than at the first unknown user code, so that even that answer is not slower.
   void decoyPinHash()
-  // The HMAC key of the codes (the one of transfers), read (or made) once, at the first reset call.
-  let key: Promise<Buffer> | undefined
   const settings = async () => ({
     now: ctx.now(),
     lifetimeSeconds: ctx.config.codeLifetimeSeconds,
     bankName: ctx.config.bankName,
     timeZone: ctx.config.timeZone,
     askLimit: { max: ctx.config.pinResetAskLimit, windowMs: ctx.config.pinResetAskWindowMinutes * 60_000 },
-    codeKey: await (key ??= loadCodeKey(ctx.db, ctx.config.codeSecret).catch((error: unknown) => {
-      key = undefined
-      throw error
-    })),
+    codeKey: await ctx.codeKey(),
   })
   return {
     async askPinReset({ body, request }) {

@@ -3,14 +3,17 @@
  * (spec §4 Transfers, rulings §4), their receipt, and the payees used most (used-freq); the
  * customer's own transfers and the cancellation of a pending one (My transfers, rulings §9.1); the
  * rate and the debit before asking (rulings §9.3).
- * The rules are in domain/transfers.ts; this file turns outcomes into the contract's answers.
+ * The rules are in domain/transfer-ask.ts, transfer-confirm.ts, transfer-cancel.ts and transfers.ts;
+ * this file turns outcomes into the contract's answers.
  */
 import { api } from '../../kernel/messages.ts'
 import type { Answer, Call, Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { securityEvent } from '../http/security-log.ts'
-import { loadCodeKey } from '../domain/codes.ts'
-import { askTransfer, cancelByCustomer, confirmTransfer, findExecuted, frequentPayees, type AskInput, type AskOutcome } from '../domain/transfers.ts'
+import { askTransfer, type AskInput, type AskOutcome } from '../domain/transfer-ask.ts'
+import { cancelByCustomer } from '../domain/transfer-cancel.ts'
+import { confirmTransfer } from '../domain/transfer-confirm.ts'
+import { findExecuted, frequentPayees } from '../domain/transfers.ts'
 import { myTransfers } from '../domain/my-transfers.ts'
 import { quote } from '../domain/rates.ts'
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
@@ -24,18 +27,13 @@ type AskId = 'askTransfer' | 'askWalletTransfer' | 'askCardTransfer'
 type ConfirmId = 'confirmTransfer' | 'confirmWalletTransfer' | 'confirmCardTransfer'
 
 export function transferRoutes(ctx: AppContext): Handlers {
-  // The HMAC key of the codes, read (or made) once, at the first transfer call.
-  let key: Promise<Buffer> | undefined
   const settings = async () => ({
     now: ctx.now(),
     lifetimeSeconds: ctx.config.codeLifetimeSeconds,
     bankName: ctx.config.bankName,
     timeZone: ctx.config.timeZone,
     askLimit: { max: ctx.config.transferAskLimit, windowMs: ctx.config.transferAskWindowMinutes * 60_000 },
-    codeKey: await (key ??= loadCodeKey(ctx.db, ctx.config.codeSecret).catch((error: unknown) => {
-      key = undefined
-      throw error
-    })),
+    codeKey: await ctx.codeKey(),
   })
 
   async function ask<Id extends AskId>(call: Call<Id>, input: AskInput): Promise<Answer<Id>> {

@@ -11,7 +11,9 @@ import { migrate } from '../../server/db/migrate.ts'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
 import { seedDemo } from '../../server/demo/seed.ts'
 import { hashCode } from '../../server/domain/codes.ts'
-import { askTransfer, confirmTransfer, type TransferSettings } from '../../server/domain/transfers.ts'
+import { askTransfer } from '../../server/domain/transfer-ask.ts'
+import { confirmTransfer } from '../../server/domain/transfer-confirm.ts'
+import type { TransferSettings } from '../../server/domain/transfers.ts'
 import { CODE_IN_TEXT } from './transfers-helpers.ts'
 
 /** The same database, counting every statement sent, BEGIN and COMMIT included. */

@@ -199,7 +199,7 @@ export const section8: Trace[] = [
       { machine: 'transfer', state: 'asking', event: 'xstate.done.actor.askTransfer' },
       { schema: 'TransferAskResponse' },
       { schema: 'ErrorBody' },
-      { file: 'server/domain/transfers.ts', symbol: 'refuse(' },
+      { file: 'server/domain/transfer-ask.ts', symbol: 'refuse(' },
     ],
     tests: [
       'test/e2e/faults.test.ts > every ask error leaves the form on screen with its message',

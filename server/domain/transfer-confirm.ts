@@ -1,0 +1,186 @@
+/**
+ * Confirm, the second step of a transfer (spec §4 Transfers; rulings §4, §6.1): in ONE
+ * transaction, the pending row locked (FOR UPDATE): state, expiry, tries, code (constant time);
+ * then both account rows locked (in id order, FOR NO KEY UPDATE), the balance checked again, both
+ * balances moved, one ledger entry per side with its running balance (dated in the order of the
+ * accounts' locks), the transfer marked executed, notification and outbox written. Money moves only
+ * here, so a repeated confirm finds the transfer executed and moves nothing.
+ *
+ * Two calls in the transaction (transfer_confirm_lock, then transfer_execute; migration 014); the
+ * checks and the French texts stay here. Lock order: domain/transfers.ts.
+ */
+import { api } from '../../kernel/messages.ts'
+import type { TransferKind } from '../../openapi/transfer-kinds.ts'
+import type { Db, Queryable } from '../db/db.ts'
+import { CODE_DIGITS, codeMatches, hashCode } from './codes.ts'
+import { centsToDecimal, decimalToCents, formatMoney } from './money.ts'
+import type { NewMessage } from './outbox.ts'
+import { CANCELLED, cancel, type PendingRow } from './transfer-cancel.ts'
+import { formatDateTime, type TransferSettings } from './transfers.ts'
+
+const t = api.transfer
+
+type AccountRow = {
+  id: string
+  number: string
+  currency: string
+  kind: string
+  customer_id: string | null
+  holder_label: string
+  balance: string
+}
+
+type CustomerContact = {
+  name: string
+  phone: string | null
+  email: string | null
+}
+
+export type ConfirmOutcome =
+  | { ok: true; reference: string; executedAt: Date; balance: string; currency: string; message: string }
+  | { ok: false; description: string; triesLeft?: number; reference?: string }
+  /** A wrong code with tries left: the transfer stays pending (rulings §6.1). */
+  | { ok: false; wrongCode: true; description: string; triesLeft: number }
+
+export async function confirmTransfer(
+  db: Db,
+  customerId: string,
+  kind: TransferKind,
+  reference: string,
+  code: string,
+  s: Omit<TransferSettings, 'lifetimeSeconds'>,
+): Promise<ConfirmOutcome> {
+  // The code's hash, when the code has the right shape, lets transfer_confirm_lock lock the two
+  // accounts in the same call; the decision is still the constant-time comparison below.
+  const codeHash = code.length === CODE_DIGITS ? hashCode(s.codeKey, reference, code) : null
+  return db.transaction(async (tx): Promise<ConfirmOutcome> => {
+    // Another customer's reference, or one of another kind, is "not found": nothing tells it exists.
+    // The customer's name and contacts come with it (for the messages); the transfer's row is
+    // locked, and both accounts when the code is right (migration 014; found by its reference's
+    // unique index since 016, whatever the customer's history).
+    const [row] = await tx.query<PendingRow & CustomerContact & { accounts: AccountRow[] | null }>(
+      `select id, reference, customer_id, kind, debit_account_id, credit_account_id, payee, amount, currency_sent, debit_amount,
+              description, code_hash, tries_left, state, cancel_reason, expires_at, name, phone, email, accounts
+         from transfer_confirm_lock($1, $2, $3, $4, $5)`,
+      [reference, customerId, kind, s.now, codeHash],
+    )
+    if (!row) return { ok: false, description: t.notFound }
+    if (row.state === 'executed') return { ok: false, description: t.alreadyExecuted(row.reference), reference: row.reference }
+    if (row.state === 'cancelled') {
+      const reason = row.cancel_reason ?? 'expired'
+      return { ok: false, description: CANCELLED[reason], ...(reason === 'wrong_code' ? { triesLeft: 0 } : {}) }
+    }
+    if (s.now.getTime() >= row.expires_at.getTime()) {
+      await cancel(tx, row, 'expired', s.now)
+      return { ok: false, description: t.expired }
+    }
+    if (code.length !== CODE_DIGITS || !codeMatches(s.codeKey, row.reference, code, row.code_hash)) {
+      const triesLeft = row.tries_left - 1
+      if (triesLeft <= 0) {
+        await cancel(tx, row, 'wrong_code', s.now, 0)
+        return { ok: false, description: t.cancelledWrongCode, triesLeft: 0 }
+      }
+      await tx.query('update pending_transfers set tries_left = $2 where id = $1', [row.id, triesLeft])
+      return { ok: false, wrongCode: true, description: t.wrongCode(triesLeft), triesLeft }
+    }
+    // The right code: the same hash as the one that made the function lock both accounts.
+    return execute(tx, row, row.accounts!, s)
+  })
+}
+
+/**
+ * The right code: the money moves, under the locks of both accounts (taken by
+ * transfer_confirm_lock). The balance is checked here; then one call of transfer_execute moves
+ * both balances, writes the ledger transaction with one entry per side, marks the transfer
+ * executed and writes the notifications and messages.
+ */
+async function execute(
+  tx: Queryable,
+  row: PendingRow & CustomerContact,
+  accounts: readonly AccountRow[],
+  s: Omit<TransferSettings, 'lifetimeSeconds'>,
+): Promise<ConfirmOutcome> {
+  const debit = accounts.find((a) => a.id === row.debit_account_id)!
+  const credit = accounts.find((a) => a.id === row.credit_account_id)!
+  const amount = decimalToCents(row.debit_amount)
+  if (decimalToCents(debit.balance) < amount) {
+    await cancel(tx, row, 'insufficient_funds', s.now)
+    return { ok: false, description: t.cancelledFunds }
+  }
+  // Under the locks, the balance after the debit is known before the write: the texts are made
+  // first, and one statement moves the money and writes the notifications and the messages.
+  const balanceAfter = decimalToCents(debit.balance) - amount
+  const amountText = formatMoney(decimalToCents(row.amount), row.currency_sent)
+  const debitText = formatMoney(amount, debit.currency)
+  const balanceText = formatMoney(balanceAfter, debit.currency)
+  const notices = [
+    {
+      customerId: row.customer_id,
+      title: t.doneTitle,
+      content: t.doneContent({ amount: amountText, payee: row.payee, reference: row.reference }),
+    },
+    ...(credit.kind === 'customer' && credit.customer_id
+      ? [
+          {
+            customerId: credit.customer_id,
+            title: t.receivedTitle,
+            content: t.receivedContent({ amount: debitText, from: row.name, reference: row.reference }),
+          },
+        ]
+      : []),
+  ]
+  const messages: NewMessage[] = [
+    ...(row.phone
+      ? [{ channel: 'sms' as const, to: row.phone, text: t.doneSms({ amount: amountText, payee: row.payee, reference: row.reference, balance: balanceText }) }]
+      : []),
+    ...(row.email
+      ? [
+          {
+            channel: 'email' as const,
+            to: row.email,
+            subject: t.doneEmailSubject,
+            text: t.doneEmail({
+              name: row.name,
+              amount: amountText,
+              payee: row.payee,
+              reference: row.reference,
+              when: formatDateTime(s.now, s.timeZone),
+              debitAccount: debit.number,
+              debit: debitText,
+              balance: balanceText,
+            }),
+          },
+        ]
+      : []),
+  ]
+  const [moved] = await tx.query<{ debited: string }>(
+    'select transfer_execute($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) as debited',
+    [
+      row.id,
+      debit.id,
+      credit.id,
+      centsToDecimal(amount),
+      row.reference,
+      row.kind,
+      row.description,
+      s.now,
+      t.debitLine(row.payee, row.description),
+      t.creditLine(row.name, row.description),
+      notices.map((n) => n.customerId),
+      notices.map((n) => n.title),
+      notices.map((n) => n.content),
+      messages.map((m) => m.channel),
+      messages.map((m) => m.to),
+      messages.map((m) => m.subject ?? null),
+      messages.map((m) => m.text),
+    ],
+  )
+  return {
+    ok: true,
+    reference: row.reference,
+    executedAt: s.now,
+    balance: moved!.debited,
+    currency: debit.currency,
+    message: t.done({ amount: amountText, payee: row.payee, balance: balanceText }),
+  }
+}
