@@ -14,9 +14,6 @@
  *   and 150,75, not 1 500,00).
  */
 
-/** The most characters of a search (the contract's StatementRequest.search maxLength). */
-export const SEARCH_MAX_LENGTH = 60
-
 /** Accented letters of French and their plain lowercase letter, one for one. */
 export const FOLD_FROM = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸ'
 export const FOLD_TO = 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy'
@@ -67,8 +64,9 @@ export function searchOf(raw: string | undefined | null): StatementSearch | null
 export function searchRegex(search: StatementSearch): string {
   let pattern = ''
   for (const c of search.text) {
-    const variants = FOLDS_TO.get(c) ?? (c.toUpperCase() !== c ? [c, c.toUpperCase()] : null)
-    pattern += variants ? `[${variants.join('')}]` : /[0-9]/.test(c) ? c : `\\${c}`
+    const variants = FOLDS_TO.get(c) ?? (c.toUpperCase() !== c && [...c.toUpperCase()].length === 1 ? [c, c.toUpperCase()] : null)
+    // an ASCII sign escaped (`\%`); digits and other characters as they are (none of them is an operator)
+    pattern += variants ? `[${variants.join('')}]` : /[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e ]/.test(c) ? `\\${c}` : c
   }
   return pattern
 }

@@ -2,10 +2,17 @@
 import { type SnapshotFrom } from 'xstate'
 import { formatAmount } from '../amounts.ts'
 import { balance as texts, transfer as transferTexts } from '../messages.ts'
-import type { Account } from '../shared/customer.ts'
+import { accountOptionsOf, type AccountOption } from '../shared/accounts.ts'
+import type { FieldErrors } from '../shared/form.ts'
 import type { balanceMachine } from './balance.machine.ts'
+import type { BalanceValues } from './balance.types.ts'
 
 export interface BalanceScreen {
+  /** The page's heading and title. */
+  title: string
+  /** The select's value and, once a submit was tried, its message (spec §5). */
+  values: BalanceValues
+  errors: FieldErrors<BalanceValues>
   /** The button is busy (spinner), the select disabled: the balance is being read. */
   busy: boolean
   /** The table (spec §2), amount formatted (rulings §1: `1 234,56 USD`); `null` when none. */
@@ -14,18 +21,21 @@ export interface BalanceScreen {
   error: string | null
   /** spec §8: the accounts message (a click sends `accounts.reload`); `null` when the accounts are there. */
   accountsMessage: string | null
-  /** The accounts the select offers (none while they are unavailable). */
-  accounts: Account[]
+  /** The select's options (none while the accounts are unavailable). */
+  accountOptions: AccountOption[]
 }
 
 /** The screen of a snapshot of `balanceMachine`. */
 export function balanceScreen(snapshot: SnapshotFrom<typeof balanceMachine>): BalanceScreen {
-  const { shown, accountsUnavailable, accounts } = snapshot.context
+  const { shown, accountsUnavailable, values, errors } = snapshot.context
   return {
+    title: texts.title,
+    values,
+    errors,
     busy: snapshot.matches('loading'),
     table: snapshot.matches('shown') && shown ? { compte: shown.compte, amount: formatAmount(shown.amount, shown.currency) } : null,
     error: snapshot.matches('failed') ? texts.failed : null,
     accountsMessage: accountsUnavailable ? transferTexts.accountsNotLoaded : null,
-    accounts: accountsUnavailable ? [] : accounts,
+    accountOptions: accountOptionsOf(snapshot.context),
   }
 }

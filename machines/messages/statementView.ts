@@ -15,4 +15,14 @@ export const statementView = {
   previous: 'Page précédente',
   next: 'Page suivante',
   print: 'Imprimer',
+  /** Issue 27: the search field over the lines (label, reference, amount). */
+  searchLabel: 'Rechercher une opération',
+  searchHint: 'Libellé, référence ou montant (150 ou 150,50)',
+  searching: 'Recherche en cours…',
+  /** The lines a search found over the whole period, and their totals (amounts formatted). */
+  found: (count: number, debits: string, credits: string) =>
+    `${count === 1 ? '1 opération trouvée' : `${count} opérations trouvées`} — débits ${debits}, crédits ${credits}`,
+  noMatch: 'Aucune opération ne correspond à votre recherche.',
+  /** The files do not follow the search (docs/decisions.md, "Statement search"). */
+  filesWholePeriod: 'Les fichiers PDF et CSV contiennent toutes les opérations de la période.',
 } as const

@@ -10,6 +10,9 @@
  *             shown, failed ──statement.submit [valid]──▶ loading (another range, another account)
  *             shown ──page.go [another page, the server pages]──▶ paging ──its lines──▶ shown (or failed)
  *
+ *             shown, paging ──search.change [the server pages it]──▶ searchWaiting ──a pause──▶ searching ──its lines──▶ shown
+ *             shown ──search.change [every line at hand]──▶ shown (the lines at hand narrowed, page 1)
+ *
  *   download: idle ──download.pdf / download.csv [canDownload]──▶ downloading ──link──▶ idle (the browser downloads)
  *                                                                     └──no link──▶ idle (downloadFailed shown, logged)
  *
@@ -24,6 +27,11 @@
  * machine stays pure. The download links show only when the answer's status is '0' and it has at
  * least one transaction (spec §4), and a file name to download by (spec §7).
  *
+ * The search (issue 27; what matches: kernel/statementSearch.ts) narrows the lines at hand at once;
+ * a statement the server pages over more than one page is searched on the server, once the typing
+ * pauses (`searchPause`), page by page with the count and totals of every line found. The files
+ * stay the whole period's (docs/decisions.md, "Statement search"); a new statement clears it.
+ *
  * Accounts come from the session (its context), as in the transfer machine: the input, then
  * `accounts.change`. With none, `transfer.accountsNotLoaded` and `accounts.reload` (`reloadPage`).
  */
@@ -31,6 +39,7 @@ import { and, assign, setup } from 'xstate'
 import { statement as texts } from '../messages.ts'
 import { setAccounts } from '../shared/accounts.ts'
 import { isSessionEnded, stubAction, stubActor } from '../shared/answers.ts'
+import { FIELD_MAX_LENGTH } from '../limits.ts'
 import { formKit } from '../shared/formKit.ts'
 import {
   canDownload,
@@ -38,10 +47,13 @@ import {
   downloadInputOf,
   freshStatementContext,
   isOtherPage,
+  isSearchedOnServer,
   linkOf,
   pageOf,
   pageRequestOf,
   resultOf,
+  searchPageOf,
+  searchRequestOf,
   statementAnswer,
   statementErrors,
   statementRequestOf,
@@ -119,8 +131,13 @@ export const statementMachine = setup({
     hasResult: ({ context }, answer: StatementAnswer) => resultOf(answer, statementRequestOf(context)) !== null,
     /** spec §4 Statement: the download links show (status 0, a transaction; decisions.md: and a file name). */
     canDownload: ({ context }) => canDownload(context.result),
-    /** The pager: a page of the statement other than the one shown. */
-    isOtherPage: ({ context, event }) => event.type === 'page.go' && isOtherPage(context.result, event.page),
+    /** The pager: a page of the statement (or of the lines its search kept) other than the one shown. */
+    isOtherPage: ({ context, event }) => event.type === 'page.go' && isOtherPage(context.result, event.page, context.search),
+    /** Issue 27: the server pages this statement over more than one page, so the server searches it. */
+    isSearchedOnServer: ({ context }) => isSearchedOnServer(context.result),
+    /** The lines a search found (HTTP success, code '0', the statement's status, a count). */
+    hasSearchPage: ({ context }, answer: StatementAnswer) =>
+      context.result !== null && searchPageOf(answer, context.result, searchRequestOf(context.result, context.search)) !== null,
     /** The server pages this statement: another page is asked for (otherwise every line is at hand). */
     isServerPaged: ({ context }) => context.result?.paged === true,
     /** The lines of the page asked for (HTTP success, code '0', the statement's status). */
@@ -171,10 +188,25 @@ export const statementMachine = setup({
       result: ({ context }, answer: StatementAnswer) => (context.result ? pageOf(answer, context.result, context.pageAsked ?? 0) : null),
       pageAsked: null,
     }),
+    /** Issue 27: the search field's text (at most the contract's length). */
+    setSearch: assign({ search: ({ event }) => (event.type === 'search.change' ? event.value.slice(0, FIELD_MAX_LENGTH.statementSearch) : '') }),
+    /** A new statement, or none: no search. */
+    clearSearch: assign({ search: '' }),
+    /** The lines at hand narrowed anew: their first page. */
+    firstPage: assign({ result: ({ context }) => (context.result ? { ...context.result, page: 0 } : null) }),
+    /** The lines the server's search found in place of those shown, with their count and totals. */
+    setSearchPage: assign({
+      result: ({ context }, answer: StatementAnswer) =>
+        context.result ? (searchPageOf(answer, context.result, searchRequestOf(context.result, context.search)) ?? context.result) : null,
+    }),
     /** Another page of a statement whose lines are all at hand. */
     turnPage: assign({
       result: ({ context, event }) => (context.result && event.type === 'page.go' ? { ...context.result, page: event.page } : context.result),
     }),
+  },
+  delays: {
+    /** Issue 27: the pause in the typing after which the server is asked (one request per word, not per key). */
+    searchPause: 350,
   },
 }).createMachine({
   id: 'statement',
@@ -206,7 +238,13 @@ export const statementMachine = setup({
             '(today by default), the button; field errors once a submit was tried; the accounts ' +
             'message with its reload link when the accounts are unavailable.',
           meta: { spec: 'spec §2 /app/statement; spec §5 Statement; spec §9 (date defaults, yyyy-mm-dd); spec §8' },
-          entry: ['clearResult', 'clearPageAsked', { type: 'showError', params: { message: null } }, { type: 'showDownloadError', params: { message: null } }],
+          entry: [
+            'clearResult',
+            'clearPageAsked',
+            'clearSearch',
+            { type: 'showError', params: { message: null } },
+            { type: 'showDownloadError', params: { message: null } },
+          ],
           on: {
             'field.change': [
               {
@@ -226,7 +264,13 @@ export const statementMachine = setup({
         loading: {
           description: 'The spinner: the form stays on screen, busy, while the statement of the range is loaded.',
           meta: { spec: 'spec §4 Statement (loading); spec §7 statements' },
-          entry: ['clearResult', 'clearPageAsked', { type: 'showError', params: { message: null } }, { type: 'showDownloadError', params: { message: null } }],
+          entry: [
+            'clearResult',
+            'clearPageAsked',
+            'clearSearch',
+            { type: 'showError', params: { message: null } },
+            { type: 'showDownloadError', params: { message: null } },
+          ],
           invoke: {
             id: 'loadStatement',
             src: 'loadStatement',
@@ -290,6 +334,89 @@ export const statementMachine = setup({
                 description: 'spec §7 (a server that knows no page): the lines are all at hand, the page is turned here',
               },
             ],
+            'search.change': [
+              {
+                guard: 'isSearchedOnServer',
+                target: 'searchWaiting',
+                actions: 'setSearch',
+                description: 'issue 27: a statement the server pages is searched on the server, once the typing pauses; the lines shown stay meanwhile',
+              },
+              {
+                actions: ['setSearch', 'firstPage'],
+                description: 'issue 27: every line is at hand: they are narrowed at once, from their first page',
+              },
+            ],
+          },
+        },
+        searchWaiting: {
+          description: 'The customer is typing a search of a statement the server pages; the lines shown stay, the pager is busy.',
+          meta: { spec: 'issue 27 (statement search); docs/decisions.md (Statement search)' },
+          after: {
+            searchPause: {
+              target: 'searching',
+              description: 'issue 27: the typing paused: the lines that match are asked for',
+            },
+          },
+          on: {
+            'search.change': {
+              target: 'searchWaiting',
+              reenter: true,
+              actions: 'setSearch',
+              description: 'issue 27: another key: the pause starts again',
+            },
+            'field.change': {
+              guard: 'isFormField',
+              ...changeAfterSubmit,
+              description: 'spec §2: another range or account may be typed meanwhile',
+            },
+            'statement.submit': submitTransitions,
+            'page.go': { description: 'issue 27: the pages of the search are not known yet, the pager is busy' },
+          },
+        },
+        searching: {
+          description: 'The first page of the lines that match the search is asked for (with their count and totals); the lines shown stay.',
+          meta: { spec: 'issue 27 (statement search); docs/decisions.md (Statement search)' },
+          invoke: {
+            id: 'loadStatement',
+            src: 'loadStatement',
+            input: ({ context }) => (context.result ? searchRequestOf(context.result, context.search) : statementRequestOf(context)),
+            onDone: [
+              {
+                guard: { type: 'isSessionEnded', params: statementAnswer },
+                target: 'editing',
+                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+              },
+              {
+                guard: { type: 'hasSearchPage', params: statementAnswer },
+                target: 'shown',
+                actions: { type: 'setSearchPage', params: statementAnswer },
+                description: 'issue 27: the lines found replace those shown, counted over the whole period, with their totals',
+              },
+              {
+                target: 'failed',
+                actions: { type: 'showError', params: { message: texts.loadError } },
+                description: 'spec §8 statement load failure: the search could not be read',
+              },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'showError', params: { message: texts.loadError } },
+              description: 'spec §8 statement load failure: no answer (network failure, timeout)',
+            },
+          },
+          on: {
+            'search.change': {
+              target: 'searchWaiting',
+              actions: 'setSearch',
+              description: 'issue 27: the search changed: its answer no longer matters, the pause starts again',
+            },
+            'field.change': {
+              guard: 'isFormField',
+              ...changeAfterSubmit,
+              description: 'spec §2: another range or account may be typed while a search loads',
+            },
+            'statement.submit': submitTransitions,
+            'page.go': { description: 'issue 27: the pages of the search are not known yet, the pager is busy' },
           },
         },
         paging: {
@@ -329,6 +456,11 @@ export const statementMachine = setup({
               ...changeAfterSubmit,
               description: 'spec §2: another range or account may be typed while a page loads',
             },
+            'search.change': {
+              target: 'searchWaiting',
+              actions: ['clearPageAsked', 'setSearch'],
+              description: 'issue 27: a search of a statement the server pages (only such a statement pages): the page asked for no longer matters',
+            },
             'statement.submit': submitTransitions,
             'page.go': { description: 'docs/decisions.md (a long statement page by page): one page at a time, the pager is busy while a page loads' },
           },
@@ -337,7 +469,7 @@ export const statementMachine = setup({
           description: 'The error banner statement.loadError; the form stays usable to try again.',
           meta: { spec: 'spec §8 Statement load failure' },
           // from paging: the table of the statement goes with its page
-          entry: ['clearResult', 'clearPageAsked'],
+          entry: ['clearResult', 'clearPageAsked', 'clearSearch'],
           on: {
             'field.change': {
               guard: 'isFormField',

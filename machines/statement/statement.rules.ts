@@ -2,6 +2,7 @@
  * The pure rules of the statement flow: its fresh context, its form errors, what an answer means,
  * the files to download, and the period at a glance (opening and closing balance, totals).
  */
+import { matchesLine, searchOf } from '../../kernel/statementSearch.ts'
 import { validation } from '../messages.ts'
 import { accountsState, pickedAccount } from '../shared/accounts.ts'
 import { isHttpSuccess, text } from '../shared/answers.ts'
@@ -13,6 +14,7 @@ import type {
   DownloadFormat,
   DownloadLinkAnswer,
   SaveFile,
+  ServerFound,
   ServerSummary,
   StatementAnswer,
   StatementContext,
@@ -48,6 +50,7 @@ export function freshStatementContext({ accounts, accountsFailed, today }: State
     download: null,
     downloadError: null,
     pageAsked: null,
+    search: '',
   }
 }
 
@@ -133,6 +136,9 @@ export function resultOf(answer: StatementAnswer, asked: StatementRequest): Stat
     filename: text(body.filename) ?? '',
     transactions,
     count: paged ? (body.count as number) : transactions.length,
+    periodCount: paged ? (body.count as number) : transactions.length,
+    search: '',
+    found: null,
     page: 0,
     paged,
     summary: paged ? serverSummary(body.summary) : null,
@@ -156,16 +162,68 @@ export function pageOf(answer: StatementAnswer, result: StatementResult, page: n
 /** Pages of a statement of `count` lines (one for an empty one). */
 export const pagesOf = (count: number): number => Math.max(1, Math.ceil(count / STATEMENT_PAGE_SIZE))
 
+// ---------------------------------------------------------------------------------------------
+// The search (issue 27; what matches: kernel/statementSearch.ts). The lines at hand are narrowed
+// here: every line of an answer without pages, or the one page of a period of at most
+// STATEMENT_PAGE_SIZE lines. A longer statement the server pages is searched on the server.
+// ---------------------------------------------------------------------------------------------
+
+/** The server pages this statement over more than one page: a search is asked of the server. */
+export const isSearchedOnServer = (result: StatementResult | null): boolean => result !== null && result.paged && result.periodCount > STATEMENT_PAGE_SIZE
+
+const narrowedOnce = new WeakMap<Transaction[], { search: string; lines: Transaction[] }>()
+
+/**
+ * The lines at hand that match the search, in their order (all of them for a blank search, or when
+ * the server searched): worked out once per list and search, as the screen asks at every render.
+ */
+export function linesAtHand(result: StatementResult, search: string): Transaction[] {
+  const wanted = searchOf(search)
+  if (!wanted || isSearchedOnServer(result)) return result.transactions
+  const kept = narrowedOnce.get(result.transactions)
+  if (kept && kept.search === search) return kept.lines
+  const lines = result.transactions.filter((line) => matchesLine(line, wanted))
+  narrowedOnce.set(result.transactions, { search, lines })
+  return lines
+}
+
+/** The lines shown page by page: those the server counted, or the lines at hand that match. */
+export const shownCount = (result: StatementResult, search: string): number => (isSearchedOnServer(result) ? result.count : linesAtHand(result, search).length)
+
 /** Whether `page` is a page of the statement other than the one shown. */
-export const isOtherPage = (result: StatementResult | null, page: number): boolean =>
-  result !== null && Number.isInteger(page) && page >= 0 && page < pagesOf(result.count) && page !== result.page
+export const isOtherPage = (result: StatementResult | null, page: number, search = ''): boolean =>
+  result !== null && Number.isInteger(page) && page >= 0 && page < pagesOf(shownCount(result, search)) && page !== result.page
+
+/** The request of page 0 of the lines that match `search` (none when blank: the period's page 0). */
+export function searchRequestOf(result: StatementResult, search: string): StatementRequest {
+  const { startDate, endDate, account, currency } = result.request
+  const text = search.trim()
+  return { startDate, endDate, account, currency, page: 0, size: STATEMENT_PAGE_SIZE, ...(text === '' ? {} : { search: text }) }
+}
+
+/**
+ * The lines of a search answer in place of those shown, counted as the server counted them, with
+ * its totals; the period's summary and files kept. `null` when the answer is a failure (spec §8).
+ */
+export function searchPageOf(answer: StatementAnswer, result: StatementResult, asked: StatementRequest): StatementResult | null {
+  const page = pageOf(answer, result, 0)
+  if (!page || !isCount(answer.body?.count)) return null
+  const found = asked.search === undefined ? null : serverFound(answer.body?.found)
+  return { ...page, search: asked.search ?? '', found, request: asked.search === undefined ? result.request : { ...result.request, search: asked.search } }
+}
+
+function serverFound(value: unknown): ServerFound | null {
+  const f = value as Partial<ServerFound> | null | undefined
+  return f && toCents(f.totalDebits) !== null && toCents(f.totalCredits) !== null ? { totalDebits: f.totalDebits!, totalCredits: f.totalCredits! } : null
+}
 
 /**
  * spec §4: the download links show only when the status is '0' and there is at least one
- * transaction; and a file name is needed to download by (spec §7).
+ * transaction; and a file name is needed to download by (spec §7). The files are the whole
+ * period's, whatever a search keeps on screen (docs/decisions.md, "Statement search").
  */
 export function canDownload(result: StatementResult | null): boolean {
-  return result !== null && result.status === '0' && result.count > 0 && result.filename !== ''
+  return result !== null && result.status === '0' && result.periodCount > 0 && result.filename !== ''
 }
 
 /** The file to download: `{filename}.pdf` or `{filename}.csv` (spec §7, rulings §3). */

@@ -1,12 +1,25 @@
 /** What the statement screen shows, from a snapshot: the view reads only this and sends events. */
 import type { SnapshotFrom } from 'xstate'
 import { formatAmount } from '../amounts.ts'
-import { transfer as transferTexts } from '../messages.ts'
+import { FIELD_MAX_LENGTH } from '../limits.ts'
+import { statement as texts, statementView as viewTexts, transfer as transferTexts } from '../messages.ts'
+import { accountOptionsOf, type AccountOption } from '../shared/accounts.ts'
 import { text } from '../shared/answers.ts'
-import type { Account } from '../shared/customer.ts'
+import type { FieldErrors } from '../shared/form.ts'
 import type { statementMachine } from './statement.machine.ts'
-import { canDownload, pagesOf, STATEMENT_PAGE_SIZE, summaryFromServer, summaryOf } from './statement.rules.ts'
-import type { ServerSummary, StatementResult, StatementSummary, Transaction } from './statement.types.ts'
+import {
+  canDownload,
+  fromCents,
+  isSearchedOnServer,
+  linesAtHand,
+  pagesOf,
+  shownCount,
+  STATEMENT_PAGE_SIZE,
+  summaryFromServer,
+  summaryOf,
+  toCents,
+} from './statement.rules.ts'
+import type { ServerSummary, StatementResult, StatementSummary, StatementValues, Transaction } from './statement.types.ts'
 
 /** A line of the table, amounts formatted (rulings §1: `1 234,56 USD`; '' for an empty debit or credit). */
 export interface StatementRow {
@@ -31,11 +44,28 @@ export interface StatementLines {
   first: number
   /** The page's lines, formatted. */
   rows: StatementRow[]
-  /** Another page is being loaded: the pager is busy. */
+  /** Another page, or a search, is being loaded: the pager is busy. */
   paging: boolean
 }
 
+/** The search field over a shown statement's lines (issue 27). */
+export interface StatementSearchField {
+  value: string
+  maxLength: number
+  /** The server is asked (the typing paused, or its answer is awaited). */
+  busy: boolean
+  /** What a search found: the count and totals of the lines that match, or that none does; `null` without a search. */
+  found: string | null
+  /** The files hold the whole period whatever the search: said while a search narrows the lines; `null` otherwise. */
+  filesNote: string | null
+}
+
 export interface StatementScreen {
+  /** The page's heading and title. */
+  title: string
+  /** The form's values and, once a submit was tried, the message of each invalid field (spec §5). */
+  values: StatementValues
+  errors: FieldErrors<StatementValues>
   /** The form's button is busy (spinner): the statement is being loaded. */
   busy: boolean
   /** The table's page; `null` when no statement is shown (count 0 for a period without transaction). */
@@ -50,8 +80,12 @@ export interface StatementScreen {
   error: string | null
   /** spec §8: the accounts message (a click sends `accounts.reload`); `null` when the accounts are there. */
   accountsMessage: string | null
-  /** The accounts the select offers (none while they are unavailable). */
-  accounts: Account[]
+  /** The account select's options (none while the accounts are unavailable). */
+  accountOptions: AccountOption[]
+  /** The search field, while a statement with lines is shown; `null` otherwise. */
+  search: StatementSearchField | null
+  /** The text in place of the lines: a period without transaction, or a search that found none; `null` when lines show. */
+  empty: string | null
   /** The shown statement's account and currency code, said once above the lines; `null` when none is shown. */
   shownAccount: { compte: string; currency: string } | null
   /** Opening and closing balance, totals, and the balance line of the chart; `null` without lines. */
@@ -79,18 +113,39 @@ export function rowOf(transaction: Transaction, currency: string): StatementRow 
  * new page is a new object), so it is a safe key. The summary of a statement whose lines are all
  * at hand (a server that knows no page) is worked out from them once, and kept across its pages.
  */
-const pageOnce = new WeakMap<StatementResult, StatementRow[]>()
+const pageOnce = new WeakMap<StatementResult, { search: string; rows: StatementRow[] }>()
 const summaryOnce = new WeakMap<Transaction[], StatementSummary | null>()
 
-function rowsOf(result: StatementResult): StatementRow[] {
-  let rows = pageOnce.get(result)
-  if (!rows) {
-    // a paged answer holds the page; a whole one every line, of which this page's are formatted
-    const start = result.paged ? 0 : result.page * STATEMENT_PAGE_SIZE
-    rows = result.transactions.slice(start, start + STATEMENT_PAGE_SIZE).map((t) => rowOf(t, result.currency))
-    pageOnce.set(result, rows)
-  }
+function rowsOf(result: StatementResult, search: string): StatementRow[] {
+  const kept = pageOnce.get(result)
+  if (kept && kept.search === search) return kept.rows
+  // the server's page holds its lines; lines at hand (every line, or the one page of a short
+  // period) are narrowed by the search first, then this page's are formatted
+  const lines = linesAtHand(result, search)
+  const start = result.paged && isSearchedOnServer(result) ? 0 : result.page * STATEMENT_PAGE_SIZE
+  const rows = lines.slice(start, start + STATEMENT_PAGE_SIZE).map((t) => rowOf(t, result.currency))
+  pageOnce.set(result, { search, rows })
   return rows
+}
+
+/** The count and totals of the lines a search kept (the server's when it searched), in words. */
+function foundOf(result: StatementResult, search: string): string | null {
+  if (search.trim() === '') return null
+  const count = shownCount(result, search)
+  if (count === 0) return null
+  let totals = result.found
+  if (!isSearchedOnServer(result)) {
+    let debits = 0n
+    let credits = 0n
+    for (const line of linesAtHand(result, search)) {
+      debits += toCents(line.debit) ?? 0n
+      credits += toCents(line.credit) ?? 0n
+    }
+    totals = { totalDebits: fromCents(debits), totalCredits: fromCents(credits) }
+  }
+  // a server search whose answer carried no totals (a server older than the search) says the count alone
+  if (!totals) return viewTexts.found(count, '—', '—')
+  return viewTexts.found(count, formatAmount(totals.totalDebits, result.currency), formatAmount(totals.totalCredits, result.currency))
 }
 
 const serverSummaryOnce = new WeakMap<ServerSummary, StatementSummary>()
@@ -108,17 +163,25 @@ function summaryFor(result: StatementResult): StatementSummary | null {
 
 /** The screen of a snapshot of `statementMachine`. */
 export function statementScreen(snapshot: SnapshotFrom<typeof statementMachine>): StatementScreen {
-  const { result, error, accountsUnavailable, accounts, downloadError } = snapshot.context
-  const paging = snapshot.matches({ query: 'paging' })
+  const { result, error, accountsUnavailable, downloadError, values, errors, search } = snapshot.context
+  const searchBusy = snapshot.matches({ query: 'searchWaiting' }) || snapshot.matches({ query: 'searching' })
+  const paging = snapshot.matches({ query: 'paging' }) || searchBusy
   const shown = snapshot.matches({ query: 'shown' }) || paging ? result : null
-  const rows = shown ? rowsOf(shown) : []
+  // the lines a search keeps follow the field at once when they are at hand, once the server answered otherwise
+  const searched = shown && isSearchedOnServer(shown) ? shown.search : search
+  const rows = shown ? rowsOf(shown, searched) : []
+  const count = shown ? shownCount(shown, searched) : 0
+  const narrowing = searched.trim() !== ''
   return {
+    title: texts.title,
+    values,
+    errors,
     busy: snapshot.matches({ query: 'loading' }),
     lines: shown
       ? {
-          count: shown.count,
+          count,
           page: shown.page,
-          pages: pagesOf(shown.count),
+          pages: pagesOf(count),
           first: rows.length > 0 ? shown.page * STATEMENT_PAGE_SIZE + 1 : 0,
           rows,
           paging,
@@ -129,7 +192,18 @@ export function statementScreen(snapshot: SnapshotFrom<typeof statementMachine>)
     downloadError: shown ? downloadError : null,
     error: snapshot.matches({ query: 'failed' }) ? error : null,
     accountsMessage: accountsUnavailable ? transferTexts.accountsNotLoaded : null,
-    accounts: accountsUnavailable ? [] : accounts,
+    accountOptions: accountOptionsOf(snapshot.context),
+    search:
+      shown && shown.periodCount > 0
+        ? {
+            value: search,
+            maxLength: FIELD_MAX_LENGTH.statementSearch,
+            busy: searchBusy,
+            found: shown ? foundOf(shown, searched) : null,
+            filesNote: narrowing && canDownload(shown) ? viewTexts.filesWholePeriod : null,
+          }
+        : null,
+    empty: !shown || count > 0 ? null : narrowing ? viewTexts.noMatch : texts.empty,
     shownAccount: shown ? { compte: shown.account, currency: shown.currency } : null,
     summary: shown ? summaryFor(shown) : null,
   }

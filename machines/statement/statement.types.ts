@@ -19,6 +19,8 @@ export type StatementRequest = components['schemas']['StatementRequest']
 export type Transaction = components['schemas']['Transaction']
 /** The summary of page 0 (the contract's StatementSummary). */
 export type ServerSummary = components['schemas']['StatementSummary']
+/** The totals of the lines a server search found (the contract's StatementFound). */
+export type ServerFound = components['schemas']['StatementFound']
 /** The answer of POST statements: the contract's StatementResponse, or an error body (no `status`). */
 export type StatementBody = Partial<components['schemas']['StatementResponse']> & Partial<components['schemas']['ErrorBody']>
 
@@ -39,8 +41,14 @@ export interface StatementResult {
    * when it answered them all (a server that knows no `page`, spec §7).
    */
   transactions: Transaction[]
-  /** Lines of the whole period. */
+  /** Lines of the whole period, or, after a server search (`search`), the lines it found. */
   count: number
+  /** Lines of the whole period (the first answer's count). */
+  periodCount: number
+  /** The search the server narrowed these lines with ('' when none; issue 27). */
+  search: string
+  /** The totals of every line that search found, from the server; `null` without a server search. */
+  found: ServerFound | null
   /** The page shown, zero-based, of STATEMENT_PAGE_SIZE lines. */
   page: number
   /** The server answers page by page: another page is asked for; otherwise every line is here. */
@@ -101,6 +109,8 @@ export interface StatementContext {
   downloadError: string | null
   /** The page asked for (`paging`), `null` otherwise. */
   pageAsked: number | null
+  /** The search field (issue 27): narrows the lines shown; '' when none. */
+  search: string
 }
 
 export type StatementEvent =
@@ -115,6 +125,8 @@ export type StatementEvent =
   | { type: 'accounts.reload' }
   /** The pager of a long statement: the page to show (zero-based). */
   | { type: 'page.go'; page: number }
+  /** The search field's text (issue 27). */
+  | { type: 'search.change'; value: string }
 
 /** The period of a statement at a glance (`summaryOf`). */
 export interface StatementSummary {

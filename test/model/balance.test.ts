@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Account } from '../../machines/shared/customer.ts'
+import { accountOptionsOf } from '../../machines/shared/accounts.ts'
 import { balanceMachine } from '../../machines/balance/balance.machine.ts'
 import { shownBalanceOf } from '../../machines/balance/balance.rules.ts'
 import { balanceScreen } from '../../machines/balance/balance.screen.ts'
@@ -203,7 +204,7 @@ describe('balance machine — accounts unavailable (spec §8)', () => {
     ['accounts failed', inputs['accounts failed']!],
   ])('%s: the accounts message; its click reloads the page; no account is offered', async (_, input) => {
     const { snapshot, calls } = await walk.play(input, [reload, choose(usd.compte), submit])
-    expect(balanceScreen(snapshot)).toMatchObject({ accountsMessage: transferTexts.accountsNotLoaded, accounts: [] })
+    expect(balanceScreen(snapshot)).toMatchObject({ accountsMessage: transferTexts.accountsNotLoaded, accountOptions: [] })
     expect(transferTexts.accountsNotLoaded).toBe("Vos comptes n'ont pu être chargés, cliquez pour réessayer")
     expect(actionCalls(calls).map((c) => c.name)).toEqual(['reloadPage'])
     expect(snapshot.context.errors).toEqual({ account: 'Veuillez sélectionner un compte' })
@@ -217,6 +218,15 @@ describe('balance machine — accounts unavailable (spec §8)', () => {
 
   it("the select follows the session's list", async () => {
     const { snapshot } = await walk.play(inputs['accounts failed']!, [accountsChange, choose(cdf.compte), submit])
-    expect(balanceScreen(snapshot)).toMatchObject({ accountsMessage: null, accounts: [usd, cdf], busy: true })
+    // the options of the one accountOptionsOf (machines/shared/accounts.ts), the select's value and error in the screen
+    expect(balanceScreen(snapshot)).toMatchObject({
+      accountsMessage: null,
+      accountOptions: accountOptionsOf([usd, cdf]),
+      values: { account: cdf.compte },
+      errors: {},
+      busy: true,
+      title: texts.title,
+    })
+    expect(balanceScreen(snapshot).accountOptions.map((o) => o.value)).toEqual([usd.compte, cdf.compte])
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Account } from '../../machines/shared/customer.ts'
-import { api, statement as texts, transfer as transferTexts } from '../../machines/messages.ts'
+import { api, statement as texts, statementView as view, transfer as transferTexts } from '../../machines/messages.ts'
 import { statementMachine } from '../../machines/statement/statement.machine.ts'
 import { canDownload } from '../../machines/statement/statement.rules.ts'
 import { statementScreen } from '../../machines/statement/statement.screen.ts'
@@ -10,6 +10,7 @@ import type {
   StatementEvent,
   StatementField,
   StatementInput,
+  StatementRequest,
   StatementResult,
   Transaction,
 } from '../../machines/statement/statement.types.ts'
@@ -49,6 +50,8 @@ const reload: StatementEvent = { type: 'accounts.reload' }
 const accountsChange: StatementEvent = { type: 'accounts.change', accounts: [usd, cdf], accountsFailed: false }
 const answered = (answer: StatementAnswer) => doneEvent('loadStatement', answer)
 const pageGo = (page: number): StatementEvent => ({ type: 'page.go', page })
+const searchFor = (value: string): StatementEvent => ({ type: 'search.change', value })
+const searchPause = { type: 'xstate.after.searchPause.statement.query.searchWaiting' } as const
 const LINK = '/api/rest/download/v1/statement?link=abc.def'
 const linked = doneEvent('downloadLink', { status: 200, body: { code: '0', url: LINK, expiresIn: 60 } } satisfies DownloadLinkAnswer)
 const busy = doneEvent('downloadLink', { status: 503, body: { code: '1', message: api.statement.busy } } satisfies DownloadLinkAnswer)
@@ -81,6 +84,18 @@ const answers: Record<string, StatementAnswer> = {
   'page 0 of a paged statement': pageAnswer(0, { filename: 'releve-123', summary: pagedSummary }),
   'page 1': pageAnswer(1),
   'every line of 60 (a server that knows no page)': { status: 200, body: { code: '0', status: '0', filename: 'releve-123', transactions: pagedLines } },
+  'a search found 30 lines': {
+    status: 200,
+    body: {
+      code: '0',
+      status: '0',
+      transactions: pagedLines.slice(0, 25),
+      count: 30,
+      page: 0,
+      size: 25,
+      found: { totalDebits: '0.00', totalCredits: '30.00' },
+    },
+  },
 }
 
 const samples: Array<StatementEvent | SyntheticEvent> = [
@@ -95,6 +110,9 @@ const samples: Array<StatementEvent | SyntheticEvent> = [
   errorEvent('loadStatement', new TypeError('Failed to fetch')),
   pageGo(1),
   pageGo(0),
+  searchFor('P-1'),
+  searchFor(''),
+  searchPause,
   linked,
   busy,
   noLink,
@@ -118,7 +136,10 @@ describe('statement machine — walk of every transition (spec §4 Statement, §
       // Errors show only after a submit attempt (spec §5).
       if (!c.submitted) expect(c.errors).toEqual({})
       // A statement only while its table shows; the load error only on failure.
-      expect(c.result !== null).toBe(snapshot.matches({ query: 'shown' }) || snapshot.matches({ query: 'paging' }))
+      const showing = ['shown', 'paging', 'searchWaiting', 'searching'].some((state) => snapshot.matches({ query: state as 'shown' }))
+      expect(c.result !== null).toBe(showing)
+      // a search only over a statement shown (issue 27)
+      if (!showing) expect(c.search).toBe('')
       expect(c.pageAsked !== null).toBe(snapshot.matches({ query: 'paging' }))
       expect(c.error !== null).toBe(snapshot.matches({ query: 'failed' }))
       // A file only while it downloads, and only a statement's file.
@@ -126,7 +147,9 @@ describe('statement machine — walk of every transition (spec §4 Statement, §
       if (c.download) expect(c.download.filename).toMatch(/^releve-123\.(pdf|csv)$/)
       const screen = statementScreen(snapshot)
       expect(screen.accountsMessage !== null).toBe(c.accountsUnavailable)
-      if (screen.canDownload) expect(screen.lines?.count).toBeGreaterThan(0)
+      // the files are the whole period's, whatever the search keeps on screen
+      if (screen.canDownload) expect(c.result!.periodCount).toBeGreaterThan(0)
+      if (screen.lines) expect(screen.lines.rows.length).toBeLessThanOrEqual(25)
     },
   })
 
@@ -224,6 +247,9 @@ describe('statement machine — the answer (spec §4, §8; rulings §1)', () => 
       filename: 'releve-123',
       transactions: lines,
       count: 2,
+      periodCount: 2,
+      search: '',
+      found: null,
       page: 0,
       paged: false,
       summary: null,
@@ -426,6 +452,9 @@ describe('statement machine — downloads (spec §2, §7, §8; rulings §9.7)', 
       filename: 'f',
       transactions: lines,
       count: 2,
+      periodCount: 2,
+      search: '',
+      found: null,
       page: 0,
       paged: false,
       summary: null,
@@ -434,7 +463,9 @@ describe('statement machine — downloads (spec §2, §7, §8; rulings §9.7)', 
       request: { startDate: '2026-05-01', endDate: TODAY, account: usd.compte, currency: '1' },
     }
     expect(canDownload(result)).toBe(true)
-    expect(canDownload({ ...result, count: 0, transactions: [] })).toBe(false)
+    expect(canDownload({ ...result, count: 0, periodCount: 0, transactions: [] })).toBe(false)
+    // a search that found nothing: the files are still the period's
+    expect(canDownload({ ...result, count: 0, transactions: [], search: 'zzz' })).toBe(true)
     expect(canDownload({ ...result, status: '1' })).toBe(false)
     expect(canDownload({ ...result, filename: '' })).toBe(false)
     expect(canDownload(null)).toBe(false)
@@ -447,7 +478,7 @@ describe('statement machine — accounts unavailable (spec §8)', () => {
     ['accounts failed', inputs['accounts failed']!],
   ])('%s: the accounts message; its click reloads the page', async (_, input) => {
     const { snapshot, calls } = await walk.play(input, [reload, change('account', usd.compte), submit])
-    expect(statementScreen(snapshot)).toMatchObject({ accountsMessage: transferTexts.accountsNotLoaded, accounts: [] })
+    expect(statementScreen(snapshot)).toMatchObject({ accountsMessage: transferTexts.accountsNotLoaded, accountOptions: [] })
     expect(actionCalls(calls).map((c) => c.name)).toEqual(['reloadPage'])
     expect(snapshot.context.errors).toEqual({ account: 'Veuillez sélectionner un compte' })
     expect(actorCalls(calls)).toEqual([])
@@ -456,5 +487,94 @@ describe('statement machine — accounts unavailable (spec §8)', () => {
   it("the select follows the session's list", async () => {
     const { snapshot } = await walk.play(inputs['accounts failed']!, [accountsChange, change('account', cdf.compte), submit])
     expect(statementScreen(snapshot)).toMatchObject({ accountsMessage: null, busy: true })
+  })
+})
+
+describe('statement machine — search (issue 27)', () => {
+  const many = Array.from({ length: 120 }, (_, i) => ({
+    ...line(1, i % 2 ? '2.50' : '', i % 2 ? '' : '1', String(i + 1)),
+    num_transaction: `TRX-${i}`,
+    description: i % 3 ? 'Dépôt en espèces' : 'Paiement ÉLECTRICITÉ',
+  }))
+  const whole: StatementAnswer = { status: 200, body: { code: '0', status: '0', filename: 'long', transactions: many } }
+  const paged = pageAnswer(0, { filename: 'releve-123', summary: pagedSummary })
+
+  it('every line at hand: the field narrows them at once (label, accents and case aside), with their count and totals; no request', async () => {
+    const { snapshot, calls } = await play(...toTable(whole), pageGo(2), searchFor('electricite'))
+    const screen = statementScreen(snapshot)
+    // lines 0, 3, …, 117: 40 of them, on two pages, from the first; half debits of 2,50, half credits of 1
+    expect(screen.lines).toMatchObject({ count: 40, page: 0, pages: 2, first: 1, paging: false })
+    expect(screen.lines!.rows.map((r) => r.num_transaction)).toEqual(
+      many
+        .filter((_, i) => i % 3 === 0)
+        .slice(0, 25)
+        .map((l) => l.num_transaction),
+    )
+    expect(screen.search).toMatchObject({ value: 'electricite', busy: false, maxLength: 60, filesNote: view.filesWholePeriod })
+    expect(screen.search!.found).toBe(view.found(40, '50,00\u00A0USD', '20,00\u00A0USD'))
+    expect(actorCalls(calls, 'loadStatement')).toHaveLength(1)
+    // the period's summary and files stay
+    expect(screen).toMatchObject({ canDownload: true, summary: { closing: '120.00' } })
+    const next = await play(...toTable(whole), searchFor('electricite'), pageGo(1), pageGo(2))
+    expect(statementScreen(next.snapshot).lines).toMatchObject({ page: 1, first: 26 })
+    expect(statementScreen(next.snapshot).lines!.rows).toHaveLength(15)
+  })
+
+  it('an amount: 2,50 exactly, and whole units (1 finds 1,00, not 2,50)', async () => {
+    expect(statementScreen((await play(...toTable(whole), searchFor('2,50'))).snapshot).lines!.count).toBe(60)
+    // 1,00 credits, and the references TRX-1, TRX-10…19, TRX-100…119 that hold "1"
+    const ones = many.filter((l, i) => i % 2 === 0 || l.num_transaction.includes('1'))
+    expect(statementScreen((await play(...toTable(whole), searchFor('1'))).snapshot).lines!.count).toBe(ones.length)
+  })
+
+  it('nothing found: its own text in place of the lines; the links stay (the files are the period)', async () => {
+    const { snapshot } = await play(...toTable(whole), searchFor('introuvable'))
+    expect(statementScreen(snapshot)).toMatchObject({ empty: view.noMatch, canDownload: true, lines: { count: 0, rows: [] }, search: { found: null } })
+    const cleared = await play(...toTable(whole), searchFor('introuvable'), searchFor('  '))
+    expect(statementScreen(cleared.snapshot)).toMatchObject({ empty: null, lines: { count: 120 }, search: { found: null, filesNote: null } })
+  })
+
+  it('a statement the server pages: asked once the typing pauses, with the search; the lines shown stay meanwhile', async () => {
+    const typing = await play(...toTable(paged), searchFor('P'), searchFor('P-1'))
+    expect(typing.snapshot.matches({ query: 'searchWaiting' })).toBe(true)
+    expect(statementScreen(typing.snapshot)).toMatchObject({ lines: { count: 60, paging: true }, search: { value: 'P-1', busy: true } })
+    expect(actorCalls(typing.calls, 'loadStatement')).toHaveLength(1)
+    const asked = await play(...toTable(paged), searchFor('P'), searchFor('P-1'), searchPause)
+    expect(actorCalls(asked.calls, 'loadStatement').at(-1)!.input).toEqual({
+      startDate: '2026-05-01',
+      endDate: TODAY,
+      account: usd.compte,
+      currency: '1',
+      page: 0,
+      size: 25,
+      search: 'P-1',
+    })
+    const found = await play(...toTable(paged), searchFor('P-1'), searchPause, answered(answers['a search found 30 lines']!))
+    const screen = statementScreen(found.snapshot)
+    expect(screen.lines).toMatchObject({ count: 30, page: 0, pages: 2, paging: false })
+    expect(screen.search!.found).toBe(view.found(30, '0,00\u00A0USD', '30,00\u00A0USD'))
+    // the period's summary and file name stay
+    expect(screen).toMatchObject({ canDownload: true, summary: { closing: '60.00' } })
+    // its next page is asked with the search
+    const next = await play(...toTable(paged), searchFor('P-1'), searchPause, answered(answers['a search found 30 lines']!), pageGo(1))
+    expect(actorCalls(next.calls, 'loadStatement').at(-1)!.input).toMatchObject({ page: 1, search: 'P-1' })
+  })
+
+  it('typing again while the server searches: its answer is dropped, the pause starts again; a blank search asks for the period', async () => {
+    const { snapshot, calls } = await play(...toTable(paged), searchFor('P-1'), searchPause, searchFor(''), searchPause)
+    expect(actorCalls(calls, 'loadStatement').map((c) => (c.input as StatementRequest).search)).toEqual([undefined, 'P-1', undefined])
+    expect(snapshot.matches({ query: 'searching' })).toBe(true)
+  })
+
+  it('a search the server could not answer: the load failure (spec §8); a new statement clears the search', async () => {
+    const failed = await play(...toTable(paged), searchFor('P-1'), searchPause, errorEvent('loadStatement'))
+    expect(statementScreen(failed.snapshot)).toMatchObject({ error: texts.loadError, lines: null, search: null })
+    const again = await play(...toTable(whole), searchFor('electricite'), submit)
+    expect(again.snapshot.context.search).toBe('')
+  })
+
+  it('the search stops at the contract length (60)', async () => {
+    const { snapshot } = await play(...toTable(whole), searchFor('x'.repeat(80)))
+    expect(snapshot.context.search).toHaveLength(60)
   })
 })

@@ -1,4 +1,3 @@
-import { accountLabel } from '../../../machines/amounts'
 import { balanceMachine } from '../../../machines/balance/balance.machine'
 import { balanceScreen } from '../../../machines/balance/balance.screen'
 import { balance as texts } from '../../../machines/messages'
@@ -15,14 +14,13 @@ import { loadBalance } from './actors'
 
 /** spec §2 /app/balance: pick an account, show its balance. */
 export function BalancePage() {
-  usePageTitle(texts.title)
-  const [snapshot, send] = useFlow(balanceMachine, { screen: (s) => s, actors: { loadBalance }, withAccounts: true })
-  const screen = balanceScreen(snapshot)
+  const [screen, send] = useFlow(balanceMachine, { screen: balanceScreen, actors: { loadBalance }, withAccounts: true })
+  usePageTitle(screen.title)
 
   return (
     <>
-      <h1>{texts.title}</h1>
-      <section className={card} aria-label={texts.title}>
+      <h1>{screen.title}</h1>
+      <section className={card} aria-label={screen.title}>
         <AccountsMessage message={screen.accountsMessage} onReload={() => send({ type: 'accounts.reload' })} />
         <form
           noValidate
@@ -36,9 +34,9 @@ export function BalancePage() {
             name="account"
             label={texts.accountLabel}
             placeholder={texts.chooseAccount}
-            value={snapshot.context.values.account}
-            error={snapshot.context.errors.account}
-            options={screen.accounts.map((a) => ({ value: a.compte, label: accountLabel(a) }))}
+            value={screen.values.account}
+            error={screen.errors.account}
+            options={screen.accountOptions}
             onValueChange={(value) => send({ type: 'field.change', field: 'account', value })}
           />
           <button type="submit" className={button} aria-disabled={screen.busy}>

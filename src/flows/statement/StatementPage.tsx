@@ -1,4 +1,3 @@
-import { accountLabel } from '../../../machines/amounts'
 import { useRef } from 'react'
 import { statement as texts } from '../../../machines/messages'
 import { statementMachine } from '../../../machines/statement/statement.machine'
@@ -23,24 +22,23 @@ const localToday = (d = new Date()) => `${d.getFullYear()}-${two(d.getMonth() + 
 
 /** spec §2 /app/statement: a period of one account, the table, and its PDF and csv files. */
 export function StatementPage() {
-  usePageTitle(texts.title)
-  const [snapshot, send] = useFlow(statementMachine, {
-    screen: (s) => s,
+  const [screen, send] = useFlow(statementMachine, {
+    screen: statementScreen,
     actors: { loadStatement, downloadLink },
     actions: { saveFile: (_: unknown, file: SaveFile) => saveFile(file) },
     input: { today: localToday() },
     withAccounts: true,
   })
-  const screen = statementScreen(snapshot)
-  const { values, errors } = snapshot.context
+  usePageTitle(screen.title)
+  const { values, errors } = screen
   const form = useRef<HTMLFormElement>(null)
   useFocusFirstError(form, errors)
   const change = (field: StatementField) => (value: string) => send({ type: 'field.change', field, value })
 
   return (
     <>
-      <h1>{texts.title}</h1>
-      <section className={card} aria-label={texts.title}>
+      <h1>{screen.title}</h1>
+      <section className={card} aria-label={screen.title}>
         <AccountsMessage message={screen.accountsMessage} onReload={() => send({ type: 'accounts.reload' })} />
         <form
           ref={form}
@@ -57,7 +55,7 @@ export function StatementPage() {
             placeholder={texts.chooseAccount}
             value={values.account}
             error={errors.account}
-            options={screen.accounts.map((a) => ({ value: a.compte, label: accountLabel(a) }))}
+            options={screen.accountOptions}
             onValueChange={change('account')}
           />
           <div className={css.dates}>
@@ -85,9 +83,17 @@ export function StatementPage() {
           </div>
         )}
         {screen.downloadError && <Banner kind="error">{screen.downloadError}</Banner>}
-        {screen.lines && screen.lines.count === 0 && <p>{texts.empty}</p>}
-        {screen.lines && screen.lines.count > 0 && screen.shownAccount && (
-          <StatementResults lines={screen.lines} summary={screen.summary} account={screen.shownAccount} onPage={(page) => send({ type: 'page.go', page })} />
+        {screen.empty && !screen.search && <p>{screen.empty}</p>}
+        {screen.lines && screen.shownAccount && (screen.search || !screen.empty) && (
+          <StatementResults
+            lines={screen.lines}
+            summary={screen.summary}
+            account={screen.shownAccount}
+            search={screen.search}
+            empty={screen.empty}
+            onPage={(page) => send({ type: 'page.go', page })}
+            onSearch={(value) => send({ type: 'search.change', value })}
+          />
         )}
       </div>
     </>

@@ -92,11 +92,29 @@ export const cardDebit = style({ ...cardAmount, color: vars.color.danger })
 export const cardCredit = style({ ...cardAmount, color: vars.color.success })
 export const cardBalance = style({ gridColumn: '1 / span 2', color: vars.color.muted, fontSize: '0.875rem' })
 
+export const search = style({ margin: `${vars.space.md} 0 ${vars.space.sm}`, maxWidth: '32rem' })
+export const found = style({ fontWeight: 600, margin: `0 0 ${vars.space.xs}` })
+
+/** One line at every width (issue 24): the page in the middle, a button each side. */
 export const pager = style({
-  display: 'flex',
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
   alignItems: 'center',
-  justifyContent: 'space-between',
   gap: vars.space.sm,
   marginTop: vars.space.md,
-  flexWrap: 'wrap',
+})
+export const pagerButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minWidth: '44px',
+  minHeight: '44px',
+  justifyContent: 'center',
+})
+export const pagerState = style({ textAlign: 'center', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })
+/** The buttons' words: shown on a wide screen; on a phone read by screen readers only (the arrow shows). */
+export const pagerWord = style({
+  '@media': {
+    [phone]: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  },
 })
