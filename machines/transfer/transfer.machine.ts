@@ -6,9 +6,9 @@
  *   editing ──transfer.submit [valid]──▶ asking ──reference──▶ awaitingCode ──code.submit [valid]──▶ confirming ──status '0'──▶ done
  *      ▲                                   │                      ▲    │                                  │
  *      └──── status '1', HTTP error, ──────┘                      │    └─ transfer.restart (cancel)       │
- *            no answer: message                                   └── HTTP error (422 wrong code), no answer
+ *            no answer: message                                   └── HTTP error (422 wrong code)
  *                                                                          status '1' (the transfer is over) ──▶ failed
- *                                                                          any other 2xx answer ──▶ resultUnknown
+ *                                                                          any other 2xx answer, no answer ──▶ resultUnknown
  *   awaitingCode ──the code's life is over (codeLife)──▶ codeExpired (field and button disabled) ──transfer.restart──▶ editing
  *   done, failed, resultUnknown ──transfer.restart──▶ editing (fresh)
  *   done: idle ──receipt.download──▶ downloading ──saved, or failed (logged)──▶ idle
@@ -236,10 +236,10 @@ export const transferMachine = transferSetup.createMachine({
           },
         ],
         onError: {
-          target: 'awaitingCode',
-          actions: { type: 'showError', params: { message: texts.failed } },
+          target: 'resultUnknown',
           description:
-            'spec §4, §8: a confirm failure keeps the code form with an error; no answer (network failure, timeout) has ' + 'no description: the generic error',
+            'rulings §6.2 (over spec §8): no answer (network failure, timeout) proves nothing either — the confirm may have ' +
+            'been carried out and its answer lost on the way back: the result is unknown, never a failure to retry',
         },
       },
       on: {

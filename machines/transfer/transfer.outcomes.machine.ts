@@ -3,7 +3,7 @@
  * each file short; the chart's `setup` names and documents every action and actor used here.
  *
  *   done: the success screen; `receipt.download` ──▶ done.downloading ──saved, or failed (logged)──▶ done.idle
- *   resultUnknown: the bank answered without saying whether the money moved (rulings §6.2)
+ *   resultUnknown: the bank answered without saying whether the money moved, or no answer came (rulings §6.2)
  *   failed: the transfer was refused for good (rulings §6.1)
  *   each ──transfer.restart──▶ editing (a fresh form)
  */
@@ -67,7 +67,8 @@ export const outcomeStates = (transfer: TransferSetup) => ({
   }),
   resultUnknown: transfer.createStateConfig({
     description:
-      'The result is unknown: the bank answered without saying whether the money moved. The message ' +
+      'The result is unknown: the bank answered without saying whether the money moved, or its answer never came ' +
+      '(the confirm may have been carried out). The message ' +
       '(transfer.resultUnknown), a link to the statement, and the button to make another transfer; no receipt, no balance.',
     meta: { spec: 'rulings §6.2 (only an answer that says so is a success)' },
     entry: ['refreshNotifications', 'refreshAccounts'],

@@ -119,7 +119,7 @@ async function calling(path: string, action: () => Promise<unknown>): Promise<'a
 }
 
 /** How the scenario's call ends in the browser. */
-const outcomeOf = (type: ScenarioType) => (type.endsWith('NoAnswer') ? 'no answer' : 'answered')
+const outcomeOf = (type: ScenarioType) => (type.endsWith('NoAnswer') || type.endsWith('LostAnswer') ? 'no answer' : 'answered')
 
 const submit = () => customer.getByRole('button', { name: texts.submit }).click()
 const codeHeading = () => customer.getByRole('heading', { name: texts.codeTitle })
@@ -174,13 +174,13 @@ const askErrors: [ScenarioType, string][] = [
 ]
 
 /** Confirm errors that keep the code form (for every kind), with their message. */
-const confirmErrorsKeepingCodeForm: [ScenarioType, string][] = [
-  ['confirmHttpDescription', api.serverError],
-  ['confirmNoAnswer', texts.failed],
-]
+const confirmErrorsKeepingCodeForm: [ScenarioType, string][] = [['confirmHttpDescription', api.serverError]]
 
-/** rulings §6.2: confirm answers that say neither success nor refusal — the result is unknown. */
-const confirmResultsUnknown: ScenarioType[] = ['confirmUnreadable', 'confirmNoStatus']
+/**
+ * rulings §6.2: confirm answers that say neither success nor refusal — the result is unknown; so is
+ * no answer at all, which a confirm carried out whose answer was lost cannot be told from.
+ */
+const confirmResultsUnknown: ScenarioType[] = ['confirmUnreadable', 'confirmNoStatus', 'confirmNoAnswer', 'confirmLostAnswer']
 
 /** The banner shows exactly `message`. */
 async function expectBanner(_kind: TransferKind, type: ScenarioType, message: string): Promise<void> {

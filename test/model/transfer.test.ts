@@ -472,7 +472,8 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
         null,
       ],
       ['HTTP 500 without body: the generic error', { status: 500, body: null }, 'awaitingCode', texts.failed, null],
-      ['no answer (network, timeout): the generic error', 'network', 'awaitingCode', texts.failed, null],
+      // rulings §6.2: no answer proves nothing either (the confirm may have run, its answer lost).
+      ['no answer (network, timeout, a lost answer): the result is unknown', 'network', 'resultUnknown', null, null],
       // rulings §6.1: a wrong code with tries left keeps the code form, for every kind.
       [
         'HTTP 422 (wrong code, tries left): the code form is kept with the message',
@@ -709,7 +710,8 @@ describe('transfer machine — a refused code is tied to its field (rulings §6.
   })
 
   it('another failure is not about the code typed; a new attempt clears the mark', async () => {
-    for (const answer of [confirmed({ status: 500, body: { description: 'Indisponible' } }), errorEvent('confirmTransfer')]) {
+    // (No answer at all is no failure: the result is unknown, the code form gone — see the confirm's answers.)
+    for (const answer of [confirmed({ status: 500, body: { description: 'Indisponible' } }), confirmed({ status: 503, body: null })]) {
       const { snapshot } = await play('momo', ...toConfirm('momo'), answer)
       expect(transferScreen(snapshot).code).toMatchObject({ bannerOnField: false })
       expect(transferScreen(snapshot).code?.banner).not.toBeNull()
