@@ -162,6 +162,8 @@ describe('My transfers', () => {
     // Back to the list: the bank now says executed.
     await page.getByRole('button', { name: texts.back }).click()
     await expect.poll(async () => (await itemOf(page, reference).textContent()) ?? '').toContain(texts.states.executed)
+    // The list is announced by its heading: the button that had the focus is gone.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
   })
 
   it('cancels a pending transfer after its confirmation; keeping it changes nothing', async () => {

@@ -26,9 +26,19 @@ type Props = { screen: MyTransfersScreen; send: Send }
 export function MyTransfersPage() {
   const [screen, send] = useFlow(myTransfersMachine, { screen: myTransfersScreen, actors })
   usePageTitle(screen.title)
+  // Back from the code form or its end, the list is announced by its heading (the form's field or
+  // the end's heading had the focus, and they are gone).
+  const heading = useRef<HTMLHeadingElement>(null)
+  const lastStep = useRef(screen.step)
+  useEffect(() => {
+    if (screen.step === 'list' && lastStep.current !== 'list') heading.current?.focus()
+    lastStep.current = screen.step
+  }, [screen.step])
   return (
     <>
-      <h1>{screen.title}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {screen.title}
+      </h1>
       {screen.step === 'list' && <TransferList screen={screen} send={send} />}
       {screen.step === 'code' && <CodeStep screen={screen} send={send} />}
       {screen.step === 'outcome' && <OutcomeStep screen={screen} send={send} />}
