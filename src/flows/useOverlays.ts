@@ -29,8 +29,12 @@ export function loadOverlays(): Promise<Overlays> {
   return loading
 }
 
-/** Once the page is usable and the link idle (src/page.ts): the chunk, before any need of it. */
+let prefetching = false
+
+/** Once the page is usable and the link idle (src/page.ts): the chunk, before any need of it. Once. */
 export function prefetchOverlays(): void {
+  if (prefetching) return
+  prefetching = true
   // A failed prefetch is not an error: the first need asks again.
   void afterFirstScreen()
     .then(loadOverlays)

@@ -204,7 +204,11 @@ describe('signed in', () => {
     await page.locator('#menu-lateral [aria-label*="notification"]').waitFor({ state: 'attached' })
     await devFault(server.url, { path: '/api/rest/customer/v1/notification-size', expireSession: true, times: 1 })
     await page.reload()
-    const toast = page.getByRole('status').filter({ hasText: session.expiredTitle })
+    // The toast itself (Radix says its text in a live region of its own, test/e2e/overlays.test.ts).
+    const toast = page
+      .getByRole('region', { name: /^Notifications/ })
+      .getByRole('listitem')
+      .filter({ hasText: session.expiredTitle })
     await toast.getByText(session.expiredText).waitFor()
     return { page, toast }
   }
@@ -220,9 +224,8 @@ describe('signed in', () => {
   })
 
   it('the session-expired toast is closable: its close button removes it at once', async () => {
-    const { page, toast } = await expiredOnReload()
-    // The close button is the toast's own (Radix announces the text in a separate live region).
-    const close = page.getByRole('button', { name: session.closeToast })
+    const { toast } = await expiredOnReload()
+    const close = toast.getByRole('button', { name: session.closeToast })
     await close.click()
     // Well before its 3 seconds are over.
     await close.waitFor({ state: 'detached', timeout: 1_000 })

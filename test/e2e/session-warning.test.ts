@@ -77,10 +77,16 @@ describe('the session warning (rulings §6.4)', () => {
     })
   }
 
-  it('Escape means "stay": keep-alive, and the dialog closes', async () => {
+  it('a click outside does nothing; Escape means "stay": keep-alive, and the dialog closes', async () => {
     const page = await open(warned, '/login')
     await submitSignIn(page)
     await warning(page).waitFor({ timeout: 20_000 })
+    const calls: string[] = []
+    page.on('request', (r) => calls.push(new URL(r.url()).pathname))
+    await page.mouse.click(5, 400)
+    await page.waitForTimeout(500)
+    expect(await warning(page).isVisible()).toBe(true)
+    expect(calls.filter((path) => path.endsWith('/keep-alive'))).toEqual([])
     const keptAlive = page.waitForResponse((r) => r.url().endsWith('/keep-alive'))
     await page.keyboard.press('Escape')
     expect((await keptAlive).status()).toBe(200)

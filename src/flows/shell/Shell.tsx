@@ -5,6 +5,7 @@ import { session as sessionTexts, shell, topBar } from '../../../machines/messag
 import { noPrint, printFull } from '../../ui/print.css'
 import { visuallyHidden } from '../../ui/ui.css'
 import { useSessionScreen } from '../../session/useSessionScreen'
+import { PinChangeGate } from '../temporaryPin/PinChangeGate'
 import { prefetchOverlays, useOverlays } from '../useOverlays'
 import * as css from './shell.css'
 import { useClock } from './useClock'
@@ -17,10 +18,13 @@ export function Shell() {
   const [menuOpen, setMenuOpen] = useState(false)
   const now = useClock()
   const closeMenu = () => setMenuOpen(false)
-  // The dialogs (Radix Dialog) are in the lazy overlays chunk: fetched once the app is usable, or
-  // the moment one opens before that.
+  // The dialogs (Radix Dialog) are in the lazy overlays chunk: fetched once the page is usable (its
+  // accounts here: the chunk never competes with them on a slow link), or the moment one opens.
   const overlays = useOverlays(session.logout.open || session.warning.open)
-  useEffect(prefetchOverlays, [])
+  const usable = session.accountsState !== 'loading'
+  useEffect(() => {
+    if (usable) prefetchOverlays()
+  }, [usable])
 
   return (
     <div className={css.layout}>
@@ -109,7 +113,9 @@ export function Shell() {
       </aside>
 
       <main id="contenu" className={`${css.main} ${printFull}`} tabIndex={-1}>
-        <Outlet />
+        <PinChangeGate>
+          <Outlet />
+        </PinChangeGate>
       </main>
 
       <footer className={`${css.footer} ${noPrint}`}>
