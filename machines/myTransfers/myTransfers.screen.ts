@@ -1,9 +1,9 @@
 /** What the My transfers screen shows, from a snapshot: the view reads only this and sends events. */
 import type { SnapshotFrom } from 'xstate'
 import { formatAmount } from '../amounts.ts'
-import { FIELD_MAX_LENGTH } from '../limits.ts'
 import { myTransfers as texts, transfer as transferTexts } from '../messages.ts'
 import { TRANSFER_KINDS, type TransferKind } from '../../openapi/transfer-kinds.ts'
+import { FIELD_INPUTS, type FieldInput } from '../shared/inputs.ts'
 import { codeErrorBanner } from '../transfer/transfer.screen.ts'
 import type { myTransfersMachine } from './myTransfers.machine.ts'
 import { amountOf, payeeOf, TRANSFER_STATES } from './myTransfers.rules.ts'
@@ -64,8 +64,8 @@ export interface MyTransferCodeScreen {
   hint: string
   token: string
   tokenError: string | null
-  maxLength: number
-  inputMode: 'numeric'
+  /** The field's limit, keyboard and autofill (machines/shared/inputs.ts): the view spreads them. */
+  input: FieldInput
   /** The refused code's banner with the tries left, `null` when none. */
   banner: string | null
   /** The banner is the refusal of the code typed: the field is marked invalid and described by it. */
@@ -171,8 +171,7 @@ function codeOf(c: MyTransfersContext, t: MyTransfer, expired: boolean, busy: bo
     hint: transferTexts.codeHint,
     token: c.token,
     tokenError: c.tokenError,
-    maxLength: FIELD_MAX_LENGTH.confirmationCode,
-    inputMode: 'numeric',
+    input: FIELD_INPUTS.confirmationCode,
     banner,
     bannerOnField: banner !== null && c.codeRefused && !expired,
     expired,

@@ -352,8 +352,7 @@ describe('my transfers — completing a pending one with its code (spec §4, §5
         summary: 'Transfert de 10,00\u00a0USD vers Mbuyi Kalala (243810000001)',
         debitLine: 'Montant débité : 28\u202f500,00\u00a0CDF',
         expiresAt: EXPIRES_AT,
-        maxLength: 12,
-        inputMode: 'numeric',
+        input: { maxLength: 12, inputMode: 'numeric', autoComplete: 'one-time-code' },
         expired: false,
       },
     })

@@ -227,9 +227,7 @@ function CodeStep({ screen, send }: Props) {
           name="token"
           label={code.label}
           hint={code.hint}
-          maxLength={code.maxLength}
-          inputMode={code.inputMode}
-          autoComplete="one-time-code"
+          {...code.input}
           value={code.token}
           disabled={code.expired}
           error={code.tokenError ?? undefined}
