@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css'
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../ui/theme.css'
 
 // Above the app and its dialogs: QA must reach the panel whatever the screen shows.
@@ -21,30 +21,90 @@ export const toggle = style({
   boxShadow: '0 2px 8px rgba(0, 0, 0, 0.3)',
 })
 
-// Mobile first: the whole screen at 375 px; a column on the right from 700 px.
-export const panel = style({
+/** The room the panel takes, kept free by the page (below) so that the panel never covers it. */
+const PANEL_HEIGHT = '45vh'
+const PANEL_WIDTH = '30rem'
+/** Below this width the side dock is the bottom one: a column would leave the app no room. */
+const wide = 'screen and (min-width: 700px)'
+
+const panelBase = style({
   position: 'fixed',
-  inset: 0,
   zIndex: onTop,
   overflowY: 'auto',
-  // Scrolling the panel to its end does not scroll the screen hidden under it.
+  // Scrolling the panel to its end does not scroll the screen under it.
   overscrollBehavior: 'contain',
   padding: vars.space.md,
-  paddingBottom: '72px',
   background: vars.color.surface,
   color: vars.color.text,
   fontSize: '0.9375rem',
-  '@media': {
-    'screen and (min-width: 700px)': {
-      left: 'auto',
-      width: '520px',
-      borderLeft: `2px solid ${vars.color.text}`,
-      boxShadow: '-4px 0 16px rgba(0, 0, 0, 0.2)',
+})
+const atBottom = {
+  left: 0,
+  right: 0,
+  bottom: 0,
+  height: PANEL_HEIGHT,
+  borderTop: `2px solid ${vars.color.text}`,
+  boxShadow: '0 -4px 16px rgba(0, 0, 0, 0.2)',
+} as const
+
+/** Docked along the bottom, or (from 700 px) in a column on the right; the page keeps room for either. */
+export const panel = styleVariants({
+  bottom: [panelBase, atBottom],
+  side: [
+    panelBase,
+    {
+      ...atBottom,
+      '@media': {
+        [wide]: {
+          top: 0,
+          left: 'auto',
+          height: 'auto',
+          width: PANEL_WIDTH,
+          borderTop: 'none',
+          borderLeft: `2px solid ${vars.color.text}`,
+          boxShadow: '-4px 0 16px rgba(0, 0, 0, 0.2)',
+        },
+      },
     },
-  },
+  ],
 })
 
-export const header = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.sm })
+// The page's room for the panel (QaPanel sets data-qa-dock on the root element): the screen can
+// always be scrolled or laid out clear of it, and what is scrolled into view (a focused field, an
+// error) stops above it (scroll-padding). Closed, room for the toggle at the end of the page.
+globalStyle('html[data-qa-dock="closed"]', { scrollPaddingBottom: '64px' })
+globalStyle('html[data-qa-dock="closed"] body', { paddingBottom: '64px' })
+globalStyle('html[data-qa-dock="bottom"]', { scrollPaddingBottom: PANEL_HEIGHT })
+globalStyle('html[data-qa-dock="bottom"] body', { paddingBottom: PANEL_HEIGHT })
+globalStyle('html[data-qa-dock="side"]', { scrollPaddingBottom: PANEL_HEIGHT, '@media': { [wide]: { scrollPaddingBottom: 0 } } })
+globalStyle('html[data-qa-dock="side"] body', { paddingBottom: PANEL_HEIGHT, '@media': { [wide]: { paddingBottom: 0, paddingRight: PANEL_WIDTH } } })
+
+export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.sm })
+export const headerButtons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm })
+/** The side dock is the bottom one on a narrow screen: no choice to offer there. */
+export const dockChoice = style({ display: 'none', gap: vars.space.xs, '@media': { [wide]: { display: 'flex' } } })
+/** The dock in use reads as pressed, not only to a screen reader (aria-pressed). */
+globalStyle(`${dockChoice} [aria-pressed="true"]`, { background: vars.color.link, color: vars.color.surface })
+
+export const faults = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  padding: vars.space.sm,
+  marginBottom: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+})
+export const input = style({
+  font: 'inherit',
+  minHeight: '44px',
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.text}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+  maxWidth: '16rem',
+})
+export const faultsLink = style({ color: vars.color.link, fontWeight: 600, minHeight: '32px', paddingTop: vars.space.xs })
 export const title = style({
   fontSize: '1.25rem',
   margin: 0,

@@ -42,4 +42,15 @@ export const qa = {
     none: 'non disponible',
   },
   statelyOpen: "Ouvrir l'inspecteur Stately",
+  /** Where the panel is docked (remembered in this browser); the page keeps room for it. */
+  dock: 'Position du panneau',
+  dockBottom: 'En bas',
+  dockSide: 'Sur le côté',
+  /** The demo server's fault panel (/__dev/faults.html), scoped to one customer (rulings §9.8). */
+  faultsTitle: 'Défauts simulés du serveur de démo',
+  faultsCustomer: 'Client concerné (code utilisateur)',
+  faultsHint:
+    "Par défaut, le client connecté. Les défauts ajoutés pour ce client ne touchent que lui : les autres testeurs du même serveur n'en voient rien. Vide : tous les clients.",
+  faultsOpen: (customer: string) => `Ouvrir le panneau des défauts pour ${customer}`,
+  faultsOpenAll: 'Ouvrir le panneau des défauts (tous les clients)',
 } as const
