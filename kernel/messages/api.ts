@@ -62,6 +62,8 @@ export const api = {
     range: 'Valeur hors limites',
     invalidJson: "Le corps de la requête n'est pas un JSON valide",
     controlCharacter: 'Caractère de contrôle non autorisé',
+    /** How a field's path names an object key that holds a control character (`a.(clé)`). */
+    keyInPath: '(clé)',
   },
   /** The notification written at each sign-in, so that the customer notices a stranger's. */
   newLoginTitle: 'Nouvelle connexion',

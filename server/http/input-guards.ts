@@ -35,7 +35,7 @@ function controlCharacterFields(value: unknown, path: string[] = [], found: stri
     value.forEach((item, i) => controlCharacterFields(item, [...path, String(i)], found, depth + 1))
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (hasControlCharacter(key)) found.push([...path, '(clé)'].join('.'))
+      if (hasControlCharacter(key)) found.push([...path, api.fieldErrors.keyInPath].join('.'))
       else controlCharacterFields(item, [...path, key], found, depth + 1)
     }
   }
