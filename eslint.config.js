@@ -91,13 +91,17 @@ export default tseslint.config(
           paths: [{ name: '@xstate/react', message: 'Views reach a machine through useFlow / usePageFlow / useSessionScreen only.' }],
           patterns: [
             { regex: '(^|/)session/session$', message: 'Views reach the session through useSessionScreen only.' },
-            { regex: '(^|/)machines/.*\\.machine(\\.ts)?$', importNamePattern: '^(?!.*Machine$)', message: 'From a machine file a view takes only the machine, for useFlow.' },
+            {
+              regex: '(^|/)machines/.*\\.machine(\\.ts)?$',
+              importNamePattern: '^(?!.*Machine$)',
+              message: 'From a machine file a view takes only the machine, for useFlow.',
+            },
           ],
         },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[property.name='context']", message: 'Views read the screen model, never a snapshot\'s context.' },
+        { selector: "MemberExpression[property.name='context']", message: "Views read the screen model, never a snapshot's context." },
         { selector: "CallExpression[callee.property.name='matches']", message: 'Views read the screen model, never match states themselves.' },
         { selector: "CallExpression[callee.property.name='getSnapshot']", message: 'Views read the screen model, never a snapshot.' },
       ],
