@@ -79,6 +79,9 @@ export interface TransferCodeScreen {
   expiresAt: string | null
   token: string
   tokenError: string | null
+  /** The code field: where it stops (machines/limits.ts) and the keyboard it opens. */
+  maxLength: number
+  inputMode: TransferInputMode
   /** The error of the last refused code with the tries left (`codeErrorBanner`), `null` when none. */
   banner: string | null
   /** The banner is the refusal of the code typed (rulings §6.1): the field is marked invalid and described by it. */
@@ -194,6 +197,8 @@ function codeScreenOf(context: TransferContext, pending: PendingTransfer, expire
     expiresAt: pending.expiresAt,
     token: context.token,
     tokenError: context.tokenError,
+    maxLength: FIELD_MAX_LENGTH.confirmationCode,
+    inputMode: 'numeric',
     banner,
     bannerOnField: banner !== null && context.codeRefused && !expired,
     expired,

@@ -5,7 +5,8 @@ import type { Account } from '../../machines/shared/customer.ts'
 import { TRANSFER_KINDS, type TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { TransferField, TransferValues } from '../../machines/transfer/transfer.kinds.ts'
 import { transferMachine } from '../../machines/transfer/transfer.machine.ts'
-import { transferScreen } from '../../machines/transfer/transfer.screen.ts'
+import { formatRate, transferScreen } from '../../machines/transfer/transfer.screen.ts'
+import { FIELD_EXACT_LENGTH, FIELD_MAX_LENGTH } from '../../machines/limits.ts'
 import type { AskAnswer, ConfirmAnswer, TransferEvent, TransferInput } from '../../machines/transfer/transfer.types.ts'
 import { transferKinds } from '../../machines/transfer/transfer.kinds.ts'
 import { codeLifeLeft } from '../../machines/transfer/transfer.rules.ts'
@@ -123,7 +124,6 @@ const samples = (kind: TransferKind): Array<TransferEvent | SyntheticEvent> => [
   accountsChange,
   doneEvent('lookUpHolder', { found: true, libelle: 'Mbuyi Awa' }),
   doneEvent('lookUpHolder', { found: false }),
-  errorEvent('lookUpHolder', new TypeError('Failed to fetch')),
   doneEvent('loadSuggestions', [
     { value: '000220000000000000056', holder: 'Grace Mbuyi' },
     { value: '000330000000000000078', holder: null },
@@ -986,5 +986,45 @@ describe('transfer machine — accounts unavailable (spec §8)', () => {
     expect(snapshot.context.accountsUnavailable).toBe(false)
     expect(snapshot.value).toBe('asking')
     expect(calls.filter((c) => c.kind === 'action')).toEqual([])
+  })
+})
+
+describe('transfer machine — the screen model is complete: the view renders only it (issue 26)', () => {
+  it.each(TRANSFER_KINDS)('%s: heading, form title, steps panel, and each field with its length and keyboard (machines/limits.ts)', async (kind) => {
+    const screen = transferScreen((await play(kind)).snapshot)
+    const spec = transferKinds[kind]
+    expect([screen.heading, screen.formLabel, screen.showsSteps]).toEqual([spec.heading, spec.formTitle, spec.showsSteps])
+    expect(screen.fields.map((f) => f.name)).toEqual(spec.fields)
+    const lengths: Partial<Record<TransferField, [number | null, string]>> = {
+      debitAccount: [null, 'text'],
+      amount: [FIELD_MAX_LENGTH.amount, 'decimal'],
+      creditAccount: [FIELD_EXACT_LENGTH.accountNumber, 'text'],
+      currencySent: [null, 'text'],
+      phone: [FIELD_EXACT_LENGTH.momoNumber, 'tel'],
+      accountId: [FIELD_EXACT_LENGTH.cardAccountId, 'numeric'],
+      lastFour: [FIELD_EXACT_LENGTH.cardLastFour, 'numeric'],
+      description: [FIELD_MAX_LENGTH.description, 'text'],
+    }
+    for (const field of screen.fields) {
+      expect([field.maxLength, field.inputMode], field.name).toEqual(lengths[field.name])
+      expect(field.label).toBe(texts.labels[field.name])
+      expect(field.control).toBe(field.name === 'debitAccount' || field.name === 'currencySent' ? 'select' : 'input')
+    }
+    expect(screen.fields.find((f) => f.name === 'debitAccount')?.options).toEqual(screen.accountOptions)
+  })
+
+  it('the code field: its length and keyboard', async () => {
+    const { snapshot } = await play('account', ...toCode('account'))
+    expect(transferScreen(snapshot).code).toMatchObject({ maxLength: FIELD_MAX_LENGTH.confirmationCode, inputMode: 'numeric' })
+  })
+
+  it('formatRate: exact, French, at least 2 decimals and no trailing zeros beyond', () => {
+    expect(['2850.00000000', '0.00035088', '1.08000000', '1234567.5', 'x'].map(formatRate)).toEqual([
+      '2\u202F850,00',
+      '0,00035088',
+      '1,08',
+      '1\u202F234\u202F567,50',
+      'x',
+    ])
   })
 })

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react'
-import { FIELD_MAX_LENGTH } from '../../../machines/limits'
 import { transfer as texts } from '../../../machines/messages'
 import { Banner, Spinner } from '../../ui/Feedback'
 import { Field } from '../../ui/Field'
@@ -56,9 +55,9 @@ export function CodeForm({ screen, send }: TransferViewProps) {
       >
         <Field
           name="token"
-          maxLength={FIELD_MAX_LENGTH.confirmationCode}
+          maxLength={code.maxLength}
           label={texts.codeLabel}
-          inputMode="numeric"
+          inputMode={code.inputMode}
           autoComplete="one-time-code"
           hint={texts.codeHint}
           value={code.token}
