@@ -19,6 +19,7 @@ import { pinResetAskForm, pinResetConfirmForm } from './pinReset/pinReset.form.t
 import { pinResetMachine } from './pinReset/pinReset.machine.ts'
 import { profileMachine } from './profile/profile.machine.ts'
 import { sessionMachine } from './session/session.machine.ts'
+import { sessionsMachine } from './sessions/sessions.machine.ts'
 import { statementForm } from './statement/statement.form.ts'
 import { statementMachine } from './statement/statement.machine.ts'
 import { accountTransferForm, cardTransferForm, momoTransferForm, transferConfirmForm } from './transfer/transfer.form.ts'
@@ -85,8 +86,8 @@ export const machineRegistry: MachineEntry[] = [
     title: 'Change of password',
     machine: passwordChangeMachine,
     source: 'machines/passwordChange/passwordChange.machine.ts',
-    screens: ['src/flows/passwordChange'],
-    routes: ['/app/update-password'],
+    screens: ['src/flows/passwordChange', 'src/flows/temporaryPin'],
+    routes: ['/app/update-password', '/app/new-pin'],
   },
   {
     id: 'profile',
@@ -119,6 +120,14 @@ export const machineRegistry: MachineEntry[] = [
     source: 'machines/notifications/notifications.machine.ts',
     screens: ['src/flows/notifications'],
     routes: ['/app/notification'],
+  },
+  {
+    id: 'sessions',
+    title: 'Sessions and devices',
+    machine: sessionsMachine,
+    source: 'machines/sessions/sessions.machine.ts',
+    screens: ['src/flows/sessions'],
+    routes: ['/app/sessions'],
   },
   {
     id: 'myTransfers',

@@ -89,6 +89,18 @@ const updatePassword = createRoute({
   path: '/update-password',
   component: lazyRouteComponent(() => import('./flows/passwordChange/PasswordChangePage'), 'PasswordChangePage'),
 })
+// rulings §9.5: the one /app screen open until the PIN a reset sent is changed (PinChangeGate, in the shell).
+const newPin = createRoute({
+  ...inApp,
+  path: '/new-pin',
+  component: lazyRouteComponent(() => import('./flows/temporaryPin/NewPinPage'), 'NewPinPage'),
+})
+// rulings §9.4 "Sessions et appareils", from the profile.
+const sessions = createRoute({
+  ...inApp,
+  path: '/sessions',
+  component: lazyRouteComponent(() => import('./flows/sessions/SessionsPage'), 'SessionsPage'),
+})
 const profile = createRoute({
   ...inApp,
   path: '/profile',
@@ -156,6 +168,8 @@ const routeTree = root.addChildren([
     updatePicture,
     notification,
     myTransfers,
+    newPin,
+    sessions,
   ]),
 ])
 

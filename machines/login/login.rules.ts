@@ -18,7 +18,12 @@ export function sessionUserOf(body: LoginAnswerBody | null): SessionUser {
 /** The output of an accepted answer (only called once `isAccepted` held). */
 export function signedInOutput(answer: AuthAnswer): LoginOutput {
   const idleSeconds = answer.body?.idleSeconds
-  return { token: tokenOf(answer) ?? '', user: sessionUserOf(answer.body), idleSeconds: typeof idleSeconds === 'number' ? idleSeconds : null }
+  return {
+    token: tokenOf(answer) ?? '',
+    user: sessionUserOf(answer.body),
+    idleSeconds: typeof idleSeconds === 'number' ? idleSeconds : null,
+    mustChangePin: answer.body?.mustChangePin === true,
+  }
 }
 
 /** Passes the actor's answer to a guard or an action of an `onDone` branch. */

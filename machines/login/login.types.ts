@@ -30,6 +30,8 @@ export interface LoginOutput {
   user: SessionUser
   /** The idle limit the answer told (rulings §6.4), `null` when it said none. */
   idleSeconds: number | null
+  /** rulings §9.5: signed in with the PIN a reset sent, which must be changed before anything else. */
+  mustChangePin: boolean
 }
 
 export interface LoginContext {

@@ -10,13 +10,28 @@
  * The three fields are wiped after every answer (a password never stays on screen). Equality of the
  * new and repeated passwords is not checked here (spec §5): the server decides and answers with a
  * description. A status other than '0' without description shows password.changeError.
+ *
+ * The same machine replaces the PIN a reset sent (input `mode: 'temporaryPin'`, rulings §9.5:
+ * "Choisissez un nouveau code PIN", the old value being the PIN received): same form, rules and call;
+ * its status '0' goes to `changed` and tells the app (`pinChanged`), which opens the rest of /app
+ * again and goes on to the dashboard.
+ *
+ *   saving ──status '0' [temporaryPin]──▶ changed + pinChanged
  */
 import { assign, setup } from 'xstate'
-import { password as texts } from '../messages.ts'
-import { isSessionEnded, stubActor } from '../shared/answers.ts'
+import { password as texts, temporaryPin as pinTexts } from '../messages.ts'
+import { isSessionEnded, stubAction, stubActor } from '../shared/answers.ts'
 import { formKit } from '../shared/formKit.ts'
-import { emptyPasswordValues, freshPasswordChangeContext, passwordErrors, resultOf } from './passwordChange.rules.ts'
-import type { ChangePasswordAnswer, ChangePasswordRequest, PasswordChangeContext, PasswordChangeEvent, PasswordResult } from './passwordChange.types.ts'
+import { emptyPasswordValues, freshPasswordChangeContext, isTemporaryPinChanged, passwordErrors, resultOf } from './passwordChange.rules.ts'
+import type {
+  ChangePasswordAnswer,
+  ChangePasswordRequest,
+  PasswordChangeContext,
+  PasswordChangeEvent,
+  PasswordChangeInput,
+  PasswordResult,
+  PinChangedParams,
+} from './passwordChange.types.ts'
 
 const form = formKit<PasswordChangeContext, PasswordChangeEvent>((context) => passwordErrors(context.values))
 
@@ -24,6 +39,7 @@ const changeAnswer = ({ event }: { event: { output: ChangePasswordAnswer } }) =>
 
 export const passwordChangeMachine = setup({
   types: {
+    input: {} as PasswordChangeInput | undefined,
     context: {} as PasswordChangeContext,
     events: {} as PasswordChangeEvent,
   },
@@ -38,8 +54,15 @@ export const passwordChangeMachine = setup({
     wasSubmitted: form.wasSubmitted,
     /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: ChangePasswordAnswer) => isSessionEnded(answer),
+    /** rulings §9.5: status '0' of the temporary-PIN form — the PIN a reset sent is replaced by her own. */
+    isTemporaryPinChanged: ({ context }, answer: ChangePasswordAnswer) => isTemporaryPinChanged(context, answer),
   },
   actions: {
+    /**
+     * rulings §9.5: the temporary PIN is changed — the session opens the rest of /app again and the
+     * customer goes on to the dashboard, where the message shows. Provided by src/.
+     */
+    pinChanged: (_, _params: PinChangedParams) => stubAction('pinChanged')(),
     /** spec §2 /app/update-password: keeps what the customer typed in one of the three password fields. */
     setField: form.setField,
     /** spec §5: works out the message of each invalid field. */
@@ -56,7 +79,7 @@ export const passwordChangeMachine = setup({
   description:
     'The change of password: old password, new password, repeat password and the button; the success ' +
     'or error banner of the last answer (spec §2 /app/update-password).',
-  context: freshPasswordChangeContext,
+  context: ({ input }) => freshPasswordChangeContext(input),
   initial: 'editing',
   states: {
     editing: {
@@ -106,6 +129,14 @@ export const passwordChangeMachine = setup({
             description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
           },
           {
+            guard: { type: 'isTemporaryPinChanged', params: changeAnswer },
+            target: 'changed',
+            actions: ['wipe', { type: 'pinChanged', params: { message: pinTexts.changed } }],
+            description:
+              "rulings §9.5: status '0' of the temporary-PIN form — her own PIN now; the rest of /app opens again " +
+              'and the dashboard follows, with the message',
+          },
+          {
             target: 'editing',
             actions: ['wipe', { type: 'setResult', params: ({ event }) => resultOf(event.output) }],
             description:
@@ -122,6 +153,12 @@ export const passwordChangeMachine = setup({
       on: {
         'password.submit': { description: 'a double click sends one request: a submit while saving is ignored — decision (docs/decisions.md, Common rules)' },
       },
+    },
+    changed: {
+      type: 'final',
+      description: 'The temporary PIN is replaced: the app leaves for the dashboard (the form stays wiped, its button busy meanwhile).',
+      tags: ['busy'],
+      meta: { spec: 'rulings §9.5' },
     },
   },
 })

@@ -1,15 +1,19 @@
 /** The pure rules of the password change flow: its fresh context, its form errors, the banner of an answer. */
 import { password as texts } from '../messages.ts'
-import { text, type Answer } from '../shared/answers.ts'
+import { isHttpSuccess, text, type Answer } from '../shared/answers.ts'
 import { fieldErrors, type FieldErrors } from '../shared/form.ts'
 import { passwordChangeForm } from './passwordChange.form.ts'
-import type { ChangePasswordBody, PasswordChangeContext, PasswordResult, PasswordValues } from './passwordChange.types.ts'
+import type { ChangePasswordBody, PasswordChangeContext, PasswordChangeInput, PasswordResult, PasswordValues } from './passwordChange.types.ts'
 
 export const emptyPasswordValues = (): PasswordValues => ({ oldPassword: '', password: '', password2: '' })
 
-export function freshPasswordChangeContext(): PasswordChangeContext {
-  return { values: emptyPasswordValues(), errors: {}, submitted: false, result: null }
+export function freshPasswordChangeContext(input: PasswordChangeInput | undefined): PasswordChangeContext {
+  return { mode: input?.mode ?? 'change', values: emptyPasswordValues(), errors: {}, submitted: false, result: null }
 }
+
+/** rulings §9.5: the PIN a reset sent was replaced (status '0' of the temporary-PIN form). */
+export const isTemporaryPinChanged = (context: Pick<PasswordChangeContext, 'mode'>, { status, body }: Answer<ChangePasswordBody>): boolean =>
+  context.mode === 'temporaryPin' && isHttpSuccess(status) && body?.status === '0'
 
 /** spec §5: old required, min 5; new and repeat required, min 5; no equality check. */
 export const passwordErrors = (values: PasswordValues): FieldErrors<PasswordValues> => fieldErrors(passwordChangeForm, values)

@@ -20,7 +20,24 @@ export interface PasswordResult {
   message: string
 }
 
+/**
+ * Which change it is: the customer's own at /app/update-password (`change`, the default), or the
+ * PIN a reset sent, to be replaced before anything else opens (`temporaryPin`, rulings §9.5: "Choisissez
+ * un nouveau code PIN"; the old value is the PIN received). Same form, rules and call.
+ */
+export type PasswordChangeMode = 'change' | 'temporaryPin'
+
+export interface PasswordChangeInput {
+  mode?: PasswordChangeMode
+}
+
+/** Params of `pinChanged`: the message the next screen shows. */
+export interface PinChangedParams {
+  message: string
+}
+
 export interface PasswordChangeContext {
+  mode: PasswordChangeMode
   values: PasswordValues
   /** field → message; set once `submitted` (spec §5). */
   errors: FieldErrors<PasswordValues>

@@ -96,6 +96,7 @@ export const sessionMachine = sessionSetup.createMachine({
               type: 'storeSession',
               params: ({ event }) => ({ token: event.token, user: event.user, idleSeconds: idleSecondsOf(event.idleSeconds) }),
             },
+            { type: 'setMustChangePin', params: ({ event }) => ({ required: event.mustChangePin === true }) },
             { type: 'goToStartPage', params: ({ event }) => ({ kcode: event.user.kcode }) },
           ],
           description:
@@ -117,6 +118,12 @@ export const sessionMachine = sessionSetup.createMachine({
           description:
             "spec §4 Session, §8: HTTP 403 or code '2' signs out, shows the expiry toast and goes to /login; " +
             'rulings §6.4: the /app page is kept for the next sign-in',
+        },
+        'pin.mustChange': {
+          actions: { type: 'setMustChangePin', params: ({ event }) => ({ required: event.required }) },
+          description:
+            "rulings §9.5: a call answered 403 code '3' (the PIN a reset sent is to be changed: only its screen opens), " +
+            'or the PIN was changed (every /app screen opens again)',
         },
       },
       states: {

@@ -26,6 +26,7 @@ export const signedOutContext = {
   accountsFailed: false,
   notificationSize: null,
   keepAliveFailed: false,
+  mustChangePin: false,
 } satisfies Omit<SessionContext, 'idleSeconds'>
 
 /** The context at boot, from what session storage held. */
@@ -37,6 +38,7 @@ export function freshSessionContext(input: SessionInput): SessionContext {
     notificationSize: null,
     idleSeconds: idleSecondsOf(input.idleSeconds),
     keepAliveFailed: false,
+    mustChangePin: false,
   }
 }
 

@@ -50,6 +50,8 @@ export interface SessionScreen {
   logout: { open: boolean; busy: boolean }
   /** rulings §6.4 session warning: open, its countdown, its busy stay button, its failure line. */
   warning: { open: boolean; seconds: number; extending: boolean; keepAliveFailed: boolean }
+  /** rulings §9.5: the PIN a reset sent must be changed first: every /app route leads to its screen. */
+  mustChangePin: boolean
 }
 
 /** spec §3 module rights: whether the signed-in customer was granted `code`. */
@@ -75,6 +77,7 @@ export function sessionScreen(snapshot: SnapshotFrom<typeof sessionMachine>): Se
     accountsLoading,
     balancesStale,
     accountsMessage,
+    mustChangePin: snapshot.context.mustChangePin && snapshot.matches('signedIn'),
     logout: { open: busy || snapshot.matches({ signedIn: { dialog: 'confirmingLogout' } }), busy },
     warning: {
       open: snapshot.matches({ signedIn: { idle: 'warning' } }),

@@ -75,6 +75,8 @@ export const sessionSetup = setup({
      * currencies stay, which a transfer does not change), so that no screen shows an old one.
      */
     forgetBalances: assign({ accounts: ({ context }) => context.accounts.map(({ balance: _old, ...account }) => account) }),
+    /** rulings §9.5: whether the PIN a reset sent must be changed before any other /app screen opens. */
+    setMustChangePin: assign({ mustChangePin: (_, { required }: { required: boolean }) => required }),
     /** spec §2 shell layout: the sidebar counter, from the notification size call. */
     setNotificationSize: assign({ notificationSize: (_, { size }: { size: number }) => size }),
     /** spec §2 logout dialog, §4 Session: forgets the customer, the accounts and the counter at sign-out. */

@@ -21,11 +21,18 @@ export interface SessionContext {
   idleSeconds: number
   /** The stay button got no usable answer: the warning says so while it counts down. */
   keepAliveFailed: boolean
+  /**
+   * rulings §9.5: signed in with the PIN a reset sent, not changed yet: only "Choisissez un nouveau
+   * code PIN" opens under /app (the login answer's mustChangePin, or a call's HTTP 403 code '3').
+   */
+  mustChangePin: boolean
 }
 
 export type SessionEvent =
   /** Login succeeded (the login machine's output). */
-  | { type: 'session.start'; token: string; user: SessionUser; idleSeconds: number | null }
+  | { type: 'session.start'; token: string; user: SessionUser; idleSeconds: number | null; mustChangePin?: boolean }
+  /** rulings §9.5: the PIN must be changed first (a call answered 403 code '3'), or it was changed. */
+  | { type: 'pin.mustChange'; required: boolean }
   /** A customer call answered HTTP 403 or code '2' (spec §4 Session). */
   | { type: 'session.expired' }
   /** A customer call was answered: the server moved its idle window (rulings §6.4). */

@@ -14,9 +14,14 @@ export interface ClientSignals {
   sessionExpired: () => void
   /** A customer call was answered: the server moved its idle window (rulings §6.4). */
   sessionActive: () => void
+  /**
+   * rulings §9.5: a customer call answered HTTP 403 code '3': the session is alive but opened with the
+   * PIN a reset sent, which must be changed first (the session opens only that screen).
+   */
+  pinChangeRequired: () => void
 }
 
-let signals: ClientSignals = { sessionExpired: () => {}, sessionActive: () => {} }
+let signals: ClientSignals = { sessionExpired: () => {}, sessionActive: () => {}, pinChangeRequired: () => {} }
 
 /** The session's door provides the client's outward actions (the one place that wires them). */
 export function provideClientSignals(provided: ClientSignals): void {
@@ -45,12 +50,23 @@ const bodiesRead = new WeakMap<Response, unknown>()
 /** The body the session check parsed, or `undefined` when it did not (not a customer call, not JSON, unreadable). */
 export const bodyAlreadyRead = (response: Response): unknown => bodiesRead.get(response)
 
-/** spec §4 Session / §7: HTTP 403 or a body code '2' on any customer call signs the customer out. */
+/**
+ * spec §4 Session / §7: HTTP 403 or a body code '2' on any customer call signs the customer out —
+ * but a 403 with code '3' (rulings §9.5) only says the PIN must be changed first.
+ */
 const sessionExpiry: Middleware = {
   async onResponse({ request, response }) {
     if (!isCustomerCall(request)) return response
     if (response.status === 403) {
-      signals.sessionExpired()
+      // rulings §9.5: code '3' is not an expiry: the PIN a reset sent must be changed first.
+      const refusal: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null)
+      if (refusal && typeof refusal === 'object' && (refusal as { code?: unknown }).code === '3') {
+        signals.pinChangeRequired()
+        signals.sessionActive()
+      } else signals.sessionExpired()
       return response
     }
     if (response.headers.get('content-type')?.includes('application/json')) {

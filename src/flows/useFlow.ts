@@ -56,6 +56,17 @@ function outwardActions(session: SessionIntents, navigate: Navigate, kept: { cur
       kept.current = message
     },
     goToProfile: () => void navigate({ to: '/app/profile', state: kept.current === undefined ? {} : { profileMessage: kept.current } }),
+    /**
+     * rulings §9.5: the PIN a reset sent is replaced: every /app screen opens again, the balances and
+     * the counter (refused until now) are read again, and the dashboard follows with the message.
+     */
+    pinChanged: (_: unknown, { message }: Message) => {
+      session.pinMustChange(false)
+      session.refreshAccounts()
+      session.refreshNotifications()
+      toaster.show({ kind: 'success', title: message })
+      void navigate({ to: '/app/dashboard', replace: true })
+    },
   }
 }
 

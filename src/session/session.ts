@@ -49,6 +49,11 @@ export function sessionIntents(session: SessionActor) {
     wantAccounts: () => session.send({ type: 'accounts.wanted' }),
     /** spec §8: the click on the accounts message reads them again. */
     reloadAccounts: () => session.send({ type: 'accounts.reload' }),
+    /**
+     * rulings §9.5: the PIN a reset sent must be changed first (`true`: a call answered 403 code '3'),
+     * or it was changed (`false`: every /app screen opens again).
+     */
+    pinMustChange: (required: boolean) => session.send({ type: 'pin.mustChange', required }),
   }
 }
 
@@ -88,7 +93,7 @@ export function startSession({ navigate, signedIn }: SessionStart): SessionActor
     inspect: inspect(),
   })
   const intents = sessionIntents(actor)
-  provideClientSignals({ sessionExpired: intents.expired, sessionActive: intents.active })
+  provideClientSignals({ sessionExpired: intents.expired, sessionActive: intents.active, pinChangeRequired: () => intents.pinMustChange(true) })
   actor.start()
   if (signedIn) intents.start(signedIn)
   return actor

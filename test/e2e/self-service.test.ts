@@ -89,7 +89,8 @@ describe('forgotten PIN', () => {
     await submitSignIn(page, { code: 'K7654321', pin: '54321' })
     await page.getByRole('alert').filter({ hasText: login.wrongCredentials }).waitFor()
     await submitSignIn(page, { code: 'K7654321', pin: newPin })
-    await page.waitForURL('**/app/dashboard')
+    // rulings §9.5: the PIN sent opens "Choisissez un nouveau code PIN" first (test/e2e/temporary-pin.test.ts)
+    await page.waitForURL('**/app/new-pin')
   })
 })
 

@@ -105,12 +105,18 @@ describe('login machine — success (spec §4)', () => {
       token: TOKEN,
       user: { name: 'Awa Mbuyi', kcode: 'K1234567', modules: ['solde', 'transfert'] },
       idleSeconds: 240,
+      mustChangePin: false,
     })
+  })
+
+  it('rulings §9.5: an answer with mustChangePin says so in the output (the session opens only the new-PIN screen)', async () => {
+    const { snapshot } = await play(...typed, answered({ status: 200, body: { code: '0', token: TOKEN, mustChangePin: true } }))
+    expect(snapshot.output).toMatchObject({ token: TOKEN, mustChangePin: true })
   })
 
   it('a token without code signs in', async () => {
     const { snapshot } = await play(...typed, answered({ status: 200, body: { token: TOKEN } }))
-    expect(snapshot.output).toEqual({ token: TOKEN, user: { name: '', kcode: '', modules: [] }, idleSeconds: null })
+    expect(snapshot.output).toEqual({ token: TOKEN, user: { name: '', kcode: '', modules: [] }, idleSeconds: null, mustChangePin: false })
   })
 
   it('the PIN is gone from the context after authentication, and the token never entered it', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { password as texts } from '../../machines/messages.ts'
+import { password as texts, temporaryPin } from '../../machines/messages.ts'
 import { passwordChangeMachine } from '../../machines/passwordChange/passwordChange.machine.ts'
 import { passwordChangeScreen } from '../../machines/passwordChange/passwordChange.screen.ts'
 import type { ChangePasswordAnswer, PasswordChangeEvent, PasswordField } from '../../machines/passwordChange/passwordChange.types.ts'
@@ -19,6 +19,9 @@ const answers: Record<string, ChangePasswordAnswer> = {
 
 describe('password change machine — walk of every transition (spec §2 /app/update-password, §4, §8)', () => {
   const walk = createWalk(passwordChangeMachine, {
+    // The same machine replaces the temporary PIN (rulings §9.5): both inputs walk every transition.
+    inputs: { "the customer's own change": {}, 'the temporary PIN': { mode: 'temporaryPin' } },
+    stubActions: ['pinChanged'],
     screen: passwordChangeScreen,
     events: [...fill, type('oldPassword', ''), submit, ...Object.values(answers).map(answered), errorEvent('changePassword', new TypeError('Failed to fetch'))],
     invariant: (snapshot) => {
@@ -32,8 +35,9 @@ describe('password change machine — walk of every transition (spec §2 /app/up
   it('walked every transition of the graph', () => walk.assertEveryEdgeWalked())
 })
 
-const walk = createWalk(passwordChangeMachine)
-const play = (...events: Array<PasswordChangeEvent | SyntheticEvent>) => walk.play(undefined, events)
+const walk = createWalk(passwordChangeMachine, { stubActions: ['pinChanged'] })
+const play = (...events: Array<PasswordChangeEvent | SyntheticEvent>) => walk.play({}, events)
+const playTemporary = (...events: Array<PasswordChangeEvent | SyntheticEvent>) => walk.play({ mode: 'temporaryPin' }, events)
 const actorCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
 
 describe('password change — the form (spec §5)', () => {
@@ -99,5 +103,55 @@ describe('password change — the answer (spec §4, §8)', () => {
   it('a new submit clears the previous banner', async () => {
     const { snapshot } = await play(...fill, submit, answered(answers.refused!), ...fill, submit)
     expect(passwordChangeScreen(snapshot)).toMatchObject({ busy: true, error: null, success: null })
+  })
+})
+
+describe('the temporary PIN — "Choisissez un nouveau code PIN" (rulings §9.5)', () => {
+  it("the same form in the ruling's words: title, PIN reçu, nouveau PIN, confirmation", async () => {
+    const { snapshot } = await playTemporary()
+    const screen = passwordChangeScreen(snapshot)
+    expect(screen.title).toBe('Choisissez un nouveau code PIN')
+    expect(screen.intro).toBe(temporaryPin.intro)
+    expect(screen.fields.map((f) => f.label)).toEqual([temporaryPin.oldPasswordLabel, temporaryPin.passwordLabel, temporaryPin.password2Label])
+    expect(screen.submit).toBe(temporaryPin.submit)
+    const own = passwordChangeScreen((await play()).snapshot)
+    expect(own).toMatchObject({ title: texts.title, intro: null, submit: texts.submit })
+    expect(own.fields.map((f) => f.label)).toEqual([texts.oldPasswordLabel, texts.passwordLabel, texts.password2Label])
+  })
+
+  it('the rules of /app/update-password, the required messages in its words', async () => {
+    const { snapshot } = await playTemporary(submit)
+    expect(passwordChangeScreen(snapshot).errors).toEqual({
+      oldPassword: temporaryPin.oldPasswordRequired,
+      password: temporaryPin.passwordRequired,
+      password2: temporaryPin.passwordRequired,
+    })
+    const short = await playTemporary(type('oldPassword', '1234'), type('password', '12'), type('password2', '12345'), submit)
+    expect(passwordChangeScreen(short.snapshot).errors).toEqual({ oldPassword: 'Saisir minimun 5 caracteres', password: 'Saisir minimun 5 caracteres' })
+  })
+
+  it("status '0': the app is told (pinChanged, with the message for the dashboard); the machine is done", async () => {
+    const { snapshot, calls } = await playTemporary(
+      type('oldPassword', '48213'),
+      type('password', '24680'),
+      type('password2', '24680'),
+      submit,
+      answered(answers.ok!),
+    )
+    expect(actorCalls(calls)).toEqual([['changePassword', { oldPassword: '48213', password: '24680', password2: '24680' }]])
+    expect(calls).toContainEqual({ kind: 'action', name: 'pinChanged', params: { message: temporaryPin.changed } })
+    expect(snapshot.status).toBe('done')
+    expect(passwordChangeScreen(snapshot)).toMatchObject({ busy: true, values: { oldPassword: '', password: '', password2: '' }, success: null, error: null })
+  })
+
+  it('a refusal stays on the screen with its description, the app not told', async () => {
+    const { snapshot, calls } = await playTemporary(...fill, submit, answered(answers.refused!))
+    expect(calls.some((c) => c.kind === 'action' && c.name === 'pinChanged')).toBe(false)
+    expect(passwordChangeScreen(snapshot)).toMatchObject({ busy: false, error: 'Ancien mot de passe incorrect', success: null })
+  })
+
+  it("the customer's own change never tells the app: its success shows on the page", async () => {
+    const { calls } = await play(...fill, submit, answered(answers.ok!))
+    expect(calls.some((c) => c.kind === 'action' && c.name === 'pinChanged')).toBe(false)
   })
 })

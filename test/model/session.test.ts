@@ -27,6 +27,8 @@ const refreshAccounts: SessionEvent = { type: 'accounts.refresh' }
 const wanted: SessionEvent = { type: 'accounts.wanted' }
 const reloadAccounts: SessionEvent = { type: 'accounts.reload' }
 const stay: SessionEvent = { type: 'session.keepAlive' }
+const mustChangePin: SessionEvent = { type: 'pin.mustChange', required: true }
+const pinChanged: SessionEvent = { type: 'pin.mustChange', required: false }
 const untilWarning = { type: 'xstate.after.untilWarning.session.signedIn.idle.watching' } as const
 const untilExpiry = { type: 'xstate.after.untilExpiry.session.signedIn.idle.warning' } as const
 
@@ -53,6 +55,8 @@ const walk = createWalk(sessionMachine, {
     wanted,
     reloadAccounts,
     stay,
+    mustChangePin,
+    pinChanged,
     untilWarning,
     untilExpiry,
     doneEvent('keepAlive', 600),
@@ -108,7 +112,15 @@ describe('session machine — start and restoration', () => {
   it('the token is never kept in the context', async () => {
     const { snapshot } = await walk.play(signedOut, [start, doneEvent('loadAccounts', [usd]), doneEvent('loadNotificationSize', 2)])
     expect(JSON.stringify(snapshot.context)).not.toContain(TOKEN)
-    expect(Object.keys(snapshot.context).sort()).toEqual(['accounts', 'accountsFailed', 'idleSeconds', 'keepAliveFailed', 'notificationSize', 'user'])
+    expect(Object.keys(snapshot.context).sort()).toEqual([
+      'accounts',
+      'accountsFailed',
+      'idleSeconds',
+      'keepAliveFailed',
+      'mustChangePin',
+      'notificationSize',
+      'user',
+    ])
   })
 })
 
@@ -202,6 +214,7 @@ describe('session machine — expiry (spec §4 Session, §8)', () => {
       notificationSize: null,
       idleSeconds: 300,
       keepAliveFailed: false,
+      mustChangePin: false,
     })
     expect(actions(calls)).toEqual([
       { kind: 'action', name: 'clearSession', params: undefined },
@@ -331,5 +344,23 @@ describe('session machine — the warning before the idle limit (rulings §6.4)'
     expect(at(60)).toEqual([0, 60_000])
     expect(at(30)).toEqual([0, 30_000])
     expect(warningSecondsOf({ idleSeconds: 30 })).toBe(30)
+  })
+})
+
+describe('session machine — the temporary PIN (rulings §9.5)', () => {
+  it("a sign-in with the PIN a reset sent, or a call's 403 code '3', closes every /app screen but the new PIN's; its change opens them again", async () => {
+    const signedIn = await walk.play(signedOut, [{ ...start, mustChangePin: true } as SessionEvent])
+    expect(sessionScreen(signedIn.snapshot).mustChangePin).toBe(true)
+    expect(sessionScreen((await walk.play(signedOut, [start])).snapshot).mustChangePin).toBe(false)
+    const refused = await walk.play(restored, [mustChangePin])
+    expect(sessionScreen(refused.snapshot).mustChangePin).toBe(true)
+    const changed = await walk.play(restored, [mustChangePin, pinChanged])
+    expect(sessionScreen(changed.snapshot).mustChangePin).toBe(false)
+  })
+
+  it('signing out forgets it', async () => {
+    const { snapshot } = await walk.play(restored, [mustChangePin, expired])
+    expect(snapshot.context.mustChangePin).toBe(false)
+    expect(sessionScreen(snapshot).mustChangePin).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
-import { profile as texts } from '../../../machines/messages'
+import { profile as texts, sessionList } from '../../../machines/messages'
 import { profileMachine } from '../../../machines/profile/profile.machine'
 import { profileScreen } from '../../../machines/profile/profile.screen'
 import { useSessionScreen } from '../../session/useSessionScreen'
@@ -88,6 +88,11 @@ export function ProfilePage() {
             <li>
               <Link to="/app/update-password" className={buttonSecondary}>
                 {texts.resetPassword}
+              </Link>
+            </li>
+            <li>
+              <Link to="/app/sessions" className={buttonSecondary}>
+                {sessionList.profileLink}
               </Link>
             </li>
           </ul>
