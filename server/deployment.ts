@@ -1,6 +1,7 @@
 /**
- * The settings of a deployment: which mode the server runs in (rulings §7), the PostgreSQL pool,
- * migrations, delivery of the outbox (SMTP, SMS gateway) and what operations need (proxy, TLS).
+ * The settings of a deployment: which mode the server runs in (rulings §7; REQ-MODE-01,
+ * REQ-MODE-02), the PostgreSQL pool, migrations, delivery of the outbox (SMTP, SMS gateway) and
+ * what operations need (proxy, TLS).
  * Read and checked by the schema of settings.ts; loadConfig (config.ts) merges them with the
  * bank's business rules and then checks the mode here.
  *

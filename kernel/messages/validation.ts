@@ -1,6 +1,6 @@
 import { signInValidation } from './signIn.ts'
 
-/** Form rules of spec §5, messages exactly as quoted. */
+/** Form rules of spec §5, messages exactly as quoted (REQ-VAL-02). */
 export const validation = {
   ...signInValidation,
   resetCodeRequired: 'Veuillez saisir le code',

@@ -1,5 +1,5 @@
 /**
- * One server process per embedded database folder (rulings §7). Two PGlite instances on one
+ * One server process per embedded database folder (rulings §7, REQ-MODE-03). Two PGlite instances on one
  * folder each keep their own copy of the data in memory and overwrite each other's files: a
  * confirmed transfer can vanish. So the folder is locked for as long as the server runs.
  *

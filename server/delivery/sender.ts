@@ -1,5 +1,5 @@
 /**
- * The outbox sender (rulings §4: "a sender delivers them"). Every server process runs one when
+ * The outbox sender (rulings §4: "a sender delivers them"; REQ-SERVER-09). Every server process runs one when
  * delivery is configured; they share the work through the database:
  *
  * - a sender claims a few due messages in one statement (`FOR UPDATE SKIP LOCKED`: two

@@ -1,5 +1,5 @@
 /**
- * Demo-mode tools (rulings §5): the outbox (JSON and a readable page) and the fault injector (its
+ * Demo-mode tools (rulings §5, REQ-DEMO-02): the outbox (JSON and a readable page) and the fault injector (its
  * page for QA is faults-page-routes.ts).
  * Registered only in demo mode; otherwise these paths answer 404 like any unknown path.
  */

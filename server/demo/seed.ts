@@ -1,5 +1,5 @@
 /**
- * Loads the demo data (rulings §5) on the first start in demo mode, once: a marker in app_state
+ * Loads the demo data (rulings §5, REQ-DEMO-01) on the first start in demo mode, once: a marker in app_state
  * and an advisory lock make it idempotent, also when two servers start together.
  *
  * Written in bulk: every row is computed here first (ids aside), then each table is filled by one

@@ -19,7 +19,7 @@ export async function listCustomerAccounts(q: Queryable, customerId: string, cur
       order by a.currency, a.number`,
     [customerId, currency || null],
   )
-  // The balance only for a customer granted the balance service (spec §3 `solde`): the list must
+  // The balance only for a customer granted the balance service (spec §3 `solde`, REQ-ACCESS-03): the list must
   // not show what the balance screen would refuse.
   return rows.map(({ sees_balance, balance, ...account }) => (sees_balance ? { ...account, balance } : account))
 }

@@ -1,5 +1,5 @@
 /**
- * Validation codes of transfers (rulings §4): 8 random digits, sent by SMS and e-mail, never
+ * Validation codes of transfers (rulings §4; REQ-SERVER-02, REQ-SERVER-03): 8 random digits, sent by SMS and e-mail, never
  * stored. The server keeps HMAC-SHA256(key, "<reference>:<code>"): bound to that one pending
  * transfer (the same code under another reference gives another hash), compared in constant time.
  *

@@ -1,6 +1,7 @@
 /**
- * The sign-in lock-out (rulings §4, §8, §9.6; design and trade-offs in docs/security.md): a lock that a
- * stranger cannot turn against a customer, and that nobody can out-run with parallel tries.
+ * The sign-in lock-out (rulings §4, §8, §9.6; REQ-SERVER-06, REQ-SERVER-11; design and trade-offs in
+ * docs/security.md): a lock that a stranger cannot turn against a customer, and that nobody can
+ * out-run with parallel tries.
  *
  * Failures are counted per user code as typed (known or not: the answers never tell which codes
  * exist):

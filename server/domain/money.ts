@@ -1,6 +1,6 @@
 /**
  * Money in code is integer cents in bigint or the exact decimal string PostgreSQL answers for a
- * numeric(18,2) ("1234.56"); never a JS number (rulings §4).
+ * numeric(18,2) ("1234.56"); never a JS number (rulings §4, REQ-SERVER-01).
  */
 
 /** 123456n → "1234.56", -5n → "-0.05". */
@@ -62,7 +62,7 @@ export function formatRate(rate: string): string {
 /**
  * Converts an amount with a rate (1 unit of the source = `rate` units of the target): exact
  * integer arithmetic, then rounded half up to the cent. 1 000 000,00 CDF × 0.00035088 = 350,88 USD;
- * 10,00 USD × 0.92592593 = 9,2592593 → 9,26 EUR. Amounts are positive here.
+ * 10,00 USD × 0.92592593 = 9,2592593 → 9,26 EUR. Amounts are positive here. REQ-SERVER-05.
  */
 export function convertCents(cents: bigint, rate: string): bigint {
   if (cents < 0n) throw new Error('convertCents takes a positive amount')

@@ -1,7 +1,7 @@
 /**
- * A sign-in from a new device or a new address is told to the customer (issue 27, rulings §9.4), as
- * a PIN block is (a notification, an SMS and an e-mail through the outbox, in the sign-in's
- * transaction): she can end that session from "Sessions et appareils" if it was not her.
+ * A sign-in from a new device or a new address is told to the customer (issue 27, rulings §9.4,
+ * REQ-CHOICE-11), as a PIN block is (a notification, an SMS and an e-mail through the outbox, in the
+ * sign-in's transaction): she can end that session from "Sessions et appareils" if it was not her.
  *
  * New means: the address is not one she signed in from successfully within the known-address window
  * (signin_known_addresses, the same list that spares her the wait of rulings §9.6), or the device —

@@ -1,4 +1,4 @@
-/** The customer's notifications (spec §2 /app/notification): written by security events and transfers, listed by page, shown (and marked seen) one at a time. */
+/** The customer's notifications (spec §2 /app/notification; REQ-CHOICE-11): written by security events and transfers, listed by page, shown (and marked seen) one at a time. */
 import type { Queryable } from '../db/db.ts'
 
 export async function addNotification(q: Queryable, customerId: string, notification: { title: string; content: string; createdAt: Date }): Promise<void> {
@@ -70,7 +70,7 @@ export async function listNotifications(
 }
 
 /**
- * One notification of the customer's, marked seen (the first reading's time is kept). Another
+ * One notification of the customer's, marked seen (REQ-NOTIF-01; the first reading's time is kept). Another
  * customer's id answers null, exactly like an unknown one.
  */
 export async function showNotification(q: Queryable, customerId: string, id: string, now: Date): Promise<NotificationView | null> {

@@ -1,5 +1,5 @@
 /**
- * SMS and e-mails (rulings §4): written to the outbox in the transaction of the change that
+ * SMS and e-mails (rulings §4, REQ-SERVER-09): written to the outbox in the transaction of the change that
  * causes them, so that a code is never sent for a change that was rolled back (nor lost for one
  * that was committed). A sender delivers them; in demo mode /__dev/outbox shows them instead.
  */

@@ -1,15 +1,15 @@
 /**
- * Forgotten PIN (spec §2 /reinit-password, rulings §4). Ask: the user code → an 8-digit code by SMS
+ * Forgotten PIN (spec §2 /reinit-password, rulings §4; REQ-SERVER-07). Ask: the user code → an 8-digit code by SMS
  * and e-mail (stored as an HMAC like transfer codes, valid CODE_LIFETIME_SECONDS, single use, 3 wrong
  * tries cancel) and a random reference. Confirm: the reference and the code → a new random 5-digit
  * PIN (scrypt), sent by SMS and e-mail; the failure counter is cleared (the 5-failure block lifted),
  * every session of the customer ends, a notification is written. All in one transaction with the
  * outbox.
  *
- * No enumeration: an unknown user code answers the same words and a reference of the same shape,
+ * No enumeration (REQ-CHOICE-07): an unknown user code answers the same words and a reference of the same shape,
  * stored with no customer, so that its confirm behaves alike (tries, expiry) and never succeeds.
  *
- * Throttle: at most PIN_RESET_ASK_LIMIT asks per user code within the window (domain/throttles.ts),
+ * Throttle (REQ-CHOICE-08): at most PIN_RESET_ASK_LIMIT asks per user code within the window (domain/throttles.ts),
  * counted by the code as asked (trimmed, upper-cased), known or not: beyond, every code gets the
  * same `tooManyAsks` answer and nothing is stored or sent. The `noContact` answer sends nothing and
  * is not counted.

@@ -1,5 +1,5 @@
 /**
- * PINs are stored with scrypt (rulings §4): a random salt per PIN and the cost parameters in the
+ * PINs are stored with scrypt (rulings §4, REQ-SERVER-06): a random salt per PIN and the cost parameters in the
  * stored string, so that the cost can be raised later without invalidating existing PINs.
  * Comparison is constant-time.
  *

@@ -21,6 +21,7 @@ export type ChangePinOutcome = { ok: true } | { ok: false; description: string; 
  * Checks, in this order: the two new PINs are equal; the old PIN is right (a wrong one counts as a
  * sign-in failure: 5 block the access and end every session); the new PIN differs from the old.
  * Then the PIN is re-hashed, the customer's other sessions end, a notification is written.
+ * REQ-VAL-03, REQ-CHOICE-07.
  */
 export async function changePin(
   db: Db,
@@ -75,7 +76,7 @@ export async function getContact(q: Queryable, customerId: string): Promise<Cont
   return { email: row?.email ?? '', phone: row?.phone ?? '', address: row?.address ?? '', photo: row?.photo ?? '', country: row?.country ?? '' }
 }
 
-/** The rules of the form (spec §5), checked again by the server; blanks around values are dropped. */
+/** The rules of the form (spec §5; REQ-VAL-50, REQ-VAL-52, REQ-VAL-53), checked again by the server; blanks around values are dropped. */
 const PHONE = /^[0-9]{6,10}$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 

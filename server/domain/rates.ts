@@ -1,5 +1,5 @@
 /**
- * The rate before committing (rulings §9.3): the rate in force from the currency sent to the debit
+ * The rate before committing (rulings §9.3; REQ-SERVER-05): the rate in force from the currency sent to the debit
  * account's currency and, for an amount, the amount that would be debited — the ask's own rule and
  * arithmetic (domain/transfer-ask.ts, the rate step: the newest `exchange_rates` row of that direction whose
  * `valid_from` is not in the future; convertCents, exact, half up to the cent). The ask still

@@ -1,5 +1,5 @@
 /**
- * The PDF receipt of an executed transfer (transferReceipt), made with PDFKit (pdf-document.ts:
+ * The PDF receipt of an executed transfer (transferReceipt, REQ-CHOICE-05), made with PDFKit (pdf-document.ts:
  * tagged, French, DejaVu Sans embedded; drawn by receipt-draw.ts). One A4 page: the bank and the
  * title as headings, then the facts as a two-column table. A receipt is one small page: it is made
  * whole, then sent.

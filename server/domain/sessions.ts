@@ -1,5 +1,5 @@
 /**
- * Session tokens (rulings §4): 32 random bytes (256 bits) in base64url, given once to the client;
+ * Session tokens (rulings §4, REQ-SERVER-08): 32 random bytes (256 bits) in base64url, given once to the client;
  * the server keeps only their SHA-256, so a copy of the database does not let anyone sign in.
  * A session ends at logout, after `idle` without a call, or `max` after it began.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in with a user code and a PIN (spec §4, rulings §4, §9.6). The outcome is a plain value; the
+ * Sign-in with a user code and a PIN (spec §4, rulings §4, §9.6; REQ-SERVER-06). The outcome is a plain value; the
  * route turns it into HTTP. Order of the checks:
  * 1. an access blocked by wrong PINs (from this address, or everywhere) stays blocked whatever the
  *    PIN, until a reset; too soon after many failures from other addresses, the try waits — never at

@@ -45,7 +45,7 @@ export type CheckOutcome = { ok: true; account: StatementAccount } | { ok: false
  * The checks of statements and report/pdf, in this order: the module, the dates (start ≤ end,
  * at most MAX_STATEMENT_DAYS days), the account (the customer's own, in the currency given when
  * one is given). An account that is not the customer's — unknown or someone else's — gets one
- * message that says nothing about it.
+ * message that says nothing about it. REQ-ACCESS-03, REQ-CHOICE-06.
  */
 export async function checkStatementRequest(q: Queryable, customerId: string, input: StatementInput): Promise<CheckOutcome> {
   const modules = await q.query("select 1 from customer_modules where customer_id = $1 and module = 'statement'", [customerId])
@@ -348,7 +348,7 @@ const NEEDS_QUOTES = /[;"\r\n]/
 /**
  * A text cell: a leading `'` when it starts with = + - @ tab or CR (OWASP CSV injection: a
  * spreadsheet would run it as a formula), then quoted (RFC 4180, quotes doubled) when it holds
- * `;`, `"`, CR or LF.
+ * `;`, `"`, CR or LF. REQ-API-05, REQ-CHOICE-06.
  */
 export function csvText(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value

@@ -1,5 +1,5 @@
 /**
- * Throttles of the asks that send a code by SMS and e-mail (rulings §4), so that nobody can make
+ * Throttles of the asks that send a code by SMS and e-mail (rulings §4, REQ-CHOICE-08), so that nobody can make
  * the server send messages without limit: at most `max` asks per target within a sliding window of
  * `windowMs`. PIN-reset asks are counted per user code (no sign-in needed: an unknown code is
  * counted alike, so the answers never tell which codes exist); transfer asks per customer, the

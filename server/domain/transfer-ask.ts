@@ -4,7 +4,7 @@
  * the currency and the payee. A refusal changes no row. Only an ask that passed every check, i.e.
  * one that would send a code, counts toward the customer's throttle (TRANSFER_ASK_LIMIT per window,
  * the three kinds together; domain/throttles.ts); beyond it the ask is refused with `tooManyAsks`
- * and nothing is stored or sent.
+ * and nothing is stored or sent. REQ-SERVER-02, REQ-ERR-11.
  *
  * Two calls of the PL/pgSQL functions of migration 014 (transfer_ask_context, then
  * transfer_ask_write); the checks and the French texts stay here. Lock order: domain/transfers.ts.
@@ -28,7 +28,7 @@ const DESCRIPTION_MIN_LENGTH = 5
 
 /**
  * Mobile-money networks by the two digits after 243 (operator prefixes in the DRC). A number of
- * another prefix belongs to no network the bank settles with, and is refused.
+ * another prefix belongs to no network the bank settles with, and is refused. REQ-CHOICE-10.
  */
 const WALLET_PREFIXES: Record<string, string> = {
   '81': 'mpesa',

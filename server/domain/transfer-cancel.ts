@@ -1,5 +1,5 @@
 /**
- * Cancelled transfers (rulings §4, §9.1): a code expired, the third wrong code, the balance short
+ * Cancelled transfers (rulings §4, §9.1; REQ-SERVER-03): a code expired, the third wrong code, the balance short
  * at the confirm, or the customer's own "Annuler le transfert". Every cancellation notifies the
  * customer ("Transfert annulé" with its reason). Lock order: domain/transfers.ts.
  */

@@ -1,10 +1,10 @@
 /**
- * Confirm, the second step of a transfer (spec §4 Transfers; rulings §4, §6.1): in ONE
- * transaction, the pending row locked (FOR UPDATE): state, expiry, tries, code (constant time);
- * then both account rows locked (in id order, FOR NO KEY UPDATE), the balance checked again, both
- * balances moved, one ledger entry per side with its running balance (dated in the order of the
- * accounts' locks), the transfer marked executed, notification and outbox written. Money moves only
- * here, so a repeated confirm finds the transfer executed and moves nothing.
+ * Confirm, the second step of a transfer (spec §4 Transfers; rulings §4, §6.1; REQ-SERVER-03,
+ * REQ-SERVER-04): in ONE transaction, the pending row locked (FOR UPDATE): state, expiry, tries,
+ * code (constant time); then both account rows locked (in id order, FOR NO KEY UPDATE), the balance
+ * checked again, both balances moved, one ledger entry per side with its running balance (dated in
+ * the order of the accounts' locks), the transfer marked executed, notification and outbox written.
+ * Money moves only here, so a repeated confirm finds the transfer executed and moves nothing.
  *
  * Two calls in the transaction (transfer_confirm_lock, then transfer_execute; migration 014); the
  * checks and the French texts stay here. Lock order: domain/transfers.ts.

@@ -53,7 +53,7 @@ export interface FrequentPayee {
   holder?: string
 }
 
-/** used-freq: the payees this customer credited most by executed transfers, most used first. */
+/** used-freq (REQ-API-06): the payees this customer credited most by executed transfers, most used first. */
 export async function frequentPayees(q: Queryable, customerId: string, kind: Exclude<TransferKind, 'card'>, limit = 5): Promise<FrequentPayee[]> {
   const rows = await q.query<{ payee_key: string; latest_payee: string; holder: string | null }>(
     `select f.payee_key, f.latest_payee, h.holder

@@ -12,7 +12,7 @@ import { hitAddress, type AddressScope } from '../domain/address-limits.ts'
 import type { OperationId } from './contract.ts'
 import { securityEvent } from './security-log.ts'
 
-/** The 429 of rulings §8: whole minutes in the message, exact seconds in Retry-After. */
+/** The 429 of rulings §8 (REQ-SERVER-10): whole minutes in the message, exact seconds in Retry-After. */
 export function tooManyTries(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
   return reply

@@ -17,11 +17,13 @@ declare module 'fastify' {
   }
 }
 
+/** The session token of a customer call's bearer `Authorization` header (REQ-ACCESS-02). */
 export function bearerToken(authorization: string | undefined): string | null {
   const match = /^Bearer ([^\s]+)$/i.exec(authorization ?? '')
   return match ? match[1]! : null
 }
 
+/** No live session: HTTP 403 with code '2', the end of the session for the portal (REQ-SESSION-01). */
 function sessionExpired(reply: FastifyReply): FastifyReply {
   return reply.code(403).send({ code: '2', message: api.sessionExpired })
 }

@@ -1,5 +1,5 @@
 /**
- * The contract as routes. `openapi/portal.yaml` is read at start-up and each operation becomes a
+ * The contract as routes (REQ-API-01, REQ-API-02). `openapi/portal.yaml` is read at start-up and each operation becomes a
  * Fastify route whose body, path and query schemas are the document's own (its component schemas
  * are registered once as a shared schema and referenced, not copied). Handlers are keyed by
  * operationId and typed by the generated `operations`, so a handler cannot answer a body or a

@@ -8,7 +8,7 @@
  *   /metrics still answer (a supervisor must not restart a busy process, and its metrics say why);
  * - a per-address limit in memory (@fastify/rate-limit): RATE_LIMIT_PER_MINUTE calls per client
  *   address and minute, IPv6 addresses grouped by their /64 (one subscriber's whole network), for
- *   every route and the SPA's pages alike; beyond, rulings §8's 429 with Retry-After. It runs at
+ *   every route and the SPA's pages alike; beyond, rulings §8's 429 with Retry-After (REQ-SERVER-10). It runs at
  *   onRequest, before the body is read and before any route's work, so a flood costs no database
  *   write; the database-counted limits (address-limits.ts) stay behind it, shared by every process.
  *

@@ -67,6 +67,7 @@ export function authRoutes(ctx: AppContext): Handlers {
           securityEvent(request, 'signin.failure', { kcode, temporaryPinUsed: true })
           return { status: 401, body: { code: '1', message: temporaryPinApi.temporaryPinUsed } }
         // Same answer for an unknown user code and a wrong PIN: no way to find who is a customer.
+        // REQ-ERR-01.
         case 'wrongCredentials':
           securityEvent(request, 'signin.failure', { kcode })
           return { status: 403, body: { message: api.wrongCredentials } }
@@ -75,7 +76,7 @@ export function authRoutes(ctx: AppContext): Handlers {
           if (outcome.newly) securityEvent(request, outcome.newly === 'address' ? 'lockout.address' : 'lockout.everywhere', { kcode })
           else securityEvent(request, 'signin.blocked', { kcode })
           return { status: 401, body: { code: '1', message: api.pinBlocked } }
-        // Without a code: the portal shows its own "contact your bank" message (spec §8).
+        // Without a code: the portal shows its own "contact your bank" message (spec §8, REQ-ERR-02).
         case 'webBlocked':
           securityEvent(request, 'signin.failure', { kcode, webBlocked: true })
           return { status: 401, body: { message: api.webBankingBlocked } }

@@ -55,6 +55,7 @@ export function profileRoutes(ctx: AppContext): Handlers {
         if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') return tooLarge(api.payloadTooLarge)
         throw error
       }
+      // REQ-VAL-54: the type read from the file's bytes, never from its name.
       if (!photo || photo.field !== 'photo') return refuse(validation.photoRequired)
       const type = photoType(photo.bytes)
       const clean = type && (await cleanPhoto(photo.bytes, type))

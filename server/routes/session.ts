@@ -1,8 +1,9 @@
 /**
- * The end of a session (rulings §4: logout ends it on the server too), and its keep-alive (rulings
- * §6.4): the bearerAuth check that let the call in has already moved the idle window forward, so the
- * keep-alive only answers how long that window is. Sessions et appareils (rulings §9.4): the
- * customer's open sessions, and the end of one of the others or of all of them.
+ * The end of a session (rulings §4: logout ends it on the server too; REQ-SHELL-02), and its
+ * keep-alive (rulings §6.4, REQ-SHELL-03): the bearerAuth check that let the call in has already
+ * moved the idle window forward, so the keep-alive only answers how long that window is. Sessions et
+ * appareils (rulings §9.4): the customer's open sessions, and the end of one of the others or of
+ * all of them.
  */
 import { api } from '../../kernel/messages.ts'
 import type { Handlers } from '../http/contract.ts'

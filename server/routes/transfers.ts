@@ -59,7 +59,7 @@ export function transferRoutes(ctx: AppContext): Handlers {
   async function confirm<Id extends ConfirmId>(call: Call<Id>, kind: TransferKind): Promise<Answer<Id>> {
     const { code, token } = call.body as { code: string; token: string }
     const outcome = await confirmTransfer(ctx.db, signedIn(call).customerId, kind, code, token, await settings())
-    // rulings §6.1: a wrong code with tries left is an HTTP error (the code form stays); a 200 with
+    // rulings §6.1, REQ-XFER-05: a wrong code with tries left is an HTTP error (the code form stays); a 200 with
     // status '1' is kept for a transfer that is over, where no code can succeed any more.
     if (!outcome.ok && 'wrongCode' in outcome) {
       const { description, triesLeft } = outcome
