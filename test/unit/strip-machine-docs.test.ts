@@ -236,6 +236,6 @@ describe('the machines of machines/*.ts, built with the plugin', () => {
     actor.send({ type: 'field.change', field: 'password', value: '12345' })
     actor.send({ type: 'login.submit' })
     await new Promise((done) => actor.subscribe({ complete: () => done(undefined) }))
-    expect(actor.getSnapshot().output).toEqual({ token: 't', user: { name: 'Awa', kcode: 'K1', modules: ['solde'] }, idleSeconds: null })
+    expect(actor.getSnapshot().output).toEqual({ token: 't', user: { name: 'Awa', kcode: 'K1', modules: ['solde'] }, idleSeconds: null, mustChangePin: false })
   })
 })
