@@ -346,7 +346,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A statement file, `{filename}.pdf` or `{filename}.csv`, to its owner only. */
+        /** A statement file, `{filename}.pdf` or `{filename}.csv`, to its owner only (REQ-API-05). */
         get: operations["downloadStatement"];
         put?: never;
         post?: never;
@@ -652,7 +652,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replaces the customer's photo (JPEG, PNG or WebP, at most 2 Mo, checked on the bytes). */
+        /** Replaces the customer's photo (JPEG, PNG or WebP, at most 2 Mo, checked on the bytes; REQ-VAL-54). */
         post: operations["updatePhoto"];
         delete?: never;
         options?: never;
@@ -701,7 +701,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One notification of the customer's, which is marked seen. */
+        /** One notification of the customer's, which is marked seen (REQ-NOTIF-01). */
         get: operations["showNotification"];
         put?: never;
         post?: never;
@@ -751,13 +751,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description '0' success, '1' refused by the bank, '2' session expired, '3' the PIN must be changed first (rulings §9.5). */
+        /** @description '0' success, '1' refused by the bank, '2' session expired, '3' the PIN must be changed first (rulings §9.5). REQ-DATA-05. */
         Code: string;
         /** @description Exact decimal amount with a dot and at most 2 decimals. */
         Amount: string;
         /** @description Exact decimal amount, 2 decimals, possibly negative. */
         SignedAmount: string;
-        /** @description '1' USD, '2' EUR, '3' CDF; the portal shows any other value as NA. */
+        /** @description '1' USD, '2' EUR, '3' CDF; the portal shows any other value as NA (REQ-DATA-03, REQ-PRODUCT-07). */
         CurrencyCode: string;
         /** @description A 21-character account number. */
         AccountNumber: string;
@@ -807,7 +807,7 @@ export interface components {
             password: string;
         };
         Module: {
-            /** @description One of solde, statement, transfert, mobile-money, card-visa. */
+            /** @description One of solde, statement, transfert, mobile-money, card-visa (REQ-DATA-01, REQ-PRODUCT-04). */
             code: string;
         };
         /**
@@ -815,6 +815,7 @@ export interface components {
          * @enum {string}
          */
         TransferKind: "account" | "momo" | "card";
+        /** @description The sign-in answer (REQ-DATA-01): the token, the result, the granted modules, and the customer's name and code for the shell. */
         LoginResponse: {
             code?: components["schemas"]["Code"];
             message?: string;
@@ -828,7 +829,7 @@ export interface components {
             /** @description The bank's IANA time zone (its TIME_ZONE setting, e.g. Africa/Kinshasa): the portal shows every time in it, as receipts, SMS and notifications do. */
             timeZone?: string;
         };
-        /** @description Seconds without a customer call after which the session ends (rulings §6.4); the portal warns 60 seconds before. */
+        /** @description Seconds without a customer call after which the session ends (rulings §6.4); the portal warns 60 seconds before (REQ-SHELL-03). */
         IdleSeconds: number;
         KeepAliveResponse: {
             code: components["schemas"]["Code"];
@@ -872,6 +873,7 @@ export interface components {
         PinResetAskRequest: {
             compte: string;
         };
+        /** @description The forgotten-PIN ask's answer (REQ-DATA-06). */
         PinResetAskResponse: {
             status: components["schemas"]["Code"];
             message?: string;
@@ -888,6 +890,7 @@ export interface components {
             code: components["schemas"]["Code"];
             currencies: components["schemas"]["CurrencyCode"][];
         };
+        /** @description A country of the contact form (REQ-DATA-07). */
         Country: {
             code: string;
             name: string;
@@ -900,6 +903,7 @@ export interface components {
             code: string;
             currency: string;
         };
+        /** @description One of the customer's accounts (REQ-DATA-03). */
         Account: {
             id: string;
             compte: components["schemas"]["AccountNumber"];
@@ -907,6 +911,7 @@ export interface components {
             /** @description The balance, for a customer granted the balance service (`solde`) only; the portal shows it on the dashboard and in account selects. */
             balance?: components["schemas"]["SignedAmount"];
         };
+        /** @description The customer's accounts (REQ-API-03). */
         AccountListResponse: {
             code: components["schemas"]["Code"];
             message?: string;
@@ -932,11 +937,13 @@ export interface components {
             accountId: string;
             lastFour: string;
         };
+        /** @description The password change as sent (REQ-DATA-07); the server checks that the two new PINs match (REQ-VAL-03). */
         ChangePasswordRequest: {
             oldPassword: string;
             password: string;
             password2: string;
         };
+        /** @description The password change's answer (REQ-DATA-07). */
         ChangePasswordResponse: {
             status: components["schemas"]["Code"];
             description?: string;
@@ -957,6 +964,7 @@ export interface components {
             /** @description Portal extension (issue 27): only the lines whose label or reference holds this text (case and French accents ignored), or whose debit or credit is this amount ("150,50" exactly; "150" any amount of 150 whole units). Blank is no search. With a search the answer carries no file name nor `summary` (the files and the summary are the whole period's); `count` is the lines that match, and page 0 carries their totals (`found`). */
             search?: string;
         };
+        /** @description A line of a statement, its seven columns (REQ-DATA-04). */
         Transaction: {
             num_transaction: string;
             /** @description Date and time of the operation, ISO 8601. */
@@ -970,6 +978,7 @@ export interface components {
             credit: string;
             solde: components["schemas"]["SignedAmount"];
         };
+        /** @description The statement answer (REQ-DATA-08); the portal saves its files under `filename` with .pdf or .csv (REQ-API-07). */
         StatementResponse: {
             code: components["schemas"]["Code"];
             status: components["schemas"]["Code"];
@@ -1057,6 +1066,7 @@ export interface components {
             /** @description The amount the ask would debit in the account's currency, 2 decimals. */
             debitAmount?: string;
         };
+        /** @description The mobile-money transfer form as sent (REQ-DATA-07). */
         WalletTransferRequest: {
             debitAccount: components["schemas"]["AccountNumber"];
             phone: string;
@@ -1065,6 +1075,7 @@ export interface components {
             amount: components["schemas"]["Amount"];
             currencySent: components["schemas"]["CurrencyCode"];
         };
+        /** @description The prepaid-card transfer form as sent (REQ-DATA-07). */
         CardTransferRequest: {
             debitAccount: components["schemas"]["AccountNumber"];
             accountId: string;
@@ -1074,6 +1085,7 @@ export interface components {
             amount: components["schemas"]["Amount"];
             currencySent: components["schemas"]["CurrencyCode"];
         };
+        /** @description A transfer ask's answer (REQ-DATA-06). */
         TransferAskResponse: {
             status?: components["schemas"]["Code"];
             /** @description Reference of the pending transfer, sent back with the validation code. */
@@ -1098,6 +1110,7 @@ export interface components {
              */
             expiresAt?: string;
         };
+        /** @description A transfer confirm's answer (REQ-DATA-06). */
         TransferConfirmResponse: {
             code?: string;
             status?: components["schemas"]["Code"];
@@ -1182,6 +1195,7 @@ export interface components {
             description: string;
             state?: components["schemas"]["TransferState"];
         };
+        /** @description The payees credited most, most used first, at most 5 (REQ-API-06). */
         FrequentlyUsedResponse: {
             code: components["schemas"]["Code"];
             comptes?: string[];
@@ -1204,6 +1218,7 @@ export interface components {
             photo?: string;
             country?: string;
         };
+        /** @description The contact data as sent (REQ-DATA-07); the server checks them as the form does (REQ-VAL-50, REQ-VAL-52, REQ-VAL-53). */
         UpdateContactRequest: {
             phone: string;
             /** Format: email */
@@ -1211,10 +1226,12 @@ export interface components {
             address: string;
             country: string;
         };
+        /** @description The unread count (REQ-DATA-08). */
         NotificationSizeResponse: {
             code: components["schemas"]["Code"];
             size?: number;
         };
+        /** @description A notification (REQ-DATA-04). */
         Notification: {
             /** @description Identifier used by notification/show/{id}. */
             id: string;
@@ -1224,6 +1241,7 @@ export interface components {
             createdAt: string;
             seen: boolean;
         };
+        /** @description A page of the notifications (REQ-DATA-08). */
         NotificationListResponse: {
             code: components["schemas"]["Code"];
             /** @description Total number of notifications. */
@@ -1277,7 +1295,7 @@ export interface components {
                 "application/json": components["schemas"]["ValidationErrorBody"];
             };
         };
-        /** @description `code` '2': no valid session (missing, unknown, idle or expired token, or ended from another session); the portal signs out. `code` '3' (rulings §9.5): the session was opened with the PIN a reset sent, which must be changed first — the portal opens "Choisissez un nouveau code PIN"; only change-password, logout and keep-alive are answered until then. */
+        /** @description `code` '2': no valid session (missing, unknown, idle or expired token, or ended from another session); the portal signs out (REQ-SESSION-01). `code` '3' (rulings §9.5): the session was opened with the PIN a reset sent, which must be changed first — the portal opens "Choisissez un nouveau code PIN"; only change-password, logout and keep-alive are answered until then. */
         SessionExpired: {
             headers: {
                 [name: string]: unknown;
@@ -1286,7 +1304,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description A wrong validation code with tries left (rulings §6.1): the transfer is still pending and the customer may type the code again. */
+        /** @description A wrong validation code with tries left (rulings §6.1, REQ-XFER-05): the transfer is still pending and the customer may type the code again. */
         WrongCode: {
             headers: {
                 [name: string]: unknown;
@@ -1333,7 +1351,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Too many calls from this address (or, at sign-in, too soon after failures): `code` '1' and a French message saying when to try again; nothing was checked nor changed (rulings §8). */
+        /** @description Too many calls from this address (or, at sign-in, too soon after failures): `code` '1' and a French message saying when to try again; nothing was checked nor changed (rulings §8, REQ-SERVER-10). */
         TooManyRequests: {
             headers: {
                 /** @description Seconds to wait before trying again. */
