@@ -355,4 +355,55 @@ export const section4: Trace[] = [
       'without a message of their own. A session found expired while the customer is logging out ends without the toast ' +
       '(docs/decisions.md, Sign-in and session rules).',
   },
+  {
+    items: ['REQ-SESSION-02', 'REQ-SESSION-02.m1'],
+    by: [
+      { file: 'server/http/auth.ts', symbol: 'OPEN_BEFORE_PIN_CHANGE' },
+      { file: 'server/domain/signin.ts', symbol: 'temporaryPinUsed' },
+      { file: 'src/api/client.ts', symbol: 'pinChangeRequired' },
+      { machine: 'session', state: 'signedIn', event: 'pin.mustChange' },
+      { machine: 'passwordChange', state: 'saving', event: 'xstate.done.actor.changePassword' },
+      { machine: 'passwordChange', state: 'changed' },
+      { file: 'src/flows/temporaryPin/PinChangeGate.tsx', symbol: 'PinChangeGate' },
+      { catalogue: 'temporaryPin.title' },
+      { operation: 'changePassword' },
+    ],
+    tests: [
+      'test/server/temporary-pin.test.ts > a temporary PIN',
+      "test/model/passwordChange.test.ts > status '0': the app is told (pinChanged",
+      "test/model/session.test.ts > a sign-in with the PIN a reset sent, or a call's 403 code '3'",
+      'test/e2e/temporary-pin.test.ts > signs in to "Choisissez un nouveau code PIN" only',
+      'test/e2e/temporary-pin.test.ts > a reload keeps the customer on it',
+    ],
+    note:
+      "The password change's machine with the input mode 'temporaryPin' (one machine, two screens). A second sign-in with " +
+      'the PIN sent is refused (401 with a code and the message temporaryPinApi.temporaryPinUsed).',
+  },
+  {
+    items: ['REQ-SESSION-03', 'REQ-SESSION-03.m1', 'REQ-SESSION-03.m2', 'REQ-SESSION-03.m3', 'REQ-SESSION-03.m4'],
+    by: [
+      { machine: 'sessions', state: 'loading', event: 'xstate.done.actor.loadSessions' },
+      { machine: 'sessions', state: 'shown', event: 'session.end' },
+      { machine: 'sessions', state: 'shown', event: 'sessions.endOthers' },
+      { machine: 'sessions', state: 'closingOne', event: 'xstate.done.actor.closeSession' },
+      { machine: 'sessions', state: 'closingOthers', event: 'xstate.done.actor.closeOtherSessions' },
+      { catalogue: 'sessionList.title' },
+      { catalogue: 'sessionList.current' },
+      { catalogue: 'sessionList.endOne' },
+      { catalogue: 'sessionList.endOthers' },
+      { operation: 'mySessions' },
+      { operation: 'endSession' },
+      { operation: 'endOtherSessions' },
+      { file: 'server/domain/user-agent.ts', symbol: 'clientOf' },
+    ],
+    tests: [
+      'test/model/sessions.test.ts > each session: device, address, opened, last activity',
+      'test/model/sessions.test.ts > confirmed: that session is ended',
+      'test/model/sessions.test.ts > "Fermer toutes les autres sessions": asks with how many',
+      'test/server/sessions-devices.test.ts > lists the open sessions with browser, system, address and times',
+      'test/e2e/sessions.test.ts > from the profile: every open session, this one first and marked',
+      'test/e2e/sessions.test.ts > "Fermer toutes les autres sessions" ends them all',
+    ],
+    note: 'Ending asks for a confirmation first (an end cannot be undone); the current session is never offered (that is logout).',
+  },
 ]
