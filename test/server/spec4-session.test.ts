@@ -164,6 +164,18 @@ describe("spec §4 Session: code '2' or HTTP 403 on any customer call signs out,
     actor.stop()
   })
 
+  it("rulings §9.5: HTTP 403 with code '3' does not sign out: the session learns that the PIN a reset sent must be changed", async () => {
+    const actor = await signedInCustomer()
+    await fault('GET', `${customer}/notification-size`, { status: 403, body: { code: '3', message: 'Vous devez choisir un nouveau code pin.' } })
+    expect((await call('GET', `${customer}/notification-size`)).status).toBe(403)
+    await waitFor(actor, (s) => s.context.mustChangePin, { timeout: 5000 })
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true)
+    expect(storage.getItem('auth-token')).toBe(TOKEN)
+    expect(toast).not.toHaveBeenCalled()
+    expect(navigate).not.toHaveBeenCalled()
+    actor.stop()
+  })
+
   it('the expiry found by the shell itself at start (its counter answers 403) signs out the same way', async () => {
     // A session of its own, which the server really ends: the counter gets the server's own expiry answer.
     const token = await server.signIn(mainCustomer)
