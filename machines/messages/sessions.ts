@@ -21,7 +21,7 @@ export const sessionList = {
   endOthers: 'Fermer toutes les autres sessions',
   /** The confirmation dialogs. */
   confirmOneTitle: 'Fermer cette session ?',
-  confirmOneText: (device: string) => `La session ouverte sur ${device} sera fermée tout de suite : il faudra s'y reconnecter avec le code PIN.`,
+  confirmOneText: (device: string) => `La session « ${device} » sera fermée tout de suite : il faudra s'y reconnecter avec le code PIN.`,
   confirmOthersTitle: 'Fermer toutes les autres sessions ?',
   confirmOthersText: (n: number) =>
     n === 1
