@@ -18,7 +18,7 @@ export const GROUP_SEPARATOR = '\u202F'
 /** Between the amount and its currency code: U+00A0 NO-BREAK SPACE, as `Intl` for a currency. */
 export const CURRENCY_SEPARATOR = '\u00A0'
 
-/** The code shown for a contract currency code: '1' USD, '2' EUR, '3' CDF, anything else NA. */
+/** The code shown for a contract currency code: '1' USD, '2' EUR, '3' CDF, anything else NA (REQ-PRODUCT-07). */
 export function currencyLabel(currencyCode: string | null | undefined): string {
   const key = (currencyCode ?? '').trim()
   return Object.hasOwn(currencyNames, key) ? currencyNames[key]! : unknownCurrency
@@ -43,7 +43,7 @@ export function formatNumber(amount: string): string | null {
 
 /**
  * `formatAmount('1234.5', '1')` → `'1 234,50 USD'` (U+202F between thousands, U+00A0 before the
- * code). A text that is not a decimal amount is shown as it came, with its currency code.
+ * code; REQ-PRODUCT-07). A text that is not a decimal amount is shown as it came, with its currency code.
  */
 export function formatAmount(amount: string, currencyCode: string | null | undefined): string {
   return `${formatNumber(amount) ?? amount.trim()}${CURRENCY_SEPARATOR}${currencyLabel(currencyCode)}`

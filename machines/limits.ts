@@ -22,7 +22,7 @@ export const FIELD_MAX_LENGTH = {
   statementSearch: 60,
 } as const
 
-/** The contract's minimum lengths (openapi/portal.yaml) that the forms check before sending. */
+/** The contract's minimum lengths (openapi/portal.yaml) that the forms check before sending (REQ-CONST-01). */
 export const FIELD_MIN_LENGTH = {
   /** spec §9: old, new and repeated passwords, minimum 5 (ChangePasswordRequest). */
   password: 5,

@@ -1,4 +1,4 @@
-/** The balance form of spec §5 (balance account: required), with the exact message of the catalogue. */
+/** The balance form of spec §5 (balance account: required; REQ-VAL-40), with the exact message of the catalogue. */
 import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'
 import { requiredText } from '../shared/fields.ts'

@@ -36,12 +36,12 @@ const submitTransitions = [
     guard: 'isFormValid',
     target: '#balance.loading',
     actions: ['markSubmitted', 'validate'],
-    description: 'spec §2, §5: a selected account is submitted; its balance is read',
+    description: 'spec §2, §5, REQ-VAL-40: a selected account is submitted; its balance is read',
   },
   {
     target: '#balance.choosing',
     actions: ['markSubmitted', 'validate'],
-    description: 'spec §5 balance account required: the error shows after a submit attempt; a table or box shown before goes',
+    description: 'spec §5 balance account required (REQ-VAL-01, REQ-VAL-40): the error shows after a submit attempt; a table or box shown before goes',
   },
 ] as const
 
@@ -66,7 +66,7 @@ export const balanceMachine = setup({
     isAccountField: ({ event }) => event.type === 'field.change' && event.field === 'account',
     /** spec §8: no account, or they could not be loaded (the accounts message, whose click reloads the page). */
     areAccountsUnavailable: ({ context }) => context.accountsUnavailable,
-    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
+    /** spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: BalanceAnswer) => isSessionEnded(answer),
     /** spec §2, §3: the bank gave the balance (HTTP success, code '0', an amount). */
     hasBalance: ({ context }, answer: BalanceAnswer) => shownBalanceOf(answer, loadBalanceInput(context)) !== null,
@@ -105,7 +105,7 @@ export const balanceMachine = setup({
     'accounts.reload': {
       guard: 'areAccountsUnavailable',
       actions: 'reloadPage',
-      description: 'spec §8: a click on the accounts message reloads the page',
+      description: 'spec §8, REQ-ERR-09: a click on the accounts message reloads the page',
     },
   },
   states: {
@@ -144,27 +144,27 @@ export const balanceMachine = setup({
           {
             guard: { type: 'isSessionEnded', params: balanceAnswer },
             target: 'choosing',
-            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+            description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
           },
           {
             guard: { type: 'hasBalance', params: balanceAnswer },
             target: 'shown',
             actions: { type: 'setShown', params: balanceAnswer },
-            description: "spec §2, §3: code '0' with an amount — the table of the account number and its amount",
+            description: "spec §2, §3, REQ-SCREEN-BALANCE-01: code '0' with an amount — the table of the account number and its amount",
           },
           {
             target: 'failed',
-            description: "spec §8 balance failure: a code other than '0', an HTTP error or an answer without amount",
+            description: "spec §8 balance failure (REQ-ERR-18, REQ-CHOICE-12): a code other than '0', an HTTP error or an answer without amount",
           },
         ],
         onError: {
           target: 'failed',
-          description: 'spec §8 balance failure: no answer (network failure, timeout)',
+          description: 'spec §8 balance failure (REQ-ERR-18): no answer (network failure, timeout)',
         },
       },
       on: {
         'balance.submit': {
-          description: 'a double click sends one request: a submit while loading is ignored — decision (docs/decisions.md, Common rules)',
+          description: 'a double click sends one request (REQ-CHOICE-01): a submit while loading is ignored — decision (docs/decisions.md, Common rules)',
         },
       },
     },

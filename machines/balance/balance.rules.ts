@@ -28,7 +28,7 @@ function selectedAccount(context: Pick<BalanceContext, 'values' | 'accounts' | '
 }
 
 /**
- * The message of each invalid field (spec §5 balance account: required). An account that is not
+ * The message of each invalid field (spec §5 balance account: required; REQ-VAL-40). An account that is not
  * one of the accounts offered shows the same message.
  */
 export function balanceErrors(context: Pick<BalanceContext, 'values' | 'accounts' | 'accountsUnavailable'>): FieldErrors<BalanceValues> {

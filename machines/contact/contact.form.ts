@@ -1,4 +1,4 @@
-/** The contact form of spec §5 (e-mail, country, phone, address), with the exact messages of the catalogue. */
+/** The contact form of spec §5 (e-mail, country, phone, address; REQ-VAL-50, REQ-VAL-51, REQ-VAL-52, REQ-VAL-53), with the exact messages of the catalogue. */
 import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'
 import { requiredText } from '../shared/fields.ts'

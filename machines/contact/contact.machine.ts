@@ -49,7 +49,7 @@ export const contactMachine = setup({
     isFormValid: form.isFormValid,
     /** spec §5: the customer has tried to submit, so the field errors show. */
     wasSubmitted: form.wasSubmitted,
-    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
+    /** spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: { status: number; body: { code?: string } | null }) => isSessionEnded(answer),
     /** spec §2 /app/update-contact: the current contact data came (HTTP success, code '0') to pre-fill the form. */
     hasPrefill: (_, answer: ContactAnswer) => prefillOf(answer) !== null,
@@ -98,7 +98,7 @@ export const contactMachine = setup({
               {
                 guard: { type: 'isSessionEnded', params: contactAnswer },
                 target: 'editing',
-                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+                description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
               },
               {
                 guard: { type: 'hasPrefill', params: contactAnswer },
@@ -125,7 +125,7 @@ export const contactMachine = setup({
           on: {
             'contact.retry': {
               target: 'loading',
-              description: 'the click on profile.loadError reads the contact data again — decision (docs/decisions.md, Screen defects)',
+              description: 'the click on profile.loadError reads the contact data again (REQ-CHOICE-01) — decision (docs/decisions.md, Screen defects)',
             },
           },
         },
@@ -151,11 +151,11 @@ export const contactMachine = setup({
                 guard: 'isFormValid',
                 target: 'saving',
                 actions: ['markSubmitted', 'validate', { type: 'showError', params: { message: null } }],
-                description: 'spec §4, §5: a valid form is sent',
+                description: 'spec §4, §5, REQ-VAL-01: a valid form is sent',
               },
               {
                 actions: ['markSubmitted', 'validate'],
-                description: 'spec §5: the errors show after a submit attempt and the fields are highlighted',
+                description: 'spec §5, REQ-VAL-01: the errors show after a submit attempt and the fields are highlighted',
               },
             ],
           },
@@ -171,29 +171,29 @@ export const contactMachine = setup({
               {
                 guard: { type: 'isSessionEnded', params: updateAnswer },
                 target: 'editing',
-                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+                description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
               },
               {
                 guard: { type: 'isUpdated', params: updateAnswer },
                 target: 'sent',
                 actions: [{ type: 'toastSent', params: { message: texts.contactSent } }, 'goToProfile'],
-                description: "spec §2, §4: code '0' — the toast profile.contactSent and /app/profile",
+                description: "spec §2, §4, REQ-PROFILE-01, REQ-SCREEN-CONTACT-01: code '0' — the toast profile.contactSent and /app/profile",
               },
               {
                 target: 'editing',
                 actions: { type: 'showError', params: ({ event }) => ({ message: updateErrorOf(event.output) }) },
-                description: 'spec §4: any other code shows the message; spec §8: an HTTP error shows profile.updateError',
+                description: 'spec §4, REQ-PROFILE-01, REQ-ERR-16: any other code shows the message; spec §8: an HTTP error shows profile.updateError',
               },
             ],
             onError: {
               target: 'editing',
               actions: { type: 'showError', params: { message: texts.updateError } },
-              description: 'spec §8 contact update HTTP failure: no answer (network failure, timeout)',
+              description: 'spec §8 contact update HTTP failure (REQ-ERR-16): no answer (network failure, timeout)',
             },
           },
           on: {
             'contact.submit': {
-              description: 'a double click sends one request: a submit while saving is ignored — decision (docs/decisions.md, Common rules)',
+              description: 'a double click sends one request (REQ-CHOICE-01): a submit while saving is ignored — decision (docs/decisions.md, Common rules)',
             },
           },
         },

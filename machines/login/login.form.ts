@@ -1,5 +1,5 @@
 /**
- * The login form of spec §5 (login user code, login PIN), in plain code: the first screen (/login,
+ * The login form of spec §5 (login user code, login PIN; REQ-VAL-10, REQ-VAL-11), in plain code: the first screen (/login,
  * ≤ 120 KiB of JS in all) loads no schema library. It answers `safeParse` as a zod schema does, so
  * the helpers of `shared/form.ts` read it as any other form.
  */
@@ -37,7 +37,7 @@ interface FieldRules {
 }
 
 const loginFields: Record<LoginField, FieldRules> = {
-  // A text whose surrounding blanks mean nothing: a user code of blanks only is empty.
+  // A text whose surrounding blanks mean nothing: a user code of blanks only is empty (REQ-CHOICE-02).
   username: { trim: true, checks: [required(m.userCodeRequired)] },
   // A secret is never trimmed: a blank is a character the customer typed.
   password: { trim: false, checks: [required(m.pinRequired), minLength(PIN_MIN_LENGTH, m.pinMin)] },

@@ -71,7 +71,7 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  description: 'Sign-in with the user code and the PIN (spec §4 Login).',
+  description: 'Sign-in with the user code and the PIN (spec §4 Login, REQ-LOGIN-01).',
   context: ({ input }) => ({
     values: { username: '', password: '' },
     errors: {},
@@ -103,11 +103,11 @@ export const loginMachine = setup({
             guard: 'isFormValid',
             target: 'authenticating',
             actions: ['markSubmitted', 'clearBanner'],
-            description: 'spec §5: a form is submitted only when valid; a new attempt clears the banner',
+            description: 'spec §5, REQ-VAL-01: a form is submitted only when valid; a new attempt clears the banner',
           },
           {
             actions: ['markSubmitted', 'validate', 'clearBanner'],
-            description: 'spec §5: errors show after a submit attempt and fields are highlighted',
+            description: 'spec §5, REQ-VAL-01: errors show after a submit attempt and fields are highlighted',
           },
         ],
       },
@@ -126,7 +126,7 @@ export const loginMachine = setup({
             guard: { type: 'isWrongCredentials', params: answer },
             target: 'editing',
             actions: { type: 'showBanner', params: { message: texts.wrongCredentials } },
-            description: 'spec §8: login HTTP 403 → wrong user code or PIN',
+            description: 'spec §8, REQ-ERR-01: login HTTP 403 → wrong user code or PIN',
           },
           {
             guard: { type: 'isBlockedWithMessage', params: answer },
@@ -135,24 +135,24 @@ export const loginMachine = setup({
               type: 'showBanner',
               params: ({ context, event }) => ({ message: messageOf(event.output) ?? texts.blocked(context.provider) }),
             },
-            description: 'spec §8: login HTTP 401 with a code → the message of the error body',
+            description: 'spec §8, REQ-ERR-02: login HTTP 401 with a code → the message of the error body',
           },
           {
             guard: { type: 'isWebBankingBlocked', params: answer },
             target: 'editing',
             actions: { type: 'showBanner', params: ({ context }) => ({ message: texts.blocked(context.provider) }) },
-            description: 'spec §8: login HTTP 401 without a code → web banking blocked, contact {provider}',
+            description: 'spec §8, REQ-ERR-02: login HTTP 401 without a code → web banking blocked, contact {provider}',
           },
           {
             guard: { type: 'isHttpFailure', params: answer },
             target: 'editing',
             actions: { type: 'showBanner', params: { message: texts.connectionError } },
-            description: 'spec §8: any other HTTP error → connection error',
+            description: 'spec §8, REQ-ERR-03: any other HTTP error → connection error',
           },
           {
             guard: { type: 'isAccepted', params: answer },
             target: 'signedIn',
-            description: "spec §4: code '0' with a token, or a token without code, is success",
+            description: "spec §4, REQ-LOGIN-02, REQ-LOGIN-03: code '0' with a token, or a token without code, is success",
           },
           {
             guard: { type: 'isRefused', params: answer },
@@ -161,33 +161,34 @@ export const loginMachine = setup({
               type: 'showBanner',
               params: ({ event }) => ({ message: messageOf(event.output) ?? texts.unusableAnswer }),
             },
-            description: "spec §4: a code other than '0' is a failure showing the server message",
+            description: "spec §4, REQ-LOGIN-02: a code other than '0' is a failure showing the server message",
           },
           {
             target: 'editing',
             actions: { type: 'showBanner', params: { message: texts.unusableAnswer } },
-            description: 'spec §4, §8: an answer without usable code or token',
+            description: 'spec §4, §8, REQ-LOGIN-04, REQ-ERR-04: an answer without usable code or token',
           },
         ],
         onError: {
           target: 'editing',
           actions: { type: 'showBanner', params: { message: texts.connectionError } },
           description:
-            'spec §4 Login: no answer (network failure, timeout) is a failure → the connection error, the spec §8 text ' +
+            'spec §4 Login, REQ-ERR-03: no answer (network failure, timeout) is a failure → the connection error, the spec §8 text ' +
             'of any other HTTP error (the spec names none for no answer)',
         },
       },
       on: {
         'login.submit': {
           description:
-            'spec §4 Login (idle, loading, then success or failure: only the answer leaves loading): a double click ' +
+            'spec §4 Login (idle, loading, then success or failure: only the answer leaves loading), REQ-LOGIN-01, ' +
+            'REQ-CHOICE-01: a double click ' +
             'sends one request, a submit while authenticating is ignored',
         },
       },
     },
     signedIn: {
       type: 'final',
-      description: 'Signed in: the session starts with the token and the user, and the app goes to /app/dashboard.',
+      description: 'Signed in: the session starts with the token and the user, and the app goes to /app/dashboard (REQ-LOGIN-05).',
       meta: { spec: 'spec §4 Login (success)' },
       entry: {
         type: 'startSession',

@@ -51,7 +51,7 @@ export const notificationsMachine = setup({
     markSeen: stubActor<MarkSeenAnswer, MarkSeenInput>('markSeen'),
   },
   guards: {
-    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
+    /** spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: NotificationListAnswer) => isSessionEnded(answer),
     /** spec §3, §8: a usable list answer (HTTP success, code '0', a list of notifications). */
     isListAnswer: (_, answer: NotificationListAnswer) => isListAnswer(answer),
@@ -136,7 +136,7 @@ export const notificationsMachine = setup({
               {
                 guard: { type: 'isSessionEnded', params: listAnswer },
                 target: 'failed',
-                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+                description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
               },
               {
                 guard: { type: 'isListAnswer', params: listAnswer },
@@ -147,19 +147,25 @@ export const notificationsMachine = setup({
               {
                 target: 'failed',
                 actions: { type: 'showError', params: { message: texts.loadError } },
-                description: "spec §8 notification list: a code other than '0' (or an HTTP error, an unreadable body)",
+                description: "spec §8 notification list (REQ-ERR-17): a code other than '0' (or an HTTP error, an unreadable body)",
               },
             ],
             onError: {
               target: 'failed',
               actions: { type: 'showError', params: { message: texts.loadError } },
-              description: 'spec §8 notification list failure: no answer (network failure, timeout)',
+              description: 'spec §8 notification list failure (REQ-ERR-17): no answer (network failure, timeout)',
             },
           },
           on: {
-            'page.go': { description: 'one request at a time: a page link while a page loads is ignored — decision (docs/decisions.md, Common rules)' },
-            'page.next': { description: 'one request at a time: Next while a page loads is ignored — decision (docs/decisions.md, Common rules)' },
-            'page.prev': { description: 'one request at a time: Prev while a page loads is ignored — decision (docs/decisions.md, Common rules)' },
+            'page.go': {
+              description: 'one request at a time (REQ-CHOICE-01): a page link while a page loads is ignored — decision (docs/decisions.md, Common rules)',
+            },
+            'page.next': {
+              description: 'one request at a time (REQ-CHOICE-01): Next while a page loads is ignored — decision (docs/decisions.md, Common rules)',
+            },
+            'page.prev': {
+              description: 'one request at a time (REQ-CHOICE-01): Prev while a page loads is ignored — decision (docs/decisions.md, Common rules)',
+            },
           },
         },
         shown: {
@@ -196,13 +202,13 @@ export const notificationsMachine = setup({
                   { type: 'queueMark', params: ({ event }) => event },
                 ],
                 description:
-                  'spec §4 Notification: "afficher" on an unseen one shows the full content, marks it seen and ' +
+                  'spec §4 Notification, REQ-NOTIF-01: "afficher" on an unseen one shows the full content, marks it seen and ' +
                   'tells the server; the shell counter goes down at once',
               },
               {
                 guard: 'isListed',
                 actions: { type: 'reveal', params: ({ event }) => event },
-                description: 'spec §2: "afficher" on a seen one reveals the full text; the server knows it already',
+                description: 'spec §2, REQ-CHOICE-11: "afficher" on a seen one reveals the full text; the server knows it already',
               },
             ],
           },
@@ -213,7 +219,7 @@ export const notificationsMachine = setup({
           on: {
             'notifications.retry': {
               target: 'loading',
-              description: 'the customer may load the same page again — decision (docs/decisions.md, Common rules)',
+              description: 'the customer may load the same page again (REQ-CHOICE-01) — decision (docs/decisions.md, Common rules)',
             },
             'page.go': {
               guard: 'isAnyPage',
@@ -236,7 +242,7 @@ export const notificationsMachine = setup({
           always: {
             guard: 'hasMoreToMark',
             target: 'marking',
-            description: 'spec §4: a notification was opened; the server is told it has been seen',
+            description: 'spec §4, REQ-NOTIF-01: a notification was opened; the server is told it has been seen',
           },
         },
         marking: {

@@ -7,7 +7,7 @@ export function freshNotificationsContext(): NotificationsContext {
   return { page: 0, size: NOTIFICATION_PAGE_SIZE, notifications: [], count: 0, revealed: [], toMark: [], error: null }
 }
 
-/** spec §2: the content cut to 20 characters followed by " ..."; a shorter content shows whole. */
+/** spec §2, REQ-SCREEN-NOTIF-01, REQ-CHOICE-11: the content cut to 20 characters followed by " ..."; a shorter content shows whole. */
 export function previewOf(content: string): string {
   const chars = Array.from(content)
   return chars.length > PREVIEW_LENGTH ? chars.slice(0, PREVIEW_LENGTH).join('') + texts.previewSuffix : content

@@ -1,9 +1,9 @@
 /** The types of the notifications flow: its input, context, events, and its actors' inputs and answers. */
 import type { components } from '../../openapi/schema'
 
-/** spec §9: page size 5. */
+/** spec §9: page size 5 (REQ-CONST-03). */
 export const NOTIFICATION_PAGE_SIZE = 5
-/** spec §9: the preview is the content cut to 20 characters. */
+/** spec §9: the preview is the content cut to 20 characters (REQ-CONST-03). */
 export const PREVIEW_LENGTH = 20
 /** spec §2, §9: at most 7 page links. */
 export const MAX_PAGE_LINKS = 7

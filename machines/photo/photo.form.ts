@@ -1,4 +1,4 @@
-/** The photo form (rulings §1, spec §5 Photo): JPEG, PNG or WebP, at most 2 Mo. The server checks the same on the bytes. */
+/** The photo form (rulings §1, spec §5 Photo; REQ-VAL-54): JPEG, PNG or WebP, at most 2 Mo. The server checks the same on the bytes. */
 import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'
 

@@ -39,7 +39,7 @@ export const photoMachine = setup({
     isFormValid: form.isFormValid,
     /** spec §5: the customer has tried to submit, so the chooser's error shows. */
     wasSubmitted: form.wasSubmitted,
-    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
+    /** spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: UploadPhotoAnswer) => isSessionEnded(answer),
     /** spec §4 Contact and picture updates: code '0' is success. */
     isUploaded: (_, answer: UploadPhotoAnswer) => isUploaded(answer),
@@ -94,12 +94,12 @@ export const photoMachine = setup({
             guard: 'isFormValid',
             target: 'uploading',
             actions: ['markSubmitted', 'validate', { type: 'showError', params: { message: null } }],
-            description: 'spec §4, rulings §1: a JPEG, PNG or WebP file of at most 2 Mo is sent',
+            description: 'spec §4, rulings §1, REQ-VAL-01, REQ-VAL-54: a JPEG, PNG or WebP file of at most 2 Mo is sent',
           },
           {
             actions: ['markSubmitted', 'validate', { type: 'showError', params: { message: null } }],
             description:
-              'rulings §1: no file, another type or more than 2 Mo — the error shows after a submit attempt, ' +
+              'rulings §1, REQ-VAL-54: no file, another type or more than 2 Mo — the error shows after a submit attempt, ' +
               "in place of an older upload's banner (one current error)",
           },
         ],
@@ -116,7 +116,7 @@ export const photoMachine = setup({
           {
             guard: { type: 'isSessionEnded', params: uploadAnswer },
             target: 'choosing',
-            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+            description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
           },
           {
             guard: { type: 'isUploaded', params: uploadAnswer },
@@ -126,22 +126,24 @@ export const photoMachine = setup({
               { type: 'toastSent', params: ({ event }) => ({ message: sentMessageOf(event.output) }) },
               'goToProfile',
             ],
-            description: "spec §2, §4: code '0' — a toast, the message kept for the profile page, /app/profile",
+            description: "spec §2, §4, REQ-PROFILE-01, REQ-SCREEN-PHOTO-01: code '0' — a toast, the message kept for the profile page, /app/profile",
           },
           {
             target: 'choosing',
             actions: { type: 'showError', params: ({ event }) => ({ message: uploadErrorOf(event.output) }) },
-            description: 'spec §4: any other code shows the message; spec §8: an HTTP error shows profile.updateError',
+            description: 'spec §4, REQ-PROFILE-01, REQ-ERR-16: any other code shows the message; spec §8: an HTTP error shows profile.updateError',
           },
         ],
         onError: {
           target: 'choosing',
           actions: { type: 'showError', params: { message: texts.updateError } },
-          description: 'spec §8 picture update HTTP failure: no answer (network failure, timeout)',
+          description: 'spec §8 picture update HTTP failure (REQ-ERR-16): no answer (network failure, timeout)',
         },
       },
       on: {
-        'photo.submit': { description: 'a double click sends one request: a submit while uploading is ignored — decision (docs/decisions.md, Common rules)' },
+        'photo.submit': {
+          description: 'a double click sends one request (REQ-CHOICE-01): a submit while uploading is ignored — decision (docs/decisions.md, Common rules)',
+        },
       },
     },
     sent: {

@@ -1,4 +1,4 @@
-/** The PIN reset forms of spec §5 (reset request account code, reset confirmation code), with the exact messages of the catalogue. */
+/** The PIN reset forms of spec §5 (reset request account code, reset confirmation code; REQ-VAL-12, REQ-VAL-13), with the exact messages of the catalogue. */
 import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'
 import { FIELD_MIN_LENGTH } from '../limits.ts'

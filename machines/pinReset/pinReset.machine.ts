@@ -109,11 +109,11 @@ export const pinResetMachine = setup({
             guard: 'isAskValid',
             target: 'requesting',
             actions: ['markSubmitted', 'validateAsk'],
-            description: 'spec §4, §5: a user code is sent; the reset is asked',
+            description: 'spec §4, §5, REQ-PIN-01, REQ-VAL-01: a user code is sent; the reset is asked',
           },
           {
             actions: ['markSubmitted', 'validateAsk'],
-            description: 'spec §5 reset request account code required: "Veuillez saisir le code" after a submit attempt',
+            description: 'spec §5 reset request account code required (REQ-VAL-01, REQ-VAL-12): "Veuillez saisir le code" after a submit attempt',
           },
         ],
       },
@@ -131,22 +131,24 @@ export const pinResetMachine = setup({
             guard: { type: 'hasReference', params: askAnswer },
             target: 'confirming',
             actions: [{ type: 'setReference', params: askAnswer }, 'startConfirmForm'],
-            description: "spec §4: status '0' — the confirmation form appears; the returned code is kept",
+            description: "spec §4, REQ-PIN-01: status '0' — the confirmation form appears; the returned code is kept",
           },
           {
             target: 'asking',
             actions: { type: 'showError', params: ({ event }) => ({ message: askErrorOf(event.output) }) },
-            description: 'spec §4: any other status — the form stays with the server message as error',
+            description: 'spec §4, REQ-PIN-01: any other status — the form stays with the server message as error',
           },
         ],
         onError: {
           target: 'asking',
           actions: { type: 'showError', params: { message: texts.askNetworkError } },
-          description: 'spec §8 PIN reset request, network error: "Une erreur lors du traitement de votre transaction"',
+          description: 'spec §8 PIN reset request, network error (REQ-ERR-05): "Une erreur lors du traitement de votre transaction"',
         },
       },
       on: {
-        'ask.submit': { description: 'a double click sends one request: a submit while requesting is ignored — decision (docs/decisions.md, Common rules)' },
+        'ask.submit': {
+          description: 'a double click sends one request (REQ-CHOICE-01): a submit while requesting is ignored — decision (docs/decisions.md, Common rules)',
+        },
       },
     },
     confirming: {
@@ -173,11 +175,11 @@ export const pinResetMachine = setup({
             guard: 'isConfirmValid',
             target: 'confirmingCode',
             actions: ['markSubmitted', 'validateConfirm'],
-            description: 'spec §4, §5: a valid code is sent with the kept reference',
+            description: 'spec §4, §5, REQ-VAL-01: a valid code is sent with the kept reference',
           },
           {
             actions: ['markSubmitted', 'validateConfirm'],
-            description: 'spec §5 reset confirmation code: required, min 8, digits only — the error shows after a submit attempt',
+            description: 'spec §5 reset confirmation code (REQ-VAL-01, REQ-VAL-13): required, min 8, digits only — the error shows after a submit attempt',
           },
         ],
       },
@@ -194,25 +196,25 @@ export const pinResetMachine = setup({
           {
             guard: { type: 'isConfirmed', params: confirmAnswer },
             target: 'done',
-            description: "spec §4: status '0' shows success and hides the form",
+            description: "spec §4, REQ-PIN-02: status '0' shows success and hides the form",
           },
           {
             target: 'confirming',
             actions: { type: 'showError', params: ({ event }) => ({ message: confirmErrorOf(event.output) }) },
             description:
-              "spec §4: status '1' shows the server message and keeps the form; any other status (or an HTTP " +
+              "spec §4, REQ-PIN-02, REQ-ERR-07: status '1' shows the server message and keeps the form; any other status (or an HTTP " +
               'error) shows "Une erreur lors du traitement de votre demande"',
           },
         ],
         onError: {
           target: 'confirming',
           actions: { type: 'showError', params: { message: texts.confirmNetworkError } },
-          description: 'spec §8 PIN reset confirm, network error: an error banner, the form stays',
+          description: 'spec §8 PIN reset confirm, network error (REQ-ERR-06, REQ-CHOICE-12): an error banner, the form stays',
         },
       },
       on: {
         'confirm.submit': {
-          description: 'a double click sends one request: a submit while confirming is ignored — decision (docs/decisions.md, Common rules)',
+          description: 'a double click sends one request (REQ-CHOICE-01): a submit while confirming is ignored — decision (docs/decisions.md, Common rules)',
         },
       },
     },

@@ -15,7 +15,7 @@ export const askErrors = (values: PinResetValues): FieldErrors<PinResetValues> =
 /** spec §5: the confirmation code, required, min 8, digits only (in that order). */
 export const confirmErrors = (values: PinResetValues): FieldErrors<PinResetValues> => fieldErrors(pinResetConfirmForm, { token: values.token })
 
-/** The reference of a successful ask answer (2xx, status '0', a code), `null` otherwise. */
+/** The reference of a successful ask answer (2xx, status '0', a code), `null` otherwise (REQ-PIN-01). */
 export function referenceOf({ status, body }: PinResetAskAnswer): string | null {
   if (!isHttpSuccess(status) || body === null || body.status !== '0') return null
   return text(body.code) ?? null
@@ -24,7 +24,7 @@ export function referenceOf({ status, body }: PinResetAskAnswer): string | null 
 /** spec §4: the server message of a refused ask; `askNetworkError` when the answer has none. */
 export const askErrorOf = ({ body }: PinResetAskAnswer): string => text(body?.message) ?? texts.askNetworkError
 
-/** spec §4 confirm: status '1' → the server message; any other status or an HTTP error → confirmUnknownStatus. */
+/** spec §4 confirm, REQ-PIN-02, REQ-ERR-07: status '1' → the server message; any other status or an HTTP error → confirmUnknownStatus. */
 export function confirmErrorOf({ status, body }: PinResetConfirmAnswer): string {
   if (isHttpSuccess(status) && body?.status === '1') return text(body.message) ?? texts.confirmUnknownStatus
   return texts.confirmUnknownStatus

@@ -30,7 +30,7 @@ export const profileMachine = setup({
     loadContact: stubActor<ContactAnswer, void>('loadContact'),
   },
   guards: {
-    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
+    /** spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: ContactAnswer) => isSessionEnded(answer),
     /** spec §2, §3 Contact: the bank gave the contact data (HTTP success, code '0'). */
     hasContact: (_, answer: ContactAnswer) => contactOf(answer) !== null,
@@ -60,13 +60,13 @@ export const profileMachine = setup({
           {
             guard: { type: 'isSessionEnded', params: contactAnswer },
             target: 'failed',
-            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+            description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
           },
           {
             guard: { type: 'hasContact', params: contactAnswer },
             target: 'shown',
             actions: { type: 'setContact', params: contactAnswer },
-            description: "spec §2, §3: code '0' — the e-mail, phone, address and photo",
+            description: "spec §2, §3, REQ-SCREEN-PROFILE-01: code '0' — the e-mail, phone, address and photo",
           },
           {
             target: 'failed',
@@ -93,7 +93,7 @@ export const profileMachine = setup({
       on: {
         'profile.retry': {
           target: 'loading',
-          description: 'the customer may read the contact data again — decision (docs/decisions.md, Common rules)',
+          description: 'the customer may read the contact data again (REQ-CHOICE-01) — decision (docs/decisions.md, Common rules)',
         },
       },
     },

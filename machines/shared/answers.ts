@@ -24,7 +24,8 @@ export const isHttpSuccess = (status: number): boolean => status >= 200 && statu
  * spec §4 Session: HTTP 403 or code '2' ends the session — the one rule for every flow. The answers
  * that carry their result in `status` (transfers, statement, password change) say '2' there: the
  * client's sign-out reads both fields (src/api/client.ts), so every machine reads both too, and a
- * flow never shows an error for an answer that already signed the customer out.
+ * flow never shows an error for an answer that already signed the customer out. REQ-ACCESS-04,
+ * REQ-CHOICE-02.
  */
 export const isSessionEnded = ({ status, body }: Answer<SessionFields>): boolean => status === 403 || body?.code === '2' || body?.status === '2'
 

@@ -4,7 +4,7 @@
  */
 import type { components } from '../../openapi/schema'
 
-/** spec §3: the module codes a customer can be granted. */
+/** spec §3: the module codes a customer can be granted (REQ-PRODUCT-04, REQ-DATA-01). */
 export const MODULE_CODES = ['solde', 'statement', 'transfert', 'mobile-money', 'card-visa'] as const
 export type ModuleCode = (typeof MODULE_CODES)[number]
 

@@ -33,7 +33,7 @@ type Form = z.ZodMiniType<Record<string, unknown>, Record<string, unknown>> | Pl
 /** The values a form checks: what the inputs hold. */
 type ValuesOf<F extends Form> = F extends z.ZodMiniType ? z.input<F> : F extends PlainForm<infer Values> ? Values : never
 
-/** The first message of each invalid field (spec §5 order), `{}` when the form is valid. */
+/** The first message of each invalid field (spec §5 order; REQ-VAL-01), `{}` when the form is valid. */
 export function fieldErrors<F extends Form>(form: F, values: ValuesOf<F>): FieldErrors<ValuesOf<F>> {
   const result = form.safeParse(values as never)
   const errors: Record<string, string> = {}
@@ -45,7 +45,7 @@ export function fieldErrors<F extends Form>(form: F, values: ValuesOf<F>): Field
   return errors as FieldErrors<ValuesOf<F>>
 }
 
-/** Whether the form may be submitted (spec §5: a form is submitted only when valid). */
+/** Whether the form may be submitted (spec §5, REQ-VAL-01: a form is submitted only when valid). */
 export function isValid<F extends Form>(form: F, values: ValuesOf<F>): boolean {
   return form.safeParse(values as never).success
 }
