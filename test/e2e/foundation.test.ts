@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { landing, login, moduleNames, notFound, password, session, shell, validation } from '../../machines/messages'
+import { landing, login, moduleNames, myTransfers, notFound, password, session, shell, validation } from '../../machines/messages'
 import { devFault, launchBrowser, newPage, pageProblems, PHONE, startServer, submitSignIn, type RunningServer, expectAccessible } from './harness'
 
 let server: RunningServer
@@ -178,7 +178,13 @@ describe('signed in', () => {
     await expect.poll(() => tiles(page).count()).toBe(2)
     expect(await tiles(page).allTextContents()).toEqual([moduleNames.solde, moduleNames.statement])
     const menu = page.getByRole('navigation', { name: shell.menuLabel })
-    expect(await menu.getByRole('link').allTextContents()).toEqual([shell.dashboard, moduleNames.solde, moduleNames.statement, shell.profile])
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      shell.dashboard,
+      moduleNames.solde,
+      moduleNames.statement,
+      myTransfers.title,
+      shell.profile,
+    ])
   })
 
   it('a stored session on /login goes to the dashboard; /change-password is the password screen; an unknown screen is not found, inside the shell', async () => {

@@ -99,13 +99,15 @@ describe('My transfers', () => {
 
     // Kind: to mobile only, executed.
     await page.locator('main select[name="kind"]').selectOption('momo')
+    const headings = () => page.getByRole('list', { name: texts.listLabel }).getByRole('heading').allTextContents()
     await expect
-      .poll(async () =>
-        (await page.getByRole('list', { name: texts.listLabel }).getByRole('heading').allTextContents()).every((h) => h.startsWith(texts.kinds.momo)),
-      )
+      .poll(async () => {
+        const shown = await headings()
+        return shown.length > 0 && shown.every((h) => h.startsWith(texts.kinds.momo))
+      })
       .toBe(true)
-    // Payees named where the bank knows the wallet (rulings §9.2).
-    expect(await page.getByRole('list', { name: texts.listLabel }).getByRole('heading').count()).toBeGreaterThan(0)
+    // Payees named where the bank knows the wallet (rulings §9.2): "Cédric Mutombo (243971234567)".
+    expect((await headings()).every((h) => /— .+ \(243\d{9}\)$/.test(h))).toBe(true)
 
     // A kind with nothing in that state says so.
     await page.locator('main select[name="state"]').selectOption('expired')
@@ -184,6 +186,18 @@ describe('My transfers', () => {
     await expect.poll(async () => (await item.textContent()) ?? '').toContain(texts.states.cancelled)
     expect(await item.textContent()).toContain(texts.cancelReasons.by_customer)
     expect(await item.getByRole('button', { name: texts.enterCode }).count()).toBe(0)
+  })
+
+  it('is reached from the menu and the dashboard', async () => {
+    const { page } = await newPage(browser, server.url)
+    pages.push(page)
+    await signIn(page)
+    await page.getByRole('link', { name: texts.dashboardLink }).click()
+    await page.waitForURL('**/app/transfers')
+    await page.getByRole('heading', { level: 1, name: texts.title }).waitFor()
+    await page.goto('/app/dashboard')
+    await page.getByRole('navigation').getByRole('link', { name: texts.title }).first().click()
+    await page.waitForURL('**/app/transfers')
   })
 
   for (const [label, viewport, scheme] of THEMED_SCREENS) {

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { ArrowLeftRight, CreditCard, FileText, Smartphone, Wallet, type LucideIcon } from 'lucide-react'
 import type { ModuleCode } from '../../../machines/shared/customer'
 import { currencyLabel, formatAmount } from '../../../machines/amounts'
-import { dashboard, dashboardAccounts as texts } from '../../../machines/messages'
+import { dashboard, dashboardAccounts as texts, myTransfers } from '../../../machines/messages'
 import { useSessionScreen } from '../../session/useSessionScreen'
 import { AccountsMessage } from '../../ui/AccountsMessage'
 import { Spinner } from '../../ui/Feedback'
@@ -76,6 +76,10 @@ export function DashboardPage() {
             })}
           </ul>
         )}
+        {/* rulings §9.1: every transfer of the customer, whatever her modules. */}
+        <p>
+          <Link to="/app/transfers">{myTransfers.dashboardLink}</Link>
+        </p>
       </section>
     </>
   )

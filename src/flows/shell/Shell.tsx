@@ -1,7 +1,7 @@
 import { Link, Outlet } from '@tanstack/react-router'
 import { Bell, Menu, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { session as sessionTexts, shell, topBar } from '../../../machines/messages'
+import { myTransfers, session as sessionTexts, shell, topBar } from '../../../machines/messages'
 import { noPrint, printFull } from '../../ui/print.css'
 import { visuallyHidden } from '../../ui/ui.css'
 import { useSessionScreen } from '../../session/useSessionScreen'
@@ -100,6 +100,11 @@ export function Shell() {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to="/app/transfers" className={css.menuLink} onClick={closeMenu}>
+                {myTransfers.title}
+              </Link>
+            </li>
             <li>
               <Link to="/app/profile" className={css.menuLink} onClick={closeMenu}>
                 {shell.profile}
