@@ -192,6 +192,8 @@ describe('My transfers', () => {
     const { page } = await newPage(browser, server.url)
     pages.push(page)
     await signIn(page)
+    await page.getByRole('link', { name: texts.dashboardLink }).waitFor()
+    await expectAccessible(page, 'my-transfers-dashboard-link')
     await page.getByRole('link', { name: texts.dashboardLink }).click()
     await page.waitForURL('**/app/transfers')
     await page.getByRole('heading', { level: 1, name: texts.title }).waitFor()
