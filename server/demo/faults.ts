@@ -179,13 +179,18 @@ export function registerFaults(app: FastifyInstance, ctx: AppContext, store: Fau
     return applyFault(request, reply, path, customer)
   }
 
-  app.addHook('preValidation', async (request, reply) => {
-    if (!deferred.has(request)) return
+  // As onRequest: callback style for the calls nobody deferred, a promise for the others.
+  app.addHook('preValidation', (request, reply, done) => {
+    if (!deferred.has(request)) return done()
+    return onNamedCall(request, reply)
+  })
+
+  async function onNamedCall(request: FastifyRequest, reply: FastifyReply) {
     const path = pathOf(request.url)
     const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {}
     const customer = await NAMED_IN_BODY[`${request.method} ${path}`]!(ctx.db, body)
     return applyFault(request, reply, path, customer)
-  })
+  }
 
   async function applyFault(request: FastifyRequest, reply: FastifyReply, path: string, customer: string | undefined) {
     if (store.isResend(request.method, path, undefined, customer)) {
