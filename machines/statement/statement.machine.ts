@@ -339,22 +339,23 @@ export const statementMachine = setup({
                 guard: 'isSearchedOnServer',
                 target: 'searchWaiting',
                 actions: 'setSearch',
-                description: 'issue 27: a statement the server pages is searched on the server, once the typing pauses; the lines shown stay meanwhile',
+                description:
+                  'docs/decisions.md (Statement search, issue 27): a statement the server pages is searched on the server, once the typing pauses; the lines shown stay meanwhile',
               },
               {
                 actions: ['setSearch', 'firstPage'],
-                description: 'issue 27: every line is at hand: they are narrowed at once, from their first page',
+                description: 'docs/decisions.md (Statement search, issue 27): every line is at hand: they are narrowed at once, from their first page',
               },
             ],
           },
         },
         searchWaiting: {
           description: 'The customer is typing a search of a statement the server pages; the lines shown stay, the pager is busy.',
-          meta: { spec: 'issue 27 (statement search); docs/decisions.md (Statement search)' },
+          meta: { spec: 'spec §4 Statement (table); docs/decisions.md (Statement search, issue 27)' },
           after: {
             searchPause: {
               target: 'searching',
-              description: 'issue 27: the typing paused: the lines that match are asked for',
+              description: 'docs/decisions.md (Statement search, issue 27): the typing paused: the lines that match are asked for',
             },
           },
           on: {
@@ -362,7 +363,7 @@ export const statementMachine = setup({
               target: 'searchWaiting',
               reenter: true,
               actions: 'setSearch',
-              description: 'issue 27: another key: the pause starts again',
+              description: 'docs/decisions.md (Statement search, issue 27): another key: the pause starts again',
             },
             'field.change': {
               guard: 'isFormField',
@@ -370,12 +371,12 @@ export const statementMachine = setup({
               description: 'spec §2: another range or account may be typed meanwhile',
             },
             'statement.submit': submitTransitions,
-            'page.go': { description: 'issue 27: the pages of the search are not known yet, the pager is busy' },
+            'page.go': { description: 'docs/decisions.md (Statement search, issue 27): the pages of the search are not known yet, the pager is busy' },
           },
         },
         searching: {
           description: 'The first page of the lines that match the search is asked for (with their count and totals); the lines shown stay.',
-          meta: { spec: 'issue 27 (statement search); docs/decisions.md (Statement search)' },
+          meta: { spec: 'spec §4 Statement (table); docs/decisions.md (Statement search, issue 27)' },
           invoke: {
             id: 'loadStatement',
             src: 'loadStatement',
@@ -390,7 +391,8 @@ export const statementMachine = setup({
                 guard: { type: 'hasSearchPage', params: statementAnswer },
                 target: 'shown',
                 actions: { type: 'setSearchPage', params: statementAnswer },
-                description: 'issue 27: the lines found replace those shown, counted over the whole period, with their totals',
+                description:
+                  'docs/decisions.md (Statement search, issue 27): the lines found replace those shown, counted over the whole period, with their totals',
               },
               {
                 target: 'failed',
@@ -408,7 +410,7 @@ export const statementMachine = setup({
             'search.change': {
               target: 'searchWaiting',
               actions: 'setSearch',
-              description: 'issue 27: the search changed: its answer no longer matters, the pause starts again',
+              description: 'docs/decisions.md (Statement search, issue 27): the search changed: its answer no longer matters, the pause starts again',
             },
             'field.change': {
               guard: 'isFormField',
@@ -416,7 +418,7 @@ export const statementMachine = setup({
               description: 'spec §2: another range or account may be typed while a search loads',
             },
             'statement.submit': submitTransitions,
-            'page.go': { description: 'issue 27: the pages of the search are not known yet, the pager is busy' },
+            'page.go': { description: 'docs/decisions.md (Statement search, issue 27): the pages of the search are not known yet, the pager is busy' },
           },
         },
         paging: {
@@ -459,7 +461,8 @@ export const statementMachine = setup({
             'search.change': {
               target: 'searchWaiting',
               actions: ['clearPageAsked', 'setSearch'],
-              description: 'issue 27: a search of a statement the server pages (only such a statement pages): the page asked for no longer matters',
+              description:
+                'docs/decisions.md (Statement search, issue 27): a search of a statement the server pages (only such a statement pages): the page asked for no longer matters',
             },
             'statement.submit': submitTransitions,
             'page.go': { description: 'docs/decisions.md (a long statement page by page): one page at a time, the pager is busy while a page loads' },
