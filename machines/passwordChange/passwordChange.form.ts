@@ -1,7 +1,7 @@
 /**
- * The password change form of spec §5 (old password, new and repeat password). Field names follow
+ * The password change form of spec §5 (old password, new and repeat password; REQ-VAL-30, REQ-VAL-31). Field names follow
  * the contract's ChangePasswordRequest. Equality of the two new passwords is not checked (spec §5):
- * the server decides and answers with a description.
+ * the server decides and answers with a description (REQ-VAL-03).
  */
 import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'

@@ -52,7 +52,7 @@ export const passwordChangeMachine = setup({
     isFormValid: form.isFormValid,
     /** spec §5: the customer has tried to submit, so the field errors show. */
     wasSubmitted: form.wasSubmitted,
-    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
+    /** spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: ChangePasswordAnswer) => isSessionEnded(answer),
     /** rulings §9.5: status '0' of the temporary-PIN form — the PIN a reset sent is replaced by her own. */
     isTemporaryPinChanged: ({ context }, answer: ChangePasswordAnswer) => isTemporaryPinChanged(context, answer),
@@ -104,11 +104,11 @@ export const passwordChangeMachine = setup({
             guard: 'isFormValid',
             target: 'saving',
             actions: ['markSubmitted', 'validate', { type: 'setResult', params: null }],
-            description: 'spec §4, §5: a valid form is sent (equality of the new passwords is not checked, spec §5)',
+            description: 'spec §4, §5, REQ-VAL-01, REQ-VAL-03: a valid form is sent (equality of the new passwords is not checked, spec §5)',
           },
           {
             actions: ['markSubmitted', 'validate'],
-            description: 'spec §5: the errors show after a submit attempt and the fields are highlighted',
+            description: 'spec §5, REQ-VAL-01: the errors show after a submit attempt and the fields are highlighted',
           },
         ],
       },
@@ -126,7 +126,7 @@ export const passwordChangeMachine = setup({
             guard: { type: 'isSessionEnded', params: changeAnswer },
             target: 'editing',
             actions: 'wipe',
-            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+            description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
           },
           {
             guard: { type: 'isTemporaryPinChanged', params: changeAnswer },
@@ -140,18 +140,20 @@ export const passwordChangeMachine = setup({
             target: 'editing',
             actions: ['wipe', { type: 'setResult', params: ({ event }) => resultOf(event.output) }],
             description:
-              "spec §4: status '0' gives the success message, anything else an error with the description; " +
-              'spec §8: an HTTP error gives password.changeError; the fields are wiped',
+              "spec §4, REQ-PWD-01: status '0' gives the success message, anything else an error with the description; " +
+              'spec §8, REQ-ERR-15: an HTTP error gives password.changeError; the fields are wiped',
           },
         ],
         onError: {
           target: 'editing',
           actions: ['wipe', { type: 'setResult', params: { ok: false, message: texts.changeError } }],
-          description: 'spec §8 password change HTTP failure: no answer (network failure, timeout)',
+          description: 'spec §8 password change HTTP failure (REQ-ERR-15): no answer (network failure, timeout)',
         },
       },
       on: {
-        'password.submit': { description: 'a double click sends one request: a submit while saving is ignored — decision (docs/decisions.md, Common rules)' },
+        'password.submit': {
+          description: 'a double click sends one request (REQ-CHOICE-01): a submit while saving is ignored — decision (docs/decisions.md, Common rules)',
+        },
       },
     },
     changed: {

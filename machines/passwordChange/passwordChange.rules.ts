@@ -18,7 +18,7 @@ export const isTemporaryPinChanged = (context: Pick<PasswordChangeContext, 'mode
 /** spec §5: old required, min 5; new and repeat required, min 5; no equality check. */
 export const passwordErrors = (values: PasswordValues): FieldErrors<PasswordValues> => fieldErrors(passwordChangeForm, values)
 
-/** spec §4, §8: the banner of an answer. */
+/** spec §4, §8: the banner of an answer (REQ-PWD-01, REQ-ERR-15). */
 export function resultOf({ status, body }: Answer<ChangePasswordBody>): PasswordResult {
   if (status < 200 || status >= 300 || body === null) return { ok: false, message: texts.changeError }
   if (body.status === '0') return { ok: true, message: texts.success }

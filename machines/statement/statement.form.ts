@@ -1,5 +1,5 @@
 /**
- * The statement form of spec §5 (account, start date, end date), with the exact messages of the
+ * The statement form of spec §5 (account, start date, end date; REQ-VAL-41), with the exact messages of the
  * catalogue. Each field lists its checks in the order the spec quotes them: the first failing check
  * gives the message shown under the field; a blank value fails "required" first.
  */

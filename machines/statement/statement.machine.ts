@@ -84,12 +84,12 @@ const submitTransitions = [
     guard: 'isFormValid',
     target: '#statement.query.loading',
     actions: ['markSubmitted', 'validate'],
-    description: 'spec §4, §5: a valid form is submitted; the statement of the range is loaded',
+    description: 'spec §4, §5, REQ-STMT-01, REQ-VAL-01: a valid form is submitted; the statement of the range is loaded',
   },
   {
     target: '#statement.query.editing',
     actions: ['markSubmitted', 'validate'],
-    description: 'spec §5: errors show after a submit attempt and fields are highlighted; a table or error shown before goes',
+    description: 'spec §5, REQ-VAL-01: errors show after a submit attempt and fields are highlighted; a table or error shown before goes',
   },
 ] as const
 
@@ -98,7 +98,7 @@ const startDownload = (format: DownloadFormat) =>
     guard: 'canDownload',
     target: 'downloading',
     actions: { type: 'startDownload', params: { format } },
-    description: `spec §2, §4: the ${format} link, shown when the status is '0' with at least one transaction`,
+    description: `spec §2, §4, REQ-STMT-02: the ${format} link, shown when the status is '0' with at least one transaction`,
   }) as const
 
 export const statementMachine = setup({
@@ -125,7 +125,7 @@ export const statementMachine = setup({
     isFormField: ({ event }) => event.type === 'field.change' && (['account', 'startDate', 'endDate'] as string[]).includes(event.field),
     /** spec §8: no account, or they could not be loaded (the accounts message, whose click reloads the page). */
     areAccountsUnavailable: ({ context }) => context.accountsUnavailable,
-    /** spec §4 Session: HTTP 403 or code '2' — the session machine signs the customer out. */
+    /** spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session machine signs the customer out. */
     isSessionEnded: (_, answer: StatementAnswer) => isSessionEnded(answer),
     /** spec §4 Statement, §8: a statement to show (HTTP success, code '0', not a refused status with a message). */
     hasResult: ({ context }, answer: StatementAnswer) => resultOf(answer, statementRequestOf(context)) !== null,
@@ -223,7 +223,7 @@ export const statementMachine = setup({
     'accounts.reload': {
       guard: 'areAccountsUnavailable',
       actions: 'reloadPage',
-      description: 'spec §8: a click on the accounts message reloads the page',
+      description: 'spec §8, REQ-ERR-09: a click on the accounts message reloads the page',
     },
   },
   states: {
@@ -279,25 +279,26 @@ export const statementMachine = setup({
               {
                 guard: { type: 'isSessionEnded', params: statementAnswer },
                 target: 'editing',
-                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+                description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
               },
               {
                 guard: { type: 'hasResult', params: statementAnswer },
                 target: 'shown',
                 actions: { type: 'setResult', params: statementAnswer },
-                description: 'spec §4: the table of the transactions (download links when status is 0 with transactions)',
+                description: 'spec §4, REQ-STMT-01: the table of the transactions (download links when status is 0 with transactions)',
               },
               {
                 target: 'failed',
                 actions: { type: 'showError', params: { message: texts.loadError } },
                 description:
-                  "spec §8 statement load failure: an HTTP error, an unreadable body, a code other than '0', " + "or a status other than '0' with a message",
+                  "spec §8 statement load failure (REQ-ERR-14): an HTTP error, an unreadable body, a code other than '0', " +
+                  "or a status other than '0' with a message",
               },
             ],
             onError: {
               target: 'failed',
               actions: { type: 'showError', params: { message: texts.loadError } },
-              description: 'spec §8 statement load failure: no answer (network failure, timeout)',
+              description: 'spec §8 statement load failure (REQ-ERR-14): no answer (network failure, timeout)',
             },
           },
           on: {
@@ -385,7 +386,7 @@ export const statementMachine = setup({
               {
                 guard: { type: 'isSessionEnded', params: statementAnswer },
                 target: 'editing',
-                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+                description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
               },
               {
                 guard: { type: 'hasSearchPage', params: statementAnswer },
@@ -403,7 +404,7 @@ export const statementMachine = setup({
             onError: {
               target: 'failed',
               actions: { type: 'showError', params: { message: texts.loadError } },
-              description: 'spec §8 statement load failure: no answer (network failure, timeout)',
+              description: 'spec §8 statement load failure (REQ-ERR-14): no answer (network failure, timeout)',
             },
           },
           on: {
@@ -432,7 +433,7 @@ export const statementMachine = setup({
               {
                 guard: { type: 'isSessionEnded', params: statementAnswer },
                 target: 'editing',
-                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+                description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
               },
               {
                 guard: { type: 'hasPage', params: statementAnswer },
@@ -449,7 +450,7 @@ export const statementMachine = setup({
             onError: {
               target: 'failed',
               actions: { type: 'showError', params: { message: texts.loadError } },
-              description: 'spec §8 statement load failure: no answer (network failure, timeout)',
+              description: 'spec §8 statement load failure (REQ-ERR-14): no answer (network failure, timeout)',
             },
           },
           on: {
@@ -510,7 +511,7 @@ export const statementMachine = setup({
                 guard: { type: 'isLinkSessionEnded', params: ({ event }) => event.output },
                 target: 'idle',
                 actions: 'endDownload',
-                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+                description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
               },
               {
                 guard: { type: 'hasLink', params: ({ event }) => event.output },
@@ -539,7 +540,7 @@ export const statementMachine = setup({
                 // After the log, which names the file.
                 'endDownload',
               ],
-              description: 'rulings §9.7: no answer (network, timeout): downloadFailed, and logged (spec §8)',
+              description: 'rulings §9.7, REQ-ERR-20: no answer (network, timeout): downloadFailed, and logged (spec §8)',
             },
           },
           on: {

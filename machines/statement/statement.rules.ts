@@ -63,7 +63,7 @@ type FormState = Pick<StatementContext, 'values' | 'accounts' | 'accountsUnavail
 const selectedAccount = (form: FormState): Account | undefined => pickedAccount(form, form.values.account)
 
 /**
- * The first message of each invalid field (spec §5): account required; dates required, yyyy-mm-dd
+ * The first message of each invalid field (spec §5, REQ-VAL-41): account required; dates required, yyyy-mm-dd
  * and a real calendar date; a start later than the end shows its message on the start date. An
  * account that is not one of the accounts offered shows the account's required message.
  */
@@ -218,7 +218,7 @@ function serverFound(value: unknown): ServerFound | null {
 }
 
 /**
- * spec §4: the download links show only when the status is '0' and there is at least one
+ * spec §4, REQ-STMT-02: the download links show only when the status is '0' and there is at least one
  * transaction; and a file name is needed to download by (spec §7). The files are the whole
  * period's, whatever a search keeps on screen (docs/decisions.md, "Statement search").
  */

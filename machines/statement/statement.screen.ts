@@ -152,7 +152,8 @@ const serverSummaryOnce = new WeakMap<ServerSummary, StatementSummary>()
 
 function summaryFor(result: StatementResult): StatementSummary | null {
   if (result.paged) {
-    if (result.count === 0 || !result.summary) return null
+    // the period's: a search that found nothing keeps it
+    if (result.periodCount === 0 || !result.summary) return null
     let summary = serverSummaryOnce.get(result.summary)
     if (!summary) serverSummaryOnce.set(result.summary, (summary = summaryFromServer(result.summary)))
     return summary

@@ -2,6 +2,7 @@
  * The transfer forms of spec §5 (debit account, amount, account to credit, currency, momo number,
  * description, card account id, last four digits) and the confirmation token, with the exact
  * messages of the catalogue. Each field lists its checks in the order the spec quotes them.
+ * REQ-VAL-20, REQ-VAL-21, REQ-VAL-22, REQ-VAL-23, REQ-VAL-24, REQ-VAL-25, REQ-VAL-26, REQ-VAL-27, REQ-VAL-28.
  */
 import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'
@@ -23,7 +24,7 @@ const CARD_ACCOUNT_ID = /^\d{8}$/
 /** spec §9: last four digits of the card. */
 const LAST_FOUR = /^\d{4}$/
 
-/** The amount as the contract wants it (`Amount`: a dot, at most 2 decimals). */
+/** The amount as the contract wants it (`Amount`: a dot, at most 2 decimals); a comma typed is a dot (REQ-CHOICE-03). */
 export const toContractAmount = (typed: string): string => typed.trim().replace(',', '.')
 
 const debitAccount = requiredText(m.debitAccountRequired)

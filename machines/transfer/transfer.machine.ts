@@ -73,31 +73,31 @@ export const transferMachine = transferSetup.createMachine({
           {
             guard: { type: 'isSessionEnded', params: askAnswer },
             target: 'editing',
-            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+            description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
           },
           {
             guard: { type: 'isHttpFailure', params: askAnswer },
             target: 'editing',
             actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.output.body) }) },
-            description: 'spec §4, §8: an HTTP error shows the message of its body (else the generic error); the form stays',
+            description: 'spec §4, §8, REQ-XFER-02, REQ-ERR-11: an HTTP error shows the message of its body (else the generic error); the form stays',
           },
           {
             guard: { type: 'isRefused', params: askAnswer },
             target: 'editing',
             actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.output.body) }) },
-            description: "spec §4, §8: status '1' shows the server message and the form stays",
+            description: "spec §4, §8, REQ-XFER-02, REQ-ERR-11: status '1' shows the server message and the form stays",
           },
           {
             guard: { type: 'hasReference', params: askAnswer },
             target: 'awaitingCode',
             actions: { type: 'keepPending', params: ({ event }) => event.output.body ?? {} },
-            description: 'spec §4: otherwise the form is hidden, the code form is shown and the returned code is kept',
+            description: 'spec §4, REQ-XFER-03: otherwise the form is hidden, the code form is shown and the returned code is kept',
           },
           {
             target: 'editing',
             actions: { type: 'showError', params: { message: texts.failed } },
             description:
-              'decision (docs/decisions.md, Transfers): an answer without a reference cannot be confirmed and is never ' +
+              'decision (docs/decisions.md, Transfers), REQ-CHOICE-04: an answer without a reference cannot be confirmed and is never ' +
               'taken for a success: the generic error, the form stays',
           },
         ],
@@ -111,7 +111,8 @@ export const transferMachine = transferSetup.createMachine({
       on: {
         'transfer.submit': {
           description:
-            'spec §4 Transfers (submit goes to loading; only the answer leaves it): a double click sends one request, a ' + 'submit while asking is ignored',
+            'spec §4 Transfers (submit goes to loading; only the answer leaves it), REQ-XFER-01: a double click sends one request, a ' +
+            'submit while asking is ignored',
         },
       },
     },
@@ -142,11 +143,11 @@ export const transferMachine = transferSetup.createMachine({
               { type: 'showError', params: { message: null } },
               { type: 'setCodeRefused', params: { refused: false } },
             ],
-            description: 'spec §4, §5: a valid code (8 digits or more) is sent; a new attempt clears the banner',
+            description: 'spec §4, §5, REQ-XFER-04, REQ-VAL-01: a valid code (8 digits or more) is sent; a new attempt clears the banner',
           },
           {
             actions: ['markTokenSubmitted', 'validateToken', { type: 'showError', params: { message: null } }],
-            description: 'spec §5: the code errors show after a submit attempt (required, digits only, min 8)',
+            description: 'spec §5, REQ-VAL-01, REQ-VAL-28: the code errors show after a submit attempt (required, digits only, min 8)',
           },
         ],
         'transfer.restart': {
@@ -196,7 +197,7 @@ export const transferMachine = transferSetup.createMachine({
           {
             guard: { type: 'isSessionEnded', params: confirmAnswer },
             target: 'awaitingCode',
-            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+            description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
           },
           {
             guard: { type: 'isHttpFailure', params: confirmAnswer },
@@ -207,7 +208,7 @@ export const transferMachine = transferSetup.createMachine({
               { type: 'setCodeRefused', params: ({ event }) => ({ refused: rules.isCodeRefusal(event.output) }) },
             ],
             description:
-              'spec §4, §8, rulings §6.1: a confirm failure by HTTP (a wrong code with tries left is HTTP 422) keeps ' +
+              'spec §4, §8, rulings §6.1, REQ-XFER-05, REQ-XFER-07, REQ-ERR-13: a confirm failure by HTTP (a wrong code with tries left is HTTP 422) keeps ' +
               'the confirm form with an error and the tries left (a wrong code marks the field invalid); once the ' +
               'code has expired meanwhile, it is disabled at once',
           },
@@ -219,33 +220,33 @@ export const transferMachine = transferSetup.createMachine({
               { type: 'setTriesLeft', params: ({ event }) => event.output.body },
             ],
             description:
-              "rulings §6.1: status '1' says the transfer is over (no try left, code expired, cancelled, balance no " +
+              "rulings §6.1, REQ-XFER-05, REQ-ERR-12: status '1' says the transfer is over (no try left, code expired, cancelled, balance no " +
               'longer sufficient): for every kind the code form is hidden; the description and the transfer.retry button',
           },
           {
             guard: { type: 'isConfirmed', params: confirmAnswer },
             target: 'done',
             actions: { type: 'keepReceipt', params: ({ event }) => event.output.body },
-            description: "spec §4, rulings §6.2: status '0' is the success, with the new balance when solde is not empty",
+            description: "spec §4, rulings §6.2, REQ-XFER-06: status '0' is the success, with the new balance when solde is not empty",
           },
           {
             target: 'resultUnknown',
             description:
-              'rulings §6.2: any other 2xx answer (no status, an unknown status, a body that cannot be read) proves ' +
+              'rulings §6.2, REQ-XFER-08: any other 2xx answer (no status, an unknown status, a body that cannot be read) proves ' +
               'nothing: the result is unknown, never a success',
           },
         ],
         onError: {
           target: 'resultUnknown',
           description:
-            'rulings §6.2 (over spec §8): no answer (network failure, timeout) proves nothing either — the confirm may have ' +
+            'rulings §6.2 (over spec §8), REQ-XFER-08: no answer (network failure, timeout) proves nothing either — the confirm may have ' +
             'been carried out and its answer lost on the way back: the result is unknown, never a failure to retry',
         },
       },
       on: {
         'code.submit': {
           description:
-            'spec §4 Transfers (confirmation submit goes to loading; only the answer leaves it): a double click sends ' +
+            'spec §4 Transfers (confirmation submit goes to loading; only the answer leaves it), REQ-XFER-04: a double click sends ' +
             'one request, a submit while confirming is ignored',
         },
       },

@@ -22,7 +22,7 @@ export const outcomeStates = (transfer: TransferSetup) => ({
       'transfer.restart': {
         target: 'editing',
         actions: ['reset', 'wantAccounts'],
-        description: 'spec §2: the button to make another transfer (transfer.another) — a fresh form; the spec reloads the page',
+        description: 'spec §2, REQ-XFER-06, REQ-CHOICE-04: the button to make another transfer (transfer.another) — a fresh form; the spec reloads the page',
       },
     },
     states: {
@@ -53,7 +53,7 @@ export const outcomeStates = (transfer: TransferSetup) => ({
               type: 'logDownloadError',
               params: ({ context, event }) => ({ reference: context.receipt?.reference ?? '', error: event.error }),
             },
-            description: 'spec §8 download errors: only logged, nothing shown',
+            description: 'spec §8 download errors (REQ-ERR-20): only logged, nothing shown',
           },
         },
         on: {
@@ -76,7 +76,7 @@ export const outcomeStates = (transfer: TransferSetup) => ({
       'transfer.restart': {
         target: 'editing',
         actions: ['reset', 'wantAccounts'],
-        description: 'rulings §6.2: after checking the statement, the customer may start a new transfer — a fresh form',
+        description: 'rulings §6.2, REQ-XFER-08: after checking the statement, the customer may start a new transfer — a fresh form',
       },
     },
   }),
@@ -87,7 +87,7 @@ export const outcomeStates = (transfer: TransferSetup) => ({
       'transfer.restart': {
         target: 'editing',
         actions: 'reset',
-        description: 'spec §4, §8: the button to try a new transfer (transfer.retry) — a fresh form',
+        description: 'spec §4, §8, REQ-ERR-12, REQ-CHOICE-04: the button to try a new transfer (transfer.retry) — a fresh form',
       },
     },
   }),

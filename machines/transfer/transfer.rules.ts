@@ -55,7 +55,7 @@ export const offeredAccounts = ({ accounts, accountsUnavailable }: Pick<Transfer
   accountsUnavailable ? [] : accounts
 
 /**
- * The first message of each invalid field (spec §5). A debit account that is not one of the
+ * The first message of each invalid field (spec §5; the REQ-VAL ids in transfer.form.ts). A debit account that is not one of the
  * accounts offered shows the debit account's required message.
  */
 export function formErrors(form: FormState): FieldErrors<TransferValues> {
@@ -66,19 +66,19 @@ export function formErrors(form: FormState): FieldErrors<TransferValues> {
   return errors
 }
 
-/** The code field's message (spec §5 confirmation token), `null` when the code may be sent. */
+/** The code field's message (spec §5 confirmation token, REQ-VAL-28), `null` when the code may be sent. */
 export function tokenErrorOf(token: string): string | null {
   return fieldErrors(transferConfirmForm, { token }).token ?? null
 }
 
 /** The answer's message, or the generic transfer error. */
 export const messageOf = (body: { message?: unknown } | null) => text(body?.message) ?? texts.failed
-/** A confirm answer's description (spec §4), else its message, else the generic transfer error. */
+/** A confirm answer's description (spec §4; REQ-XFER-07, REQ-ERR-12), else its message, else the generic transfer error. */
 export const descriptionOf = (body: TransferConfirmBody | null) => text(body?.description) ?? text(body?.message) ?? texts.failed
 export const triesLeftOf = (body: TransferConfirmBody | null) =>
   typeof body?.triesLeft === 'number' && Number.isInteger(body.triesLeft) && body.triesLeft >= 0 ? body.triesLeft : null
 
-/** The pending transfer of an ask answer that carries a reference. */
+/** The pending transfer of an ask answer that carries a reference (REQ-XFER-03). */
 export function pendingOf(context: TransferContext, body: TransferAskBody): PendingTransfer {
   const spec = transferKinds[context.kind]
   const debit = debitAccountOf(context.values, context.accounts)
@@ -96,7 +96,7 @@ export function pendingOf(context: TransferContext, body: TransferAskBody): Pend
   }
 }
 
-/** The receipt of an executed transfer (spec §4: success message with or without the new balance). */
+/** The receipt of an executed transfer (spec §4, REQ-XFER-06: success message with or without the new balance). */
 export function receiptOf(context: TransferContext, body: TransferConfirmBody | null): TransferReceipt {
   const solde = text(body?.solde) ?? ''
   const currency = text(body?.currency) ?? context.pending?.debitCurrency ?? ''
