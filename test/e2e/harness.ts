@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import pg from 'pg'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { login } from '../../machines/messages'
@@ -30,9 +31,37 @@ const E2E_ADDRESS_LIMITS = {
   DETAILS_ADDRESS_LIMIT: '100000',
 }
 
+/**
+ * `E2E_DATABASE_URL` (a PostgreSQL server's URL, e.g. CI's PostgreSQL leg) runs every server of the
+ * walk on a database of its own on that server instead of embedded PGlite: the same browser walks,
+ * end to end on PostgreSQL (the demo data seeded there, as `npm start` seeds PGlite).
+ */
+const POSTGRES_URL = process.env.E2E_DATABASE_URL
+
+/** A fresh database on the walk's PostgreSQL: its URL and how to drop it. */
+async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_e2e_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
+}
+
 /** Starts `server/main.ts` like `npm start` does, on a free port and its own data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'))
+  const database = POSTGRES_URL ? await freshPostgresDatabase(POSTGRES_URL) : undefined
+  // The demo refuses a DATABASE_URL unless told it is on purpose (server/deployment.ts).
+  const onPostgres = database ? { DATABASE_URL: database.url, DEMO_ALLOW_EXPOSED: 'true' } : {}
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -46,6 +75,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // answer 503 to a walk that is not about load (shedding is tested in test/server/protection).
       SHED_EVENT_LOOP_DELAY_MS: '0',
       ...E2E_ADDRESS_LIMITS,
+      ...onPostgres,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,6 +105,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await exited
       }
       rmSync(dataDir, { recursive: true, force: true })
+      await database?.drop()
     },
   }
 }
