@@ -58,7 +58,7 @@ const readAccounts = {
   onError: {
     target: '#session.signedIn.accounts.loaded',
     actions: 'markAccountsFailed',
-    description: 'spec §8: accounts not loaded → the screens offer to reload',
+    description: 'spec §8, REQ-ERR-09: accounts not loaded → the screens offer to reload',
   },
 } as const
 
@@ -75,11 +75,11 @@ export const sessionMachine = sessionSetup.createMachine({
         {
           guard: 'wasUserRestored',
           target: 'signedIn',
-          description: 'spec §6: a stored session opens the /app routes',
+          description: 'spec §6, REQ-ROUTE-02: a stored session opens the /app routes',
         },
         {
           target: 'signedOut',
-          description: 'spec §6: without a stored session, /app redirects to /login',
+          description: 'spec §6, REQ-ROUTE-02: without a stored session, /app redirects to /login',
         },
       ],
     },
@@ -100,7 +100,8 @@ export const sessionMachine = sessionSetup.createMachine({
             { type: 'goToStartPage', params: ({ event }) => ({ kcode: event.user.kcode }) },
           ],
           description:
-            'spec §4 Login: on success the token and user are saved and the user goes to /app/dashboard; rulings §6.4: ' +
+            'spec §4 Login, REQ-LOGIN-05: on success the token and user are saved and the user goes to /app/dashboard; ' +
+            'rulings §6.4, REQ-SHELL-04: ' +
             'after an expiry, back to the /app page the customer was on',
         },
       },
@@ -116,13 +117,13 @@ export const sessionMachine = sessionSetup.createMachine({
           target: 'signedOut',
           actions: expiryActions,
           description:
-            "spec §4 Session, §8: HTTP 403 or code '2' signs out, shows the expiry toast and goes to /login; " +
+            "spec §4 Session, §8, REQ-SESSION-01, REQ-ERR-08: HTTP 403 or code '2' signs out, shows the expiry toast and goes to /login; " +
             'rulings §6.4: the /app page is kept for the next sign-in',
         },
         'pin.mustChange': {
           actions: { type: 'setMustChangePin', params: ({ event }) => ({ required: event.required }) },
           description:
-            "rulings §9.5: a call answered 403 code '3' (the PIN a reset sent is to be changed: only its screen opens), " +
+            "rulings §9.5, REQ-SESSION-02: a call answered 403 code '3' (the PIN a reset sent is to be changed: only its screen opens), " +
             'or the PIN was changed (every /app screen opens again)',
         },
       },
@@ -138,7 +139,7 @@ export const sessionMachine = sessionSetup.createMachine({
               on: {
                 'logout.open': {
                   target: 'confirmingLogout',
-                  description: 'spec §2: the logout button opens the confirmation dialog',
+                  description: 'spec §2, REQ-SHELL-02: the logout button opens the confirmation dialog',
                 },
                 'logout.confirm': {
                   target: 'loggingOut',
@@ -156,7 +157,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 },
                 'logout.confirm': {
                   target: 'loggingOut',
-                  description: 'spec §2: the confirm button starts the logout',
+                  description: 'spec §2, REQ-SHELL-02: the confirm button starts the logout',
                 },
               },
             },
@@ -169,7 +170,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 onDone: {
                   target: '#session.signedOut',
                   actions: ['forgetCustomer', 'clearSession', 'goToLogin'],
-                  description: 'spec §2: confirming clears the entire session storage and goes to /login',
+                  description: 'spec §2, REQ-SHELL-02: confirming clears the entire session storage and goes to /login',
                 },
                 onError: {
                   target: '#session.signedOut',
@@ -301,7 +302,7 @@ export const sessionMachine = sessionSetup.createMachine({
               after: {
                 untilWarning: {
                   target: 'warning',
-                  description: 'rulings §6.4: 60 seconds before the idle limit, the warning opens',
+                  description: 'rulings §6.4, REQ-SHELL-03: 60 seconds before the idle limit, the warning opens',
                 },
               },
               on: {
@@ -326,7 +327,8 @@ export const sessionMachine = sessionSetup.createMachine({
                   target: '#session.signedOut',
                   actions: expiryActions,
                   description:
-                    'rulings §6.4: the session ends anyway: the expiry toast and /login follow (spec §8), the /app page ' + 'is kept for the next sign-in',
+                    'rulings §6.4, REQ-SHELL-04: the session ends anyway: the expiry toast and /login follow (spec §8), the /app page ' +
+                    'is kept for the next sign-in',
                 },
               },
               on: {
@@ -347,7 +349,7 @@ export const sessionMachine = sessionSetup.createMachine({
                     'session.keepAlive': {
                       target: 'extending',
                       actions: 'clearKeepAliveFailed',
-                      description: 'rulings §6.4: the stay button calls keep-alive',
+                      description: 'rulings §6.4, REQ-SHELL-03: the stay button calls keep-alive',
                     },
                   },
                 },
@@ -360,7 +362,7 @@ export const sessionMachine = sessionSetup.createMachine({
                     onDone: {
                       target: '#session.signedIn.idle.watching',
                       actions: { type: 'setIdleSeconds', params: ({ event }) => ({ idleSeconds: idleSecondsOf(event.output) }) },
-                      description: "rulings §6.4: keep-alive answered code '0': the session goes on, the warning closes",
+                      description: "rulings §6.4, REQ-SHELL-03: keep-alive answered code '0': the session goes on, the warning closes",
                     },
                     onError: {
                       target: 'asking',

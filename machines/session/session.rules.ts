@@ -11,7 +11,7 @@ const WARNING_SECONDS = 60
 /** rulings §4: 5 minutes of inactivity, when the server did not say (an older server). */
 const DEFAULT_IDLE_SECONDS = 300
 
-/** The idle limit of an answer: a whole number of seconds, at least 1; otherwise the default. */
+/** The idle limit of an answer (REQ-SHELL-03): a whole number of seconds, at least 1; otherwise the default. */
 export function idleSecondsOf(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : DEFAULT_IDLE_SECONDS
 }
@@ -43,7 +43,7 @@ export function freshSessionContext(input: SessionInput): SessionContext {
 }
 
 /**
- * The path to go back to, or `null`. `place` is what was kept (anything: it is read back from
+ * The path to go back to (REQ-SHELL-04), or `null`. `place` is what was kept (anything: it is read back from
  * storage); `kcode` is the customer signing in now (another customer starts at the dashboard);
  * `origin` is the portal's own.
  */
