@@ -170,6 +170,8 @@ describe('statement search (issue 27)', () => {
       await page.getByRole('searchbox', { name: view.searchLabel }).fill('introuvable')
       await page.getByText(view.noMatch).waitFor()
       await page.getByRole('button', { name: texts.downloadPdf }).waitFor()
+      // the period's summary stays
+      await page.locator(`main dl[aria-label="${view.summaryLabel}"]`).waitFor()
       await expectAccessible(page, `statement-search-none-${label}`)
     })
   }

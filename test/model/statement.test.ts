@@ -556,6 +556,17 @@ describe('statement machine — search (issue 27)', () => {
     // the period's summary and file name stay
     expect(screen).toMatchObject({ canDownload: true, summary: { closing: '60.00' } })
     // its next page is asked with the search
+    // nothing found on the server: said, the period's summary and files kept
+    const none = await play(
+      ...toTable(paged),
+      searchFor('zzz'),
+      searchPause,
+      answered({
+        status: 200,
+        body: { code: '0', status: '0', transactions: [], count: 0, page: 0, size: 25, found: { totalDebits: '0.00', totalCredits: '0.00' } },
+      }),
+    )
+    expect(statementScreen(none.snapshot)).toMatchObject({ empty: view.noMatch, canDownload: true, summary: { closing: '60.00' }, lines: { count: 0 } })
     const next = await play(...toTable(paged), searchFor('P-1'), searchPause, answered(answers['a search found 30 lines']!), pageGo(1))
     expect(actorCalls(next.calls, 'loadStatement').at(-1)!.input).toMatchObject({ page: 1, search: 'P-1' })
   })
