@@ -1,5 +1,5 @@
 /**
- * "Sessions et appareils" (rulings §9.4; link from "Mon profil"): the customer's open sessions —
+ * "Sessions et appareils" (rulings §9.4, REQ-SESSION-03; link from "Mon profil"): the customer's open sessions —
  * browser and system, address, "Ouverte le …", "Dernière activité …", the current one marked "Cette
  * session" — and the buttons that end one of the others or all of them, each after a confirmation.
  *
@@ -38,7 +38,7 @@ export const sessionsMachine = setup({
     closeOtherSessions: stubActor<CloseOthersAnswer>('closeOtherSessions'),
   },
   guards: {
-    /** spec §4 Session: HTTP 403 or code '2' (or the temporary PIN's code '3') — the session machine takes over. */
+    /** spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' (or the temporary PIN's code '3') — the session machine takes over. */
     isSessionEnded: (_, answer: { status: number; body: { code?: unknown; status?: unknown } | null }) => isSessionEnded(answer),
     /** rulings §9.4: a usable list (HTTP success, code '0', a list of sessions). */
     isListAnswer: (_, answer: SessionListAnswer) => isListAnswer(answer),
@@ -65,7 +65,7 @@ export const sessionsMachine = setup({
   id: 'sessions',
   description:
     'Sessions et appareils: each open session (browser and system, address, opened, last activity), the current ' +
-    'one marked, the buttons that end one of the others or all of them after a confirmation (rulings §9.4).',
+    'one marked, the buttons that end one of the others or all of them after a confirmation (rulings §9.4, REQ-SESSION-03).',
   context: freshSessionsContext,
   initial: 'loading',
   states: {
@@ -81,7 +81,7 @@ export const sessionsMachine = setup({
           {
             guard: { type: 'isSessionEnded', params: listAnswer },
             target: 'failed',
-            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+            description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
           },
           {
             guard: { type: 'isListAnswer', params: listAnswer },
@@ -127,7 +127,7 @@ export const sessionsMachine = setup({
             { type: 'setNotice', params: { message: null } },
             { type: 'setError', params: { message: null } },
           ],
-          description: 'rulings §9.4: "Fermer cette session" asks for a confirmation first (decision: an end cannot be undone)',
+          description: 'rulings §9.4, REQ-SESSION-03: "Fermer cette session" asks for a confirmation first (decision: an end cannot be undone)',
         },
         'sessions.endOthers': {
           guard: 'hasOthers',
@@ -136,7 +136,7 @@ export const sessionsMachine = setup({
             { type: 'setNotice', params: { message: null } },
             { type: 'setError', params: { message: null } },
           ],
-          description: 'rulings §9.4: "Fermer toutes les autres sessions" asks for a confirmation first',
+          description: 'rulings §9.4, REQ-SESSION-03: "Fermer toutes les autres sessions" asks for a confirmation first',
         },
       },
     },
@@ -144,7 +144,7 @@ export const sessionsMachine = setup({
       description: 'The dialog "Fermer cette session ?" naming the device, with its confirm and cancel buttons.',
       meta: { spec: 'rulings §9.4' },
       on: {
-        'end.confirm': { target: 'closingOne', description: 'rulings §9.4: the session is ended on the server' },
+        'end.confirm': { target: 'closingOne', description: 'rulings §9.4, REQ-SESSION-03: the session is ended on the server' },
         'end.cancel': {
           target: 'shown',
           actions: { type: 'setTarget', params: { id: null } },
@@ -156,7 +156,7 @@ export const sessionsMachine = setup({
       description: 'The dialog "Fermer toutes les autres sessions ?" with how many, its confirm and cancel buttons.',
       meta: { spec: 'rulings §9.4' },
       on: {
-        'end.confirm': { target: 'closingOthers', description: 'rulings §9.4: every other session is ended on the server' },
+        'end.confirm': { target: 'closingOthers', description: 'rulings §9.4, REQ-SESSION-03: every other session is ended on the server' },
         'end.cancel': { target: 'shown', description: 'rulings §9.4: the dialog closes, nothing is ended' },
       },
     },
@@ -173,7 +173,7 @@ export const sessionsMachine = setup({
           {
             guard: { type: 'isSessionEnded', params: closeAnswer },
             target: 'failed',
-            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+            description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
           },
           {
             guard: { type: 'isClosed', params: closeAnswer },
@@ -205,7 +205,7 @@ export const sessionsMachine = setup({
           {
             guard: { type: 'isSessionEnded', params: closeOthersAnswer },
             target: 'failed',
-            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+            description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
           },
           {
             guard: { type: 'areOthersClosed', params: closeOthersAnswer },
