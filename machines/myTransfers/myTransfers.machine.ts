@@ -49,7 +49,7 @@ export const myTransfersMachine = myTransfersSetup.createMachine({
           {
             guard: { type: 'isSessionEnded', params: pageAnswer },
             target: 'failed',
-            description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+            description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
           },
           {
             guard: { type: 'isPageAnswer', params: pageAnswer },
@@ -77,8 +77,12 @@ export const myTransfersMachine = myTransfersSetup.createMachine({
           actions: [{ type: 'setFilter', params: ({ event }) => event }, 'firstPage'],
           description: 'rulings §9.1: a filter changed while a page loads: the first page of the new filter is read instead',
         },
-        'page.next': { description: 'one request at a time: a page asked for while a page loads is ignored — decision (docs/decisions.md, Common rules)' },
-        'page.prev': { description: 'one request at a time: a page asked for while a page loads is ignored — decision (docs/decisions.md, Common rules)' },
+        'page.next': {
+          description: 'one request at a time (REQ-CHOICE-01): a page asked for while a page loads is ignored — decision (docs/decisions.md, Common rules)',
+        },
+        'page.prev': {
+          description: 'one request at a time (REQ-CHOICE-01): a page asked for while a page loads is ignored — decision (docs/decisions.md, Common rules)',
+        },
       },
     },
     failed: {
@@ -201,7 +205,7 @@ export const myTransfersMachine = myTransfersSetup.createMachine({
               {
                 guard: { type: 'isSessionEnded', params: cancelAnswer },
                 target: 'idle',
-                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+                description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
               },
               {
                 guard: { type: 'isHttpFailure', params: cancelAnswer },
@@ -225,7 +229,8 @@ export const myTransfersMachine = myTransfersSetup.createMachine({
           },
           on: {
             'cancel.confirm': {
-              description: 'a double click sends one request: a confirm while cancelling is ignored — decision (docs/decisions.md, Common rules)',
+              description:
+                'a double click sends one request (REQ-CHOICE-01): a confirm while cancelling is ignored — decision (docs/decisions.md, Common rules)',
             },
             'cancel.dismiss': { description: 'rulings §9.1: the call is under way: the dialog stays until the bank answers' },
             'filter.change': { description: 'rulings §9.1: the dialog is modal: the list behind it does not change' },
@@ -307,7 +312,7 @@ export const myTransfersMachine = myTransfersSetup.createMachine({
               {
                 guard: { type: 'isSessionEnded', params: confirmAnswer },
                 target: 'awaiting',
-                description: "spec §4 Session: HTTP 403 or code '2' — the session signs out; no message here",
+                description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
               },
               {
                 guard: { type: 'isHttpFailure', params: confirmAnswer },
@@ -347,7 +352,8 @@ export const myTransfersMachine = myTransfersSetup.createMachine({
           },
           on: {
             'code.submit': {
-              description: 'a double click sends one request: a submit while confirming is ignored — decision (docs/decisions.md, Common rules)',
+              description:
+                'a double click sends one request (REQ-CHOICE-01): a submit while confirming is ignored — decision (docs/decisions.md, Common rules)',
             },
             'list.back': { description: 'spec §4 Transfers: the code is being checked: the customer waits for the answer before leaving' },
           },
