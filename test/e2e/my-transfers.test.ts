@@ -168,6 +168,21 @@ describe('My transfers', () => {
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
   })
 
+  it("a confirm answered without a status: 'Résultat inconnu', then the list shows the bank's state (rulings §9.1, §6.2)", async () => {
+    const reference = await askPending('6.66', 'Réponse illisible')
+    const page = await openList()
+    await itemOf(page, reference).getByRole('button', { name: texts.enterCode }).click()
+    await devFault(server.url, { path: '/api/rest/customer/v1/transfer/confirm', status: 200, body: {}, times: 1 })
+    await page.locator('main input[name="token"]').fill(await codeFor('6,66'))
+    await page.getByRole('button', { name: transferTexts.codeSubmit }).click()
+    await page.getByRole('heading', { name: texts.states.unknown }).waitFor()
+    await page.getByText(texts.resultUnknown).waitFor()
+    await expectAccessible(page, 'my-transfers-unknown')
+    // The fault answered in the bank's place: the transfer is still pending there, and the list says so.
+    await page.getByRole('button', { name: texts.back }).click()
+    await expect.poll(async () => (await itemOf(page, reference).textContent()) ?? '').toContain(texts.states.pending)
+  })
+
   it('cancels a pending transfer after its confirmation; keeping it changes nothing', async () => {
     const reference = await askPending('4.44', 'A annuler')
     const page = await openList()

@@ -273,7 +273,7 @@ function OutcomeStep({ screen, send }: Props) {
         )}
       </dl>
       <Notice screen={screen} />
-      <div className={css.actions}>
+      <div className={css.endActions}>
         {outcome.canDownload && (
           <button
             type="button"

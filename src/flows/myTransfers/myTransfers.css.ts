@@ -37,3 +37,5 @@ export const amount = style({ margin: 0, fontWeight: 700, whiteSpace: 'nowrap' }
 export const reference = style({ fontFamily: vars.font.mono, overflowWrap: 'anywhere' })
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm })
 export const pager = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm, marginTop: vars.space.lg })
+/** The buttons under the end of a transfer completed from the list, apart from its lines. */
+export const endActions = style([actions, { marginTop: vars.space.md }])
