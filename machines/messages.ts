@@ -1,5 +1,5 @@
 /**
- * The message catalogue: every French text the portal can show, in one place, so that an auditor
+ * The message catalogue (REQ-PRODUCT-06): every French text the portal can show, in one place, so that an auditor
  * reads them once and a test compares them with the texts docs/requirements.md quotes (the spec's
  * §1, §2, §4, §5, §8 and the rulings §1, restated there). Texts quoted by the spec are kept exactly
  * as quoted, typos included ("minimun", "saisit"); where the spec gives two readings, the rulings

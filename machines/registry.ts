@@ -1,5 +1,5 @@
 /**
- * Every machine of the portal, in one list: what the audit documents (`npm run docs:machines`),
+ * Every machine of the portal (REQ-PRODUCT-01: one bank's French web portal for its customers), in one list: what the audit documents (`npm run docs:machines`),
  * the traceability table and the QA tools walk over. A new flow's machine is added here.
  */
 import type { AnyStateMachine } from 'xstate'

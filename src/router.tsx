@@ -14,7 +14,7 @@ import { DashboardPage } from './flows/dashboard/DashboardPage'
 
 const loadEverydayScreens = () => import('./flows/everydayScreens')
 
-// Routes of spec §2. Every other screen is a lazy chunk: the first screen loads only what it shows.
+// Routes of spec §2 (REQ-ROUTE-01 public, REQ-ROUTE-02 /app). Every other screen is a lazy chunk: the first screen loads only what it shows.
 const root = createRootRoute({ component: RootLayout })
 
 const landing = createRoute({ getParentRoute: () => root, path: '/', component: LandingPage })
@@ -36,7 +36,7 @@ const terms = createRoute({
   component: lazyRouteComponent(() => import('./flows/terms/TermsPage'), 'TermsPage'),
 })
 
-// rulings §2: /change-password is the same screen as /app/update-password.
+// rulings §2, REQ-ROUTE-03: /change-password is the same screen as /app/update-password.
 const changePassword = createRoute({
   getParentRoute: () => root,
   path: '/change-password',
@@ -48,12 +48,12 @@ const changePassword = createRoute({
 const app = createRoute({
   getParentRoute: () => root,
   path: '/app',
-  // spec §6: every /app route needs a stored token, otherwise /login.
+  // spec §6, REQ-ACCESS-01 (one role, the signed-in customer): every /app route needs a stored token, otherwise /login.
   beforeLoad: () => {
     if (!sessionStore.isSignedIn()) throw redirect({ to: '/login', replace: true })
   },
   component: Shell,
-  // rulings §6.3: an unknown /app route is not found inside the shell, with the way back to the dashboard.
+  // rulings §6.3, REQ-ROUTE-05: an unknown /app route is not found inside the shell, with the way back to the dashboard.
   notFoundComponent: AppNotFoundContent,
 })
 

@@ -1,5 +1,6 @@
 /**
- * Sign-in (spec §2 /login, §4 Login, §5 login fields, §8 login errors).
+ * Sign-in with a user code and a PIN (spec §2 /login, §4 Login, §5 login fields, §8 login errors;
+ * REQ-PRODUCT-03, the forgotten PIN being machines/pinReset/).
  *
  *   editing ──login.submit [form valid]──▶ authenticating ──answer accepted──▶ signedIn (final)
  *      ▲                                          │

@@ -1,4 +1,4 @@
-/** What the sign-in screen shows, from a snapshot: the view reads only this and sends events. */
+/** What the sign-in screen shows (spec §2 /login, REQ-SCREEN-LOGIN-01), from a snapshot: the view reads only this and sends events. */
 import type { SnapshotFrom } from 'xstate'
 import type { FieldErrors } from '../shared/form.ts'
 import { FIELD_INPUTS } from '../shared/inputs.ts'

@@ -1,6 +1,6 @@
 /** The public pages around the sign-in: the landing page and the page of an unknown address. */
 export const landing = {
-  /** spec §1 — a tagline meaning "Get the best" */
+  /** spec §1, REQ-PRODUCT-02 — a tagline meaning "Get the best" */
   tagline: 'Obtenez le meilleur',
   intro: 'Votre banque en ligne : soldes, relevés et virements, où que vous soyez.',
   cta: 'Cliquez pour vous connecter',

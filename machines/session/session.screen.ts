@@ -57,7 +57,10 @@ export interface SessionScreen {
 /** spec §3 module rights: whether the signed-in customer was granted `code`. */
 export const isGranted = (screen: SessionScreen, code: ModuleCode): boolean => screen.user?.modules.includes(code) ?? false
 
-/** The screen of a snapshot of `sessionMachine`. */
+/**
+ * The screen of a snapshot of `sessionMachine`: the shell's side bar (REQ-SHELL-01: name, code,
+ * counter, one menu entry per granted module) and the dashboard's tiles (REQ-SCREEN-DASH-01).
+ */
 export function sessionScreen(snapshot: SnapshotFrom<typeof sessionMachine>): SessionScreen {
   const { user, notificationSize, accounts, accountsFailed, keepAliveFailed } = snapshot.context
   const busy = snapshot.matches({ signedIn: { dialog: 'loggingOut' } })

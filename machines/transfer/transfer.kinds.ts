@@ -128,6 +128,7 @@ const validFields = (schema: TransferFormSchema, values: TransferValues, fields:
 const accountHolderTexts: HolderTexts = { lookingUp: texts.lookingUpHolder, found: texts.holder, notFound: texts.holderNotFound }
 const payeeHolderTexts: HolderTexts = { lookingUp: texts.lookingUpPayee, found: texts.payeeFound, notFound: texts.payeeNotFound }
 
+/** spec §2 /app/transfer (REQ-SCREEN-XFER-01); frequent payees are used-freq 1 (REQ-CONST-02). */
 const account: TransferKindSpec<'account'> = {
   kind: 'account',
   module: contract.account.module,
@@ -155,6 +156,7 @@ const account: TransferKindSpec<'account'> = {
   }),
 }
 
+/** spec §2 /app/momo (REQ-SCREEN-XFER-02); frequent numbers are used-freq 2 (REQ-CONST-02). */
 const momo: TransferKindSpec<'momo'> = {
   kind: 'momo',
   module: contract.momo.module,
@@ -182,6 +184,7 @@ const momo: TransferKindSpec<'momo'> = {
   }),
 }
 
+/** spec §2 /app/prepaid-card, heading and form title (REQ-SCREEN-XFER-03). */
 const card: TransferKindSpec<'card'> = {
   kind: 'card',
   module: contract.card.module,

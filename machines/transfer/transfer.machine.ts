@@ -1,7 +1,8 @@
 /**
  * The three transfers: to another account, to a mobile-money number, to a prepaid card (spec §2
  * /app/transfer, /app/momo, /app/prepaid-card; §4 Transfers; §5; §8). One machine; what differs
- * between the kinds is data (`transfer.kinds.ts`), read from `context.kind`.
+ * between the kinds is data (`transfer.kinds.ts`), read from `context.kind`. Every kind takes two
+ * steps, the form then the code sent by SMS and e-mail (REQ-PRODUCT-05).
  *
  *   editing ──transfer.submit [valid]──▶ asking ──reference──▶ awaitingCode ──code.submit [valid]──▶ confirming ──status '0'──▶ done
  *      ▲                                   │                      ▲    │                                  │

@@ -2,7 +2,7 @@ import type { Account, SessionUser } from '../../machines/shared/customer'
 import type { ReturnPlace } from '../../machines/session/session.types'
 
 /**
- * Session storage holds the three things of spec §3: the auth token, the user and the accounts.
+ * Session storage holds the three things of spec §3 (REQ-DATA-02): the auth token, the user and the accounts.
  * Session storage (not local storage) so that closing the tab forgets the session.
  */
 const KEYS = { token: 'auth-token', user: 'user', accounts: 'accounts', idleSeconds: 'idle-seconds', returnPlace: 'return-place' } as const

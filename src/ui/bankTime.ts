@@ -24,7 +24,7 @@ export function formatBankDateTime(value: string | Date, timeStyle: Style = 'sho
 const clockFormats = new Map<string, Intl.DateTimeFormat>()
 
 /**
- * spec §9: the clock reads dd/MM/YYYY h:mm:ss, a 24-hour clock whose hour has no leading zero
+ * spec §9, REQ-CHOICE-09: the clock reads dd/MM/YYYY h:mm:ss, a 24-hour clock whose hour has no leading zero
  * (docs/decisions.md) — in the bank's zone. The parts come from Intl, which knows the zone's rules.
  */
 export function formatBankClock(date: Date, timeZone = bankTimeZone()): string {

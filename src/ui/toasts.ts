@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-/** Spec §9: the session-expired toast shows 3 s, the others 5 s; newest on top, top right. */
+/** Spec §9, REQ-CONST-04: the session-expired toast shows 3 s, the others 5 s; newest on top, top right. */
 const TOAST_MS = 5_000
 export const EXPIRY_TOAST_MS = 3_000
 

@@ -32,7 +32,7 @@ export function AppNotFoundContent() {
 }
 
 /**
- * spec §6, rulings §6.3: the screen of a module exists only for a customer granted it; otherwise the
+ * spec §6, rulings §6.3, REQ-ROUTE-05: the screen of a module exists only for a customer granted it; otherwise the
  * shell says so. Read from the session's screen, so the answer follows the signed-in customer.
  */
 export function granted(code: ModuleCode, Screen: AsyncRouteComponent<unknown>): AsyncRouteComponent<unknown> {

@@ -4,7 +4,7 @@ import { button } from '../../ui/ui.css'
 import { usePageTitle } from '../../ui/usePageTitle'
 import * as css from '../public.css'
 
-/** rulings §2: an unknown route shows a French "page introuvable" screen with a link home. */
+/** rulings §2, REQ-ROUTE-04: an unknown route shows a French "page introuvable" screen with a link home. */
 export function NotFoundPage() {
   return (
     <main className={css.page}>
