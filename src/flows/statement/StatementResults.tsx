@@ -76,7 +76,11 @@ export function StatementResults({ lines, summary, account, search, empty, onPag
             hint={search.busy ? view.searching : view.searchHint}
             onValueChange={onSearch}
           />
-          {search.found && <p className={css.found}>{search.found}</p>}
+          {search.found && (
+            <p className={css.found} role="status">
+              {search.found}
+            </p>
+          )}
           {search.filesNote && <p className={css.zoneNote}>{search.filesNote}</p>}
         </div>
       )}
@@ -84,57 +88,60 @@ export function StatementResults({ lines, summary, account, search, empty, onPag
 
       {!empty && (
         <>
-          <table className={css.table}>
-            <caption className={css.caption}>{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={css.colDate}>
-                  {texts.columns.date_operation}
-                </th>
-                <th scope="col" className={css.colNum}>
-                  {texts.columns.num_transaction}
-                </th>
-                <th scope="col">{texts.columns.description}</th>
-                <th scope="col" className={css.colAmount}>
-                  {texts.columns.debit}
-                </th>
-                <th scope="col" className={css.colAmount}>
-                  {texts.columns.credit}
-                </th>
-                <th scope="col" className={css.colAmount}>
-                  {texts.columns.solde}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((row) => (
-                <tr key={row.num_transaction}>
-                  <td>{when(row.date_operation)}</td>
-                  <td className={css.mono}>{row.num_transaction}</td>
-                  <td className={css.description}>{row.description}</td>
-                  <td className={css.amount}>{row.debit}</td>
-                  <td className={css.amount}>{row.credit}</td>
-                  <td className={css.amount}>{row.solde}</td>
+          {/* The lines change at each key of a search: not read out whole each time (the count above and the pager say what changed). */}
+          <div aria-live="off">
+            <table className={css.table}>
+              <caption className={css.caption}>{caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={css.colDate}>
+                    {texts.columns.date_operation}
+                  </th>
+                  <th scope="col" className={css.colNum}>
+                    {texts.columns.num_transaction}
+                  </th>
+                  <th scope="col">{texts.columns.description}</th>
+                  <th scope="col" className={css.colAmount}>
+                    {texts.columns.debit}
+                  </th>
+                  <th scope="col" className={css.colAmount}>
+                    {texts.columns.credit}
+                  </th>
+                  <th scope="col" className={css.colAmount}>
+                    {texts.columns.solde}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {shown.map((row) => (
+                  <tr key={row.num_transaction}>
+                    <td>{when(row.date_operation)}</td>
+                    <td className={css.mono}>{row.num_transaction}</td>
+                    <td className={css.description}>{row.description}</td>
+                    <td className={css.amount}>{row.debit}</td>
+                    <td className={css.amount}>{row.credit}</td>
+                    <td className={css.amount}>{row.solde}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
 
-          <ol className={css.cards} aria-label={caption}>
-            {shown.map((row) => (
-              <li key={row.num_transaction} className={css.card}>
-                <span className={css.cardDate}>{when(row.date_operation)}</span>
-                <span className={css.cardLabel}>{row.description}</span>
-                <span className={row.debit ? css.cardDebit : css.cardCredit}>
-                  <span className={css.hidden}>{row.debit ? texts.columns.debit : texts.columns.credit} </span>
-                  {row.debit ? `−${row.debit}` : `+${row.credit}`}
-                </span>
-                <span className={css.cardBalance}>
-                  {texts.columns.solde} : {row.solde}
-                </span>
-              </li>
-            ))}
-          </ol>
+            <ol className={css.cards} aria-label={caption}>
+              {shown.map((row) => (
+                <li key={row.num_transaction} className={css.card}>
+                  <span className={css.cardDate}>{when(row.date_operation)}</span>
+                  <span className={css.cardLabel}>{row.description}</span>
+                  <span className={row.debit ? css.cardDebit : css.cardCredit}>
+                    <span className={css.hidden}>{row.debit ? texts.columns.debit : texts.columns.credit} </span>
+                    {row.debit ? `−${row.debit}` : `+${row.credit}`}
+                  </span>
+                  <span className={css.cardBalance}>
+                    {texts.columns.solde} : {row.solde}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </div>
 
           {pages > 1 && (
             // One line at any width: on a phone the buttons keep their names for screen readers but show an arrow.
