@@ -10,7 +10,7 @@
  *                                                               └─cancel.dismiss──▶ idle
  *   shown.idle ──code.open [pending]──▶ code.awaiting ──code.submit [valid]──▶ code.confirming
  *        code.confirming ──status '0'──▶ code.done (its receipt) | status '1'──▶ code.over | other 2xx──▶ code.unknown
- *                        ──HTTP error (422 wrong code), no answer──▶ code.awaiting with the banner
+ *                        ──HTTP error (422 wrong code)──▶ code.awaiting with the banner; no answer──▶ code.unknown
  *        code.awaiting ──the code's life is over──▶ code.expired
  *   code.* ──list.back──▶ loading (the page shown, read again: the bank's state decides)
  *
@@ -23,7 +23,7 @@
  * leaves the busy state, without a message. The validation code lives in the context only while
  * the customer types it; it is wiped when the confirm call ends and when the code form closes.
  */
-import { myTransfers as texts, transfer as transferTexts } from '../messages.ts'
+import { myTransfers as texts } from '../messages.ts'
 import { isCodeRefusal } from '../transfer/transfer.rules.ts'
 import { cancelNotice, descriptionOf, freshMyTransfersContext, pageQuery } from './myTransfers.rules.ts'
 import { cancelAnswer, confirmAnswer, downloadFailed, myTransfersSetup, pageAnswer } from './myTransfers.setup.ts'
@@ -345,9 +345,10 @@ export const myTransfersMachine = myTransfersSetup.createMachine({
               },
             ],
             onError: {
-              target: 'awaiting',
-              actions: { type: 'setCodeError', params: { message: transferTexts.failed } },
-              description: 'spec §4, §8: no answer (network failure, timeout) keeps the code form with the generic error',
+              target: 'unknown',
+              description:
+                'rulings §6.2 (over spec §8), REQ-XFER-08, as the transfer screens: no answer (network failure, timeout) proves ' +
+                "nothing — the confirm may have been carried out and its answer lost: 'Résultat inconnu', never a failure to retry",
             },
           },
           on: {

@@ -210,11 +210,15 @@ export const section4: Trace[] = [
     by: [
       { machine: 'transfer', state: 'confirming', event: 'xstate.done.actor.confirmTransfer' },
       { machine: 'transfer', state: 'resultUnknown', event: 'transfer.restart' },
+      { machine: 'myTransfers', state: 'code.confirming', event: 'xstate.error.actor.confirmTransfer' },
+      { machine: 'myTransfers', state: 'code.unknown' },
       { catalogue: 'transfer.resultUnknown' },
       { schema: 'TransferConfirmResponse' },
     ],
     tests: [
       'test/model/transfer.test.ts > an answer without status: the result is unknown',
+      "test/model/myTransfers.test.ts > no answer: 'Résultat inconnu' (the answer may have been lost",
+      "test/e2e/my-transfers.test.ts > a confirm answered without a status: 'Résultat inconnu'",
       'test/model/transfer.test.ts > an unknown status: the result is unknown',
       'test/e2e/faults.test.ts > every confirm error: wrong code, refused, no try left, HTTP failure, no answer, result unknown',
       'test/unit/messages.test.ts > section 4 (states and transitions): every quoted message and button, exactly',

@@ -245,13 +245,11 @@ export const section8: Trace[] = [
       { machine: 'transfer', state: 'confirming', event: 'xstate.error.actor.confirmTransfer' },
       { machine: 'transfer', state: 'awaitingCode' },
       { machine: 'myTransfers', state: 'code.confirming', event: 'xstate.done.actor.confirmTransfer' },
-      { machine: 'myTransfers', state: 'code.confirming', event: 'xstate.error.actor.confirmTransfer' },
     ],
     tests: [
       'test/e2e/faults.test.ts > every confirm error: wrong code, refused, no try left, HTTP failure, no answer, result unknown',
       'test/model/transfer.test.ts > %s; the code is wiped',
       'test/model/myTransfers.test.ts > a wrong code keeps the form, the banner with the tries left on the field',
-      'test/model/myTransfers.test.ts > no answer: the generic transfer error, the form kept',
       'test/e2e/my-transfers.test.ts > completes a pending transfer with the code sent by SMS, and downloads its receipt',
     ],
     note:
