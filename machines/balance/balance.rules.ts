@@ -3,17 +3,16 @@ import { balanceForm } from './balance.form.ts'
 import { fieldErrors, type FieldErrors } from '../shared/form.ts'
 import { validation } from '../messages.ts'
 import type { Account } from '../shared/customer.ts'
+import { accountsUnavailable } from '../shared/accounts.ts'
 import type { BalanceAnswer, BalanceContext, BalanceInput, BalanceValues, LoadBalanceInput, ShownBalance } from './balance.types.ts'
 import { text } from '../shared/answers.ts'
-
-const areUnavailable = (accounts: readonly Account[], accountsFailed: boolean) => accountsFailed || accounts.length === 0
 
 /** The context of a fresh screen. */
 export function freshBalanceContext({ accounts, accountsFailed }: BalanceInput): BalanceContext {
   return {
     accounts,
     accountsFailed,
-    accountsUnavailable: areUnavailable(accounts, accountsFailed),
+    accountsUnavailable: accountsUnavailable(accounts, accountsFailed),
     values: { account: '' },
     errors: {},
     submitted: false,

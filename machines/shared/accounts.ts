@@ -17,7 +17,7 @@ export interface SessionAccounts {
 export type AccountsChange = { type: 'accounts.change' } & SessionAccounts
 
 /** spec §8: no account to offer — none loaded, or none at all. */
-const accountsUnavailable = (accounts: readonly Account[], accountsFailed: boolean): boolean => accountsFailed || accounts.length === 0
+export const accountsUnavailable = (accounts: readonly Account[], accountsFailed: boolean): boolean => accountsFailed || accounts.length === 0
 
 /** The account picked in a select (by its `compte`), when the list is usable. */
 export function pickedAccount(

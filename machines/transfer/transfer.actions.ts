@@ -6,7 +6,7 @@
 import { assign } from 'xstate'
 import { text } from '../shared/answers.ts'
 import { transferKinds, type TransferField } from './transfer.kinds.ts'
-import { freshContext, pendingOf, receiptOf, tokenErrorOf, triesLeftOf } from './transfer.rules.ts'
+import { freshTransferContext, pendingOf, receiptOf, tokenErrorOf, triesLeftOf } from './transfer.rules.ts'
 import type {
   AccountBalance,
   HolderLookup,
@@ -50,5 +50,5 @@ export const setCodeRefused = change<{ refused: boolean }>({ codeRefused: (_, { 
 export const keepReceipt = change<TransferConfirmBody | null>({ receipt: ({ context }, body) => receiptOf(context, body) })
 
 export const reset = change<undefined>(({ context }) =>
-  freshContext({ kind: context.kind, accounts: context.accounts, accountsFailed: context.accountsFailed }),
+  freshTransferContext({ kind: context.kind, accounts: context.accounts, accountsFailed: context.accountsFailed }),
 )

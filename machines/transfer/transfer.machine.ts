@@ -38,7 +38,7 @@ import { toAskTransferInput } from './transfer.kinds.ts'
 import { editingState } from './transfer.editing.machine.ts'
 import { outcomeStates } from './transfer.outcomes.machine.ts'
 import * as rules from './transfer.rules.ts'
-import { askAnswer, confirmAnswer, descriptionOf, freshContext, messageOf, offeredAccounts } from './transfer.rules.ts'
+import { askAnswer, confirmAnswer, descriptionOf, freshTransferContext, messageOf, offeredAccounts } from './transfer.rules.ts'
 import { transferSetup } from './transfer.setup.ts'
 
 const outcomes = outcomeStates(transferSetup)
@@ -47,7 +47,7 @@ export const transferMachine = transferSetup.createMachine({
   id: 'transfer',
   description:
     'A transfer to another account, a mobile-money number or a prepaid card: form, validation code, ' + 'result (spec §4 Transfers). The kind is the input.',
-  context: ({ input }) => freshContext(input),
+  context: ({ input }) => freshTransferContext(input),
   initial: 'editing',
   on: {
     'accounts.change': {

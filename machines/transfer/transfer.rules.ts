@@ -3,7 +3,7 @@ import { formatAmount } from '../amounts.ts'
 import { transferConfirmForm, toContractAmount } from './transfer.form.ts'
 import { fieldErrors, type FieldErrors } from '../shared/form.ts'
 import { transfer as texts, validation } from '../messages.ts'
-import type { Account } from '../shared/customer.ts'
+import { accountsUnavailable } from '../shared/accounts.ts'
 import { debitAccountOf, transferKinds, type TransferField, type TransferValues } from './transfer.kinds.ts'
 import type {
   AskAnswer,
@@ -19,15 +19,13 @@ import type {
 } from './transfer.types.ts'
 import { isHttpSuccess, isSessionEnded, text } from '../shared/answers.ts'
 
-const areUnavailable = (accounts: readonly Account[], accountsFailed: boolean) => accountsFailed || accounts.length === 0
-
 /** The context of a fresh form. */
-export function freshContext({ kind, accounts, accountsFailed }: TransferInput): TransferContext {
+export function freshTransferContext({ kind, accounts, accountsFailed }: TransferInput): TransferContext {
   return {
     kind,
     accounts,
     accountsFailed,
-    accountsUnavailable: areUnavailable(accounts, accountsFailed),
+    accountsUnavailable: accountsUnavailable(accounts, accountsFailed),
     values: { ...transferKinds[kind].initialValues },
     errors: {},
     submitted: false,

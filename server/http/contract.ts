@@ -37,7 +37,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
 type Op<Id extends OperationId> = operations[Id]
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never
 /** One of the answers the contract lists for the operation: a status and its JSON body. */
-export type Answer<Id extends OperationId> = {
+export type ContractReply<Id extends OperationId> = {
   [S in keyof Op<Id>['responses']]: { status: S; body: JsonOf<Op<Id>['responses'][S]> }
 }[keyof Op<Id>['responses']]
 type BodyOf<Id extends OperationId> = Op<Id> extends { requestBody: { content: { 'application/json': infer B } } } ? B : undefined
@@ -56,7 +56,7 @@ export interface Call<Id extends OperationId> {
 }
 
 /** A handler answers one of the contract's answers, or the reply it sent itself (files, later). */
-export type Handler<Id extends OperationId> = (call: Call<Id>) => Promise<Answer<Id> | FastifyReply>
+export type Handler<Id extends OperationId> = (call: Call<Id>) => Promise<ContractReply<Id> | FastifyReply>
 export type Handlers = { [Id in OperationId]?: Handler<Id> }
 
 // ---- Reading the document -----------------------------------------------------------------------

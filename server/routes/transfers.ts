@@ -7,7 +7,7 @@
  * this file turns outcomes into the contract's answers.
  */
 import { api } from '../../kernel/messages.ts'
-import type { Answer, Call, Handlers } from '../http/contract.ts'
+import type { Call, ContractReply, Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { securityEvent } from '../http/security-log.ts'
 import { askTransfer, type AskInput, type AskOutcome } from '../domain/transfer-ask.ts'
@@ -36,7 +36,7 @@ export function transferRoutes(ctx: AppContext): Handlers {
     codeKey: await ctx.codeKey(),
   })
 
-  async function ask<Id extends AskId>(call: Call<Id>, input: AskInput): Promise<Answer<Id>> {
+  async function ask<Id extends AskId>(call: Call<Id>, input: AskInput): Promise<ContractReply<Id>> {
     const outcome: AskOutcome = await askTransfer(ctx.db, signedIn(call).customerId, input, await settings())
     if (outcome.ok) ctx.outboxWritten() // the code's SMS and e-mail, awaited by the customer
     const body = outcome.ok
@@ -53,10 +53,10 @@ export function transferRoutes(ctx: AppContext): Handlers {
           expiresAt: outcome.expiresAt.toISOString(),
         }
       : { status: '1', message: outcome.message }
-    return { status: 200, body } as Answer<Id>
+    return { status: 200, body } as ContractReply<Id>
   }
 
-  async function confirm<Id extends ConfirmId>(call: Call<Id>, kind: TransferKind): Promise<Answer<Id>> {
+  async function confirm<Id extends ConfirmId>(call: Call<Id>, kind: TransferKind): Promise<ContractReply<Id>> {
     const { code, token } = call.body as { code: string; token: string }
     const outcome = await confirmTransfer(ctx.db, signedIn(call).customerId, kind, code, token, await settings())
     // rulings §6.1, REQ-XFER-05: a wrong code with tries left is an HTTP error (the code form stays); a 200 with
@@ -64,7 +64,7 @@ export function transferRoutes(ctx: AppContext): Handlers {
     if (!outcome.ok && 'wrongCode' in outcome) {
       const { description, triesLeft } = outcome
       securityEvent(call.request, 'transfer.codeRefused', { kind, triesLeft })
-      return { status: 422, body: { code: '1', message: description, description, triesLeft } } as Answer<Id>
+      return { status: 422, body: { code: '1', message: description, description, triesLeft } } as ContractReply<Id>
     }
     if (outcome.ok) {
       ctx.outboxWritten()
@@ -87,7 +87,7 @@ export function transferRoutes(ctx: AppContext): Handlers {
           ...(outcome.triesLeft !== undefined ? { triesLeft: outcome.triesLeft } : {}),
           ...(outcome.reference !== undefined ? { reference: outcome.reference } : {}),
         }
-    return { status: 200, body } as Answer<Id>
+    return { status: 200, body } as ContractReply<Id>
   }
 
   return {

@@ -234,7 +234,7 @@ describe('spec §8 accounts not loaded or empty: "Vos comptes n\'ont pu être ch
     const { session, screen } = await balanceScreenAfterSession()
     expect(session.accountsFailed).toBe(true)
     expect(screen.accountsMessage).toBe("Vos comptes n'ont pu être chargés, cliquez pour réessayer")
-    expect(screen.accounts).toEqual([])
+    expect(screen.accountOptions).toEqual([])
   })
 
   it('POST account answered with an empty list: the same message', async () => {
@@ -247,8 +247,8 @@ describe('spec §8 accounts not loaded or empty: "Vos comptes n\'ont pu être ch
   it('POST account answered with accounts: no message, the accounts are offered', async () => {
     const { screen } = await balanceScreenAfterSession()
     expect(screen.accountsMessage).toBeNull()
-    expect(screen.accounts).toEqual(accounts)
-    expect(screen.accounts).toContainEqual(expect.objectContaining({ compte: mainCustomer.accounts.usd.number, currency: '1' }))
+    expect(screen.accountOptions.map((option) => option.value)).toEqual(accounts.map((account) => account.compte))
+    expect(screen.accountOptions).toContainEqual(expect.objectContaining({ value: mainCustomer.accounts.usd.number }))
   })
 })
 
