@@ -43,6 +43,11 @@ function setupOfSibling(sp: SourceProgram, path: string): ts.ObjectLiteralExpres
   return sibling ? setupConfig(sibling) : undefined
 }
 
+/** The file whose `setup({...})` the glossary is read from: the chart's own, or its sibling `<flow>.setup.ts`. */
+export function glossarySourceOf(sp: SourceProgram, path: string): string {
+  return setupConfig(sourceFile(sp, path)) || !setupOfSibling(sp, path) ? path : path.replace(/\.machine\.ts$/, '.setup.ts')
+}
+
 /** The guards, actions and actors of the machine's `setup({...})`, sorted by name. */
 export function glossaryOf(sp: SourceProgram, path: string): Glossary {
   const config = setupConfig(sourceFile(sp, path)) ?? setupOfSibling(sp, path)

@@ -5,7 +5,7 @@
  */
 import type { MachineEntry } from '../../machines/registry.ts'
 import type { CatalogueText } from './catalogue.ts'
-import { glossaryOf, type GlossaryEntry } from './glossary.ts'
+import { glossaryOf, glossarySourceOf, type GlossaryEntry } from './glossary.ts'
 import { actionText, dotted, eventText, guardText, machineFacts, type MachineFacts, type NameText, type StateFacts } from './machine-model.ts'
 import { machineTexts, type Sources } from './machine-messages.ts'
 import { cell, code, table } from './markdown.ts'
@@ -136,14 +136,15 @@ function clausesSection(facts: MachineFacts): string[] {
   ]
 }
 
-function glossarySection(entry: MachineEntry, glossary: ReturnType<typeof glossaryOf>): string[] {
+/** `source`: the file whose `setup({...})` declares the names (the chart's, or its `<flow>.setup.ts`). */
+function glossarySection(source: string, glossary: ReturnType<typeof glossaryOf>): string[] {
   const rows = (entries: GlossaryEntry[]) => entries.map((g) => [code(g.name), cell(g.doc ?? '—')])
   const part = (title: string, intro: string, entries: GlossaryEntry[]) =>
     entries.length === 0 ? [] : ['', `### ${title}`, '', intro, '', ...table(['Name', 'What it means'], rows(entries))]
   return [
     '## Glossary',
     '',
-    `The names used in the tables, as the comments of the machine's \`setup({...})\` in ${link(entry.source)} explain them ` +
+    `The names used in the tables, as the comments of the machine's \`setup({...})\` in ${link(source)} explain them ` +
       '(— : no comment there; the name and the rules that use it say what it does).',
     ...part('Guards', 'Conditions a transition checks before it is taken.', glossary.guards),
     ...part('Actions', 'Effects: what changes in the machine, or what the app does (toast, navigation, storage).', glossary.actions),
@@ -227,7 +228,7 @@ function machineDocument(entry: MachineEntry, sources: Sources): string {
     '',
     ...clausesSection(facts),
     '',
-    ...glossarySection(entry, glossaryOf(sources.program, entry.source)),
+    ...glossarySection(glossarySourceOf(sources.program, entry.source), glossaryOf(sources.program, entry.source)),
     '',
     ...messagesSection(texts, entry),
     '',
