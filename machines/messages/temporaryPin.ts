@@ -16,4 +16,12 @@ export const temporaryPin = {
   passwordRequired: 'Saisir le nouveau PIN',
   /** Shown on the dashboard once changed. */
   changed: 'Votre nouveau code PIN est enregistré.',
+  /**
+   * rulings §6.2: the change's answer never came, or said neither success nor refusal — the new PIN
+   * may be recorded (then the PIN received no longer works), so a second try would be refused.
+   */
+  unknownTitle: 'Résultat inconnu',
+  unknown:
+    "Nous n'avons pas pu confirmer l'enregistrement de votre nouveau code PIN. Il a peut-être été enregistré : déconnectez-vous, puis connectez-vous avec votre nouveau code PIN. S'il est refusé, utilisez « Code pin oublié » sur la page de connexion pour en recevoir un nouveau.",
+  unknownSignOut: 'Se déconnecter',
 } as const

@@ -4,7 +4,7 @@
  *
  *   editing ──password.submit [valid]──▶ saving ──status '0'──▶ editing + password.success
  *      ▲ (errors after a submit attempt)  │ ──another status──▶ editing + the answer's description
- *      │                                  │ ──HTTP error, no answer──▶ editing + password.changeError
+ *      │                                  │ ──HTTP error──▶ editing + password.changeError
  *      └──────────── HTTP 403 / code '2' (the session signs out, no message) ┘
  *
  * The three fields are wiped after every answer (a password never stays on screen). Equality of the
@@ -17,12 +17,21 @@
  * again and goes on to the dashboard.
  *
  *   saving ──status '0' [temporaryPin]──▶ changed + pinChanged
+ *
+ * rulings §6.2 (only an answer that says so is a success; the same for every flow whose success
+ * moves secrets): a change whose answer never came (network failure, time-out, an answer lost after
+ * the server made the change) or a 2xx answer that says neither success nor refusal may have changed
+ * the PIN. It is not the §8 error with the form kept: a retry would send the old PIN, already
+ * replaced, and be told it is wrong. The result is unknown, and the screen says what to do next.
+ *
+ *   saving ──no answer, or a 2xx neither '0' nor '1'──▶ resultUnknown ──unknown.continue──▶ goToProfile
+ *                                                                        [temporaryPin] signOut
  */
 import { assign, setup } from 'xstate'
-import { password as texts, temporaryPin as pinTexts } from '../messages.ts'
+import { temporaryPin as pinTexts } from '../messages.ts'
 import { isSessionEnded, stubAction, stubActor } from '../shared/answers.ts'
 import { formKit } from '../shared/formKit.ts'
-import { emptyPasswordValues, freshPasswordChangeContext, isTemporaryPinChanged, passwordErrors, resultOf } from './passwordChange.rules.ts'
+import { emptyPasswordValues, freshPasswordChangeContext, isOutcomeUnknown, isTemporaryPinChanged, passwordErrors, resultOf } from './passwordChange.rules.ts'
 import type {
   ChangePasswordAnswer,
   ChangePasswordRequest,
@@ -56,6 +65,10 @@ export const passwordChangeMachine = setup({
     isSessionEnded: (_, answer: ChangePasswordAnswer) => isSessionEnded(answer),
     /** rulings §9.5: status '0' of the temporary-PIN form — the PIN a reset sent is replaced by her own. */
     isTemporaryPinChanged: ({ context }, answer: ChangePasswordAnswer) => isTemporaryPinChanged(context, answer),
+    /** rulings §6.2: a 2xx answer that says neither success nor refusal — the change may have been made. */
+    isOutcomeUnknown: (_, answer: ChangePasswordAnswer) => isOutcomeUnknown(answer),
+    /** rulings §9.5: the form replaces the PIN a reset sent (not the customer's own change). */
+    isTemporaryPin: ({ context }) => context.mode === 'temporaryPin',
   },
   actions: {
     /**
@@ -63,6 +76,10 @@ export const passwordChangeMachine = setup({
      * customer goes on to the dashboard, where the message shows. Provided by src/.
      */
     pinChanged: (_, _params: PinChangedParams) => stubAction('pinChanged')(),
+    /** Goes to /app/profile. Provided by src/. */
+    goToProfile: stubAction('goToProfile'),
+    /** Ends the session (on the server too) and goes to /login, as the shell's logout. Provided by src/. */
+    signOut: stubAction('signOut'),
     /** spec §2 /app/update-password: keeps what the customer typed in one of the three password fields. */
     setField: form.setField,
     /** spec §5: works out the message of each invalid field. */
@@ -137,23 +154,56 @@ export const passwordChangeMachine = setup({
               'and the dashboard follows, with the message',
           },
           {
+            guard: { type: 'isOutcomeUnknown', params: changeAnswer },
+            target: 'resultUnknown',
+            actions: 'wipe',
+            description:
+              "rulings §6.2 (over spec §4), REQ-XFER-08: a 2xx answer that says neither success ('0') nor refusal ('1') — " +
+              'no body, no status, an unknown one: the change may have been made, the result is unknown',
+          },
+          {
             target: 'editing',
             actions: ['wipe', { type: 'setResult', params: ({ event }) => resultOf(event.output) }],
             description:
-              "spec §4, REQ-PWD-01: status '0' gives the success message, anything else an error with the description; " +
+              "spec §4, REQ-PWD-01: status '0' gives the success message, status '1' an error with the description; " +
               'spec §8, REQ-ERR-15: an HTTP error gives password.changeError; the fields are wiped',
           },
         ],
         onError: {
-          target: 'editing',
-          actions: ['wipe', { type: 'setResult', params: { ok: false, message: texts.changeError } }],
-          description: 'spec §8 password change HTTP failure (REQ-ERR-15): no answer (network failure, timeout)',
+          target: 'resultUnknown',
+          actions: 'wipe',
+          description:
+            'rulings §6.2 (over spec §8), REQ-XFER-08: no answer (network failure, time-out, an answer lost after the change was ' +
+            'made — the portal cannot tell them apart) may have changed the PIN: the result is unknown, never an error to retry ' +
+            '(a retry would send the old PIN, already replaced) — decision (docs/decisions.md, A change or reset with no answer)',
         },
       },
       on: {
         'password.submit': {
           description: 'a double click sends one request (REQ-CHOICE-01): a submit while saving is ignored — decision (docs/decisions.md, Common rules)',
         },
+      },
+    },
+    resultUnknown: {
+      description:
+        'The result is unknown: the PIN may have been changed. The title and message (password.unknown, or temporaryPin.unknown ' +
+        'for the temporary PIN), no form, and one button: back to the profile (password.unknownBack), or sign out to sign in ' +
+        'again with the new PIN (temporaryPin.unknownSignOut).',
+      meta: { spec: 'rulings §6.2 (only an answer that says so is a success; the same for every flow whose success moves secrets)' },
+      on: {
+        'unknown.continue': [
+          {
+            guard: 'isTemporaryPin',
+            actions: 'signOut',
+            description:
+              'rulings §6.2, §9.5: the temporary PIN — the session ends (the shell would keep leading back to this form) ' +
+              'and the customer signs in again with her new PIN, or asks a new one if it is refused',
+          },
+          {
+            actions: 'goToProfile',
+            description: "rulings §6.2: the customer's own change — back to her profile; the new PIN is to be tried at the next sign-in",
+          },
+        ],
       },
     },
     changed: {

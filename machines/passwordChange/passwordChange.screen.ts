@@ -14,6 +14,14 @@ export interface PasswordFieldScreen {
   maxLength: number
 }
 
+/** rulings §6.2: the change's result is unknown — the form gives way to this. */
+export interface PasswordUnknownScreen {
+  title: string
+  message: string
+  /** The one button (event `unknown.continue`): back to the profile, or sign out (the temporary PIN). */
+  continueLabel: string
+}
+
 export interface PasswordChangeScreen {
   /** The page's heading and title: spec §2's, or rulings §9.5's "Choisissez un nouveau code PIN". */
   title: string
@@ -29,6 +37,8 @@ export interface PasswordChangeScreen {
   success: string | null
   /** The error banner, `null` when none. */
   error: string | null
+  /** The result unknown (rulings §6.2) instead of the form, `null` otherwise. */
+  unknown: PasswordUnknownScreen | null
 }
 
 const textsOf = (mode: PasswordChangeMode) => (mode === 'temporaryPin' ? temporaryPin : password)
@@ -50,6 +60,11 @@ function errorsIn(mode: PasswordChangeMode, errors: FieldErrors<PasswordValues>)
   return Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, worded[message as string] ?? message]))
 }
 
+const unknownOf = (mode: PasswordChangeMode): PasswordUnknownScreen =>
+  mode === 'temporaryPin'
+    ? { title: temporaryPin.unknownTitle, message: temporaryPin.unknown, continueLabel: temporaryPin.unknownSignOut }
+    : { title: password.unknownTitle, message: password.unknown, continueLabel: password.unknownBack }
+
 export function passwordChangeScreen(snapshot: SnapshotFrom<typeof passwordChangeMachine>): PasswordChangeScreen {
   const { mode, values, errors, result } = snapshot.context
   return {
@@ -62,5 +77,6 @@ export function passwordChangeScreen(snapshot: SnapshotFrom<typeof passwordChang
     errors: errorsIn(mode, errors),
     success: result?.ok ? result.message : null,
     error: result && !result.ok ? result.message : null,
+    unknown: snapshot.matches('resultUnknown') ? unknownOf(mode) : null,
   }
 }

@@ -46,4 +46,8 @@ export interface PasswordChangeContext {
   result: PasswordResult | null
 }
 
-export type PasswordChangeEvent = { type: 'field.change'; field: PasswordField; value: string } | { type: 'password.submit' }
+export type PasswordChangeEvent =
+  | { type: 'field.change'; field: PasswordField; value: string }
+  | { type: 'password.submit' }
+  /** The one button of the result unknown (rulings §6.2): back to the profile, or sign out for the temporary PIN. */
+  | { type: 'unknown.continue' }

@@ -5,9 +5,9 @@
  *   asking ──ask.submit [valid]──▶ requesting ──status '0'──▶ confirming ──confirm.submit [valid]──▶ confirmingCode
  *     ▲ (errors after a submit attempt)  │ other status: the server message                          │
  *     └────────────── no answer: pinReset.askNetworkError ┘                                            │
- *   confirming ◀── status '1': the server message; another status or an HTTP error:                  │
- *                  pinReset.confirmUnknownStatus; no answer: pinReset.confirmNetworkError ───────────┘
+ *   confirming ◀── status '1': the server message; an HTTP error: pinReset.confirmUnknownStatus ──────┘
  *   confirmingCode ──status '0'──▶ done ("Se connecter" → `goToLogin`)
+ *   confirmingCode ──no answer, or a 2xx neither '0' nor '1'──▶ resultUnknown ("Se connecter" → `goToLogin`)
  *
  * The reference (`code`) answered by the ask call is kept for the confirm call (spec §4). These are
  * public calls: there is no session to end, so an HTTP 403 is one more failure here.
@@ -17,13 +17,16 @@
  *   without body, a status '0' without reference), `pinReset.askNetworkError`, the one text the spec
  *   gives for a failed request.
  * - Confirm, status '1' without message: `pinReset.confirmUnknownStatus`.
- * - Confirm, no answer (spec §8: "error banner, form stays, no specific message"): the banner
- *   carries `pinReset.confirmNetworkError`, the same sentence as the request's network error, so
- *   that the banner is not empty for a screen reader.
+ * - Confirm, no answer (network failure, time-out, an answer lost after the server made the reset:
+ *   the portal cannot tell them apart), or a 2xx answer that says neither success nor refusal:
+ *   rulings §6.2 (only an answer that says so is a success; the same for every flow whose success
+ *   moves secrets) sets spec §8's error with the form kept aside — the new PIN may have been sent,
+ *   and a second confirm would be refused as a code already used. The result is unknown:
+ *   `pinReset.confirmUnknown` says to read the messages first, and "Se connecter" is the one way on.
  */
 import { and, assign, setup } from 'xstate'
 import { pinReset as texts } from '../messages.ts'
-import { askErrorOf, askErrors, confirmErrorOf, confirmErrors, freshPinResetContext, isConfirmed, referenceOf } from './pinReset.rules.ts'
+import { askErrorOf, askErrors, confirmErrorOf, confirmErrors, freshPinResetContext, isConfirmed, isConfirmUnknown, referenceOf } from './pinReset.rules.ts'
 import type { PinResetAskAnswer, PinResetAskRequest, PinResetConfirmAnswer, PinResetConfirmRequest, PinResetContext, PinResetEvent } from './pinReset.types.ts'
 import { stubAction, stubActor } from '../shared/answers.ts'
 
@@ -56,6 +59,8 @@ export const pinResetMachine = setup({
     hasReference: (_, answer: PinResetAskAnswer) => referenceOf(answer) !== null,
     /** spec §4 PIN reset: the confirmation succeeded (HTTP success, status '0'). */
     isConfirmed: (_, answer: PinResetConfirmAnswer) => isConfirmed(answer),
+    /** rulings §6.2: a 2xx confirm answer that says neither success nor refusal — the reset may have been made. */
+    isConfirmUnknown: (_, answer: PinResetConfirmAnswer) => isConfirmUnknown(answer),
   },
   actions: {
     /** Goes to /login ("Se connecter"). Provided by src/. */
@@ -199,22 +204,43 @@ export const pinResetMachine = setup({
             description: "spec §4, REQ-PIN-02: status '0' shows success and hides the form",
           },
           {
+            guard: { type: 'isConfirmUnknown', params: confirmAnswer },
+            target: 'resultUnknown',
+            description:
+              "rulings §6.2 (over spec §8's other status), REQ-XFER-08: a 2xx answer that says neither success ('0') nor refusal " +
+              "('1') — no body, no status, an unknown one: the new PIN may have been sent, the result is unknown",
+          },
+          {
             target: 'confirming',
             actions: { type: 'showError', params: ({ event }) => ({ message: confirmErrorOf(event.output) }) },
             description:
-              "spec §4, REQ-PIN-02, REQ-ERR-07: status '1' shows the server message and keeps the form; any other status (or an HTTP " +
-              'error) shows "Une erreur lors du traitement de votre demande"',
+              "spec §4, REQ-PIN-02, REQ-ERR-07: status '1' shows the server message and keeps the form; an HTTP error " +
+              'shows "Une erreur lors du traitement de votre demande"',
           },
         ],
         onError: {
-          target: 'confirming',
-          actions: { type: 'showError', params: { message: texts.confirmNetworkError } },
-          description: 'spec §8 PIN reset confirm, network error (REQ-ERR-06, REQ-CHOICE-12): an error banner, the form stays',
+          target: 'resultUnknown',
+          description:
+            'rulings §6.2 (over spec §8, REQ-ERR-06): no answer (network failure, time-out, an answer lost after the reset was ' +
+            'made — the portal cannot tell them apart) may have sent the new PIN: the result is unknown, never an error to retry ' +
+            '(a second confirm would be refused, the code used) — decision (docs/decisions.md, A change or reset with no answer)',
         },
       },
       on: {
         'confirm.submit': {
           description: 'a double click sends one request (REQ-CHOICE-01): a submit while confirming is ignored — decision (docs/decisions.md, Common rules)',
+        },
+      },
+    },
+    resultUnknown: {
+      description:
+        'The result is unknown: the new PIN may have been sent. The title and message (pinReset.confirmUnknownTitle, ' +
+        'confirmUnknown: read the SMS and e-mail before asking again), no form, the button "Se connecter".',
+      meta: { spec: 'rulings §6.2 (only an answer that says so is a success; the same for every flow whose success moves secrets)' },
+      on: {
+        'login.go': {
+          actions: 'goToLogin',
+          description: 'rulings §6.2: "Se connecter" leads to /login, where the new PIN, if it came, signs in',
         },
       },
     },

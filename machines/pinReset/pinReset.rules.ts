@@ -24,7 +24,18 @@ export function referenceOf({ status, body }: PinResetAskAnswer): string | null 
 /** spec §4: the server message of a refused ask; `askNetworkError` when the answer has none. */
 export const askErrorOf = ({ body }: PinResetAskAnswer): string => text(body?.message) ?? texts.askNetworkError
 
-/** spec §4 confirm, REQ-PIN-02, REQ-ERR-07: status '1' → the server message; any other status or an HTTP error → confirmUnknownStatus. */
+/**
+ * rulings §6.2 (every flow whose success moves secrets): a 2xx confirm answer that says neither
+ * success (status '0') nor refusal (status '1') — no body, no status, an unknown one. The reset may
+ * have been made and the new PIN sent: its result is unknown (this sets aside spec §8's "status
+ * other than '0' or '1'" error, which would invite a second confirm, refused as a code already used).
+ */
+export const isConfirmUnknown = ({ status, body }: PinResetConfirmAnswer): boolean => isHttpSuccess(status) && body?.status !== '0' && body?.status !== '1'
+
+/**
+ * spec §4 confirm, REQ-PIN-02, REQ-ERR-07: status '1' → the server message (confirmUnknownStatus
+ * without one); an HTTP error → confirmUnknownStatus. (A 2xx of any other kind is `isConfirmUnknown`'s.)
+ */
 export function confirmErrorOf({ status, body }: PinResetConfirmAnswer): string {
   if (isHttpSuccess(status) && body?.status === '1') return text(body.message) ?? texts.confirmUnknownStatus
   return texts.confirmUnknownStatus

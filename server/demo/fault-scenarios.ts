@@ -180,7 +180,8 @@ const flowFaults: { [F in OtherFlow]: Record<keyof (typeof devFaults.flows)[F]['
     refused: [once('POST', flowCalls.login, refused(api.tooManyRequests))],
   },
   // spec §4 PIN reset, §8: the ask (any status but '0' keeps the form with the message) and the
-  // confirm ('1' shows the message, any other status or HTTP error the catalogue's text).
+  // confirm ('1' shows the message, an HTTP error the catalogue's text; another status or no answer
+  // is a result unknown, rulings §6.2).
   pinReset: {
     askRefused: [once('POST', flowCalls.pinResetAsk, { status: 200, body: { status: '1', message: api.tooManyAsks } })],
     askHttpError: [once('POST', flowCalls.pinResetAsk, serverError)],
@@ -239,7 +240,7 @@ const flowFaults: { [F in OtherFlow]: Record<keyof (typeof devFaults.flows)[F]['
     ],
     sessionExpired: [once('POST', flowCalls.statements, sessionExpired)],
   },
-  // spec §4 Password change, §8: a refusal with its description, an HTTP error, no answer.
+  // spec §4 Password change, §8: a refusal with its description, an HTTP error; no answer is a result unknown (rulings §6.2).
   password: {
     refused: [once('POST', flowCalls.changePassword, { status: 200, body: { status: '1', description: api.changePassword.wrongOld } })],
     httpError: [once('POST', flowCalls.changePassword, serverError)],

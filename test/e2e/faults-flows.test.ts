@@ -77,15 +77,16 @@ describe('the fault panel, every other flow', () => {
     expect(new URL(customer.url()).pathname).toBe('/login')
   })
 
-  it('PIN reset: a confirm status other than 0 or 1 shows the catalogue error, the form stays', async () => {
+  it('PIN reset: a confirm status other than 0 or 1 is a result unknown (rulings §6.2), no form to send again', async () => {
     await customer.goto(await apply('pinReset.confirmOtherStatus'))
     await customer.locator('main [name="compte"]').fill('K7654321')
     await customer.getByRole('button', { name: pinReset.askSubmit }).click()
     await customer.getByRole('heading', { name: pinReset.confirmTitle }).waitFor()
     await customer.locator('main [name="token"]').fill('12345678')
     await customer.getByRole('button', { name: pinReset.confirmSubmit }).click()
-    await alert(pinReset.confirmUnknownStatus).waitFor()
-    await customer.getByRole('button', { name: pinReset.confirmSubmit }).waitFor()
+    await customer.getByRole('heading', { name: pinReset.confirmUnknownTitle }).waitFor()
+    await customer.getByText(pinReset.confirmUnknown).waitFor()
+    expect(await customer.getByRole('button', { name: pinReset.confirmSubmit }).count()).toBe(0)
   })
 
   it('session: accounts not loaded show the accounts message; a click reloads them', async () => {

@@ -15,27 +15,41 @@ const answers: Record<string, ChangePasswordAnswer> = {
   refused: { status: 200, body: { status: '1', description: 'Ancien mot de passe incorrect', code: '0' } },
   expired: { status: 403, body: { code: '2', message: 'Session expirée' } },
   http: { status: 500, body: null },
+  otherStatus: { status: 200, body: { status: '3', description: 'Autre' } },
+  unreadable: { status: 200, body: null },
 }
+const continueOn: PasswordChangeEvent = { type: 'unknown.continue' }
 
 describe('password change machine — walk of every transition (spec §2 /app/update-password, §4, §8)', () => {
   const walk = createWalk(passwordChangeMachine, {
     // The same machine replaces the temporary PIN (rulings §9.5): both inputs walk every transition.
     inputs: { "the customer's own change": {}, 'the temporary PIN': { mode: 'temporaryPin' } },
-    stubActions: ['pinChanged'],
+    stubActions: ['pinChanged', 'goToProfile', 'signOut'],
     screen: passwordChangeScreen,
-    events: [...fill, type('oldPassword', ''), submit, ...Object.values(answers).map(answered), errorEvent('changePassword', new TypeError('Failed to fetch'))],
+    events: [
+      ...fill,
+      type('oldPassword', ''),
+      submit,
+      continueOn,
+      ...Object.values(answers).map(answered),
+      errorEvent('changePassword', new TypeError('Failed to fetch')),
+    ],
     invariant: (snapshot) => {
       const c = snapshot.context
       if (!c.submitted) expect(c.errors).toEqual({})
       const screen = passwordChangeScreen(snapshot)
       expect(screen.success !== null && screen.error !== null).toBe(false)
+      // rulings §6.2: the result unknown alone, no banner, the fields wiped.
+      expect(screen.unknown !== null).toBe(snapshot.matches('resultUnknown'))
+      if (screen.unknown) expect(screen).toMatchObject({ success: null, error: null, busy: false, values: { oldPassword: '', password: '', password2: '' } })
     },
   })
   for (const path of walk.paths) it(path.description, () => path.run().then(() => undefined))
   it('walked every transition of the graph', () => walk.assertEveryEdgeWalked())
 })
 
-const walk = createWalk(passwordChangeMachine, { stubActions: ['pinChanged'] })
+const walk = createWalk(passwordChangeMachine, { stubActions: ['pinChanged', 'goToProfile', 'signOut'] })
+const actionNames = (calls: Call[]) => calls.filter((c) => c.kind === 'action').map((c) => (c as { name: string }).name)
 const play = (...events: Array<PasswordChangeEvent | SyntheticEvent>) => walk.play({}, events)
 const playTemporary = (...events: Array<PasswordChangeEvent | SyntheticEvent>) => walk.play({ mode: 'temporaryPin' }, events)
 const actorCalls = (calls: Call[]) => calls.filter((c): c is Extract<Call, { kind: 'actor' }> => c.kind === 'actor').map((c) => [c.src, c.input])
@@ -85,7 +99,7 @@ describe('password change — the answer (spec §4, §8)', () => {
 
   it.each([
     ['an HTTP error', answered(answers.http!)],
-    ['no answer', errorEvent('changePassword')],
+    ['an HTTP error with a description', answered({ status: 400, body: { status: '1', description: 'Requête invalide' } })],
     ['a refusal without description', answered({ status: 200, body: { status: '1' } })],
   ])('%s: "Une erreur lors de la modification de votre mot de passe"', async (_, event) => {
     const { snapshot } = await play(...fill, submit, event)
@@ -103,6 +117,54 @@ describe('password change — the answer (spec §4, §8)', () => {
   it('a new submit clears the previous banner', async () => {
     const { snapshot } = await play(...fill, submit, answered(answers.refused!), ...fill, submit)
     expect(passwordChangeScreen(snapshot)).toMatchObject({ busy: true, error: null, success: null })
+  })
+})
+
+describe('password change — a result unknown (rulings §6.2 over spec §4, §8)', () => {
+  const unknownEvents: Array<[string, SyntheticEvent]> = [
+    ['no answer (network failure, time-out, an answer lost after the change)', errorEvent('changePassword', new TypeError('Failed to fetch'))],
+    ["a 2xx with another status ('3')", answered(answers.otherStatus!)],
+    ['a 2xx without status', answered({ status: 200, body: { description: 'OK' } })],
+    ['a 2xx whose body cannot be read', answered(answers.unreadable!)],
+  ]
+
+  it.each(unknownEvents)("%s, the customer's own change: the result unknown, no form; the button goes back to the profile", async (_, event) => {
+    const { snapshot, calls } = await play(...fill, submit, event, submit, continueOn)
+    expect(snapshot.value).toBe('resultUnknown')
+    expect(passwordChangeScreen(snapshot)).toMatchObject({
+      busy: false,
+      success: null,
+      error: null,
+      values: { oldPassword: '', password: '', password2: '' },
+      unknown: {
+        title: 'Résultat inconnu',
+        message:
+          "Nous n'avons pas pu confirmer la modification de votre mot de passe. Elle a peut-être été effectuée : ne la refaites pas maintenant, et à votre prochaine connexion, essayez d'abord votre nouveau mot de passe.",
+        continueLabel: 'Retour à mon profil',
+      },
+    })
+    // Never sent twice, the app never told the PIN changed.
+    expect(actorCalls(calls)).toHaveLength(1)
+    expect(actionNames(calls)).toEqual(['goToProfile'])
+  })
+
+  it.each(unknownEvents)('%s, the temporary PIN: the result unknown says what to do; the button signs out', async (_, event) => {
+    const { snapshot, calls } = await playTemporary(...fill, submit, event, submit, continueOn)
+    expect(snapshot.value).toBe('resultUnknown')
+    expect(passwordChangeScreen(snapshot).unknown).toEqual({
+      title: temporaryPin.unknownTitle,
+      message: temporaryPin.unknown,
+      continueLabel: 'Se déconnecter',
+    })
+    expect(temporaryPin.unknown).toContain('connectez-vous avec votre nouveau code PIN')
+    expect(actorCalls(calls)).toHaveLength(1)
+    expect(actionNames(calls)).toEqual(['signOut'])
+  })
+
+  it('a session ended by a 2xx status "2" is not a result unknown (the session signs out)', async () => {
+    const { snapshot } = await play(...fill, submit, answered({ status: 200, body: { status: '2', description: 'Session expirée' } }))
+    expect(snapshot.value).toBe('editing')
+    expect(passwordChangeScreen(snapshot)).toMatchObject({ unknown: null, error: null, success: null })
   })
 })
 

@@ -56,6 +56,9 @@ describe('PIN reset machine — walk of every transition (spec §2 /reinit-passw
       if (!c.submitted) expect(c.errors).toEqual({})
       const screen = pinResetScreen(snapshot)
       expect(screen.success !== null).toBe(snapshot.matches('done'))
+      // rulings §6.2: the result unknown shows its message alone, no form, no error banner.
+      expect(screen.unknown !== null).toBe(snapshot.matches('resultUnknown'))
+      if (screen.unknown) expect(screen).toMatchObject({ step: 'unknown', error: null, busy: false })
       // The reference is kept from the ask answer to the end.
       if (screen.step !== 'ask') expect(c.reference).toBe('REF-42')
     },
@@ -172,18 +175,49 @@ describe('PIN reset — step 2, the confirmation code (spec §4, §5, §8)', () 
   })
 
   it.each([
-    ['another status', confirmOther],
     ['an HTTP error', { status: 500, body: { code: '500', message: 'Erreur interne' } }],
+    ['an HTTP error without body', { status: 502, body: null }],
     ["status '1' without message", { status: 200, body: { status: '1' } }],
   ] as Array<[string, PinResetConfirmAnswer]>)('%s: "Une erreur lors du traitement de votre demande"', async (_, answer) => {
     const { snapshot } = await play(...toConfirm, type('token', '12345678'), confirm, confirmed(answer))
     expect(snapshot.value).toBe('confirming')
     expect(snapshot.context.error).toBe('Une erreur lors du traitement de votre demande')
   })
+})
 
-  it('network error: an error banner, the form stays', async () => {
-    const { snapshot } = await play(...toConfirm, type('token', '12345678'), confirm, errorEvent('confirmPinReset'))
-    expect(snapshot.value).toBe('confirming')
-    expect(pinResetScreen(snapshot).error).toBe(texts.confirmNetworkError)
+describe('PIN reset — a confirm whose result is unknown (rulings §6.2 over spec §8)', () => {
+  it.each([
+    ['no answer (network failure, time-out, an answer lost after the reset)', errorEvent('confirmPinReset', new TypeError('Failed to fetch'))],
+    ["a 2xx with another status ('3')", confirmed(confirmOther)],
+    ['a 2xx without status', confirmed({ status: 200, body: { message: 'OK' } })],
+    ['a 2xx whose body cannot be read', confirmed({ status: 200, body: null })],
+  ] as Array<[string, SyntheticEvent]>)('%s: "Résultat inconnu", no form, no retry; "Se connecter" goes to login', async (_, event) => {
+    const { snapshot, calls } = await play(...toConfirm, type('token', '12345678'), confirm, event, confirm, signIn)
+    expect(snapshot.value).toBe('resultUnknown')
+    expect(pinResetScreen(snapshot)).toEqual({
+      step: 'unknown',
+      title: 'Résultat inconnu',
+      subtitle: null,
+      busy: false,
+      values: { compte: ' K123456 ', token: '12345678' },
+      errors: {},
+      error: null,
+      success: null,
+      unknown:
+        "Nous n'avons pas pu confirmer la réinitialisation de votre PIN. Un nouveau code PIN vous a peut-être été envoyé par SMS et par e-mail : consultez vos messages avant de refaire une demande.",
+      inputs: pinResetScreen(snapshot).inputs,
+    })
+    // The confirm is never sent twice: a submit there is not handled.
+    expect(actorCalls(calls).filter(([src]) => src === 'confirmPinReset')).toHaveLength(1)
+    expect(actionCalls(calls)).toEqual(['goToLogin'])
+  })
+
+  it('each step names its heading: the ask, the confirmation (with its line), the result unknown', async () => {
+    expect(pinResetScreen((await play()).snapshot)).toMatchObject({ title: texts.askTitle, subtitle: null })
+    expect(pinResetScreen((await play(...toConfirm)).snapshot)).toMatchObject({ title: texts.confirmTitle, subtitle: texts.confirmSubtitle })
+    expect(pinResetScreen((await play(...toConfirm, type('token', '12345678'), confirm, confirmed(confirmOk))).snapshot)).toMatchObject({
+      title: texts.confirmTitle,
+      subtitle: null,
+    })
   })
 })

@@ -244,9 +244,11 @@ describe('message catalogue against docs/requirements.md', () => {
     expect(profile.pictureSent).toBeTruthy()
   })
 
-  it('spec §8 PIN reset confirm network error: no text in the spec; the banner repeats the request error', () => {
-    expect(requirement('REQ-ERR-06')).toContain('no specific message')
-    expect(pinReset.confirmNetworkError).toBe(pinReset.askNetworkError)
+  it('spec §8 PIN reset confirm network error: rulings §6.2 makes it a result unknown, in its own words', () => {
+    expect(requirement('REQ-ERR-06')).toContain('set aside by rulings §6.2')
+    expect(pinReset.confirmUnknownTitle).toBe('Résultat inconnu')
+    expect(pinReset.confirmUnknown).toContain('consultez vos messages avant de refaire une demande')
+    expect(pinReset.confirmUnknown).not.toBe(pinReset.askNetworkError)
     expect(pinReset.success).toBeTruthy()
   })
 

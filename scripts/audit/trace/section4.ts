@@ -92,6 +92,8 @@ export const section4: Trace[] = [
       { machine: 'pinReset', state: 'confirmingCode', event: 'xstate.done.actor.confirmPinReset' },
       { machine: 'pinReset', state: 'done' },
       { file: 'machines/pinReset/pinReset.rules.ts', symbol: 'confirmErrorOf' },
+      { file: 'machines/pinReset/pinReset.rules.ts', symbol: 'isConfirmUnknown' },
+      { machine: 'pinReset', state: 'resultUnknown' },
       { catalogue: 'pinReset.confirmUnknownStatus' },
       { operation: 'confirmPinReset' },
     ],
@@ -99,6 +101,7 @@ export const section4: Trace[] = [
       "test/model/pinReset.test.ts > status '0': success shown, form hidden",
       "test/model/pinReset.test.ts > status '1': the server message, the form kept",
       'test/model/pinReset.test.ts > "Une erreur lors du traitement de votre demande"',
+      'test/model/pinReset.test.ts > %s: "Résultat inconnu", no form, no retry; "Se connecter" goes to login',
       'test/e2e/self-service.test.ts > resets the PIN in two steps, then the new PIN signs in',
       'test/unit/messages.test.ts > section 4 (states and transitions): every quoted message and button, exactly',
     ],
@@ -214,16 +217,28 @@ export const section4: Trace[] = [
       { machine: 'myTransfers', state: 'code.unknown' },
       { catalogue: 'transfer.resultUnknown' },
       { schema: 'TransferConfirmResponse' },
+      { machine: 'pinReset', state: 'resultUnknown', event: 'login.go' },
+      { machine: 'passwordChange', state: 'resultUnknown', event: 'unknown.continue' },
+      { catalogue: 'pinReset.confirmUnknown' },
+      { catalogue: 'password.unknown' },
+      { catalogue: 'temporaryPin.unknown' },
     ],
     tests: [
       'test/model/transfer.test.ts > an answer without status: the result is unknown',
       "test/model/myTransfers.test.ts > no answer: 'Résultat inconnu' (the answer may have been lost",
       "test/e2e/my-transfers.test.ts > a confirm answered without a status: 'Résultat inconnu'",
+      'test/model/pinReset.test.ts > %s: "Résultat inconnu", no form, no retry; "Se connecter" goes to login',
+      "test/model/passwordChange.test.ts > %s, the customer's own change: the result unknown, no form; the button goes back to the profile",
+      'test/model/passwordChange.test.ts > %s, the temporary PIN: the result unknown says what to do; the button signs out',
+      'test/e2e/lost-answers.test.ts > password change',
+      'test/e2e/lost-answers.test.ts > PIN reset confirm',
       'test/model/transfer.test.ts > an unknown status: the result is unknown',
       'test/e2e/faults.test.ts > every confirm error: wrong code, refused, no try left, HTTP failure, no answer, result unknown',
       'test/unit/messages.test.ts > section 4 (states and transitions): every quoted message and button, exactly',
     ],
-    note: 'rulings §6.2; the link to the statement is transfer.resultUnknownLink (docs/decisions.md, Transfers).',
+    note:
+      'rulings §6.2; the link to the statement is transfer.resultUnknownLink (docs/decisions.md, Transfers). The PIN reset confirm and ' +
+      'the password change have their own result unknown (docs/decisions.md, A change or reset with no answer).',
   },
   {
     items: ['REQ-XFER-07'],
@@ -277,17 +292,21 @@ export const section4: Trace[] = [
     by: [
       { machine: 'passwordChange', state: 'saving', event: 'xstate.done.actor.changePassword' },
       { file: 'machines/passwordChange/passwordChange.rules.ts', symbol: 'export function resultOf' },
+      { file: 'machines/passwordChange/passwordChange.rules.ts', symbol: 'isOutcomeUnknown' },
+      { machine: 'passwordChange', state: 'resultUnknown' },
       { catalogue: 'password.success' },
       { operation: 'changePassword' },
     ],
     tests: [
       "test/model/passwordChange.test.ts > status '0': the success message, fields wiped",
       'test/model/passwordChange.test.ts > another status: the description',
+      "test/model/passwordChange.test.ts > %s, the customer's own change: the result unknown, no form; the button goes back to the profile",
       'test/e2e/self-service.test.ts > checks the fields, refuses a wrong old PIN, then changes it and the new PIN signs in',
     ],
     note:
       "The spec quotes no success text: password.success is the catalogue's (docs/decisions.md, Self-service: Password change). " +
-      'A refusal without description shows password.changeError, the §8 HTTP failure text.',
+      'A refusal without description shows password.changeError, the §8 HTTP failure text. No answer, or a 2xx neither ' +
+      "'0' nor '1', is a result unknown (rulings §6.2, REQ-XFER-08).",
   },
 
   // Contact and picture updates

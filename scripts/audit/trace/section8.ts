@@ -87,24 +87,25 @@ export const section8: Trace[] = [
       "without body, a status '0' without reference).",
   },
 
-  // PIN reset confirm, network error: an error banner, the form stays
+  // PIN reset confirm, network error: rulings §6.2 makes it a result unknown
   {
     items: ['REQ-ERR-06'],
     by: [
       { machine: 'pinReset', state: 'confirmingCode', event: 'xstate.error.actor.confirmPinReset' },
-      { machine: 'pinReset', state: 'confirming' },
-      { catalogue: 'pinReset.confirmNetworkError' },
+      { machine: 'pinReset', state: 'resultUnknown' },
+      { catalogue: 'pinReset.confirmUnknown' },
     ],
     tests: [
-      'test/model/pinReset.test.ts > network error: an error banner, the form stays',
-      'test/unit/messages.test.ts > spec §8 PIN reset confirm network error: no text in the spec; the banner repeats the request error',
+      'test/model/pinReset.test.ts > %s: "Résultat inconnu", no form, no retry; "Se connecter" goes to login',
+      'test/unit/messages.test.ts > spec §8 PIN reset confirm network error: rulings §6.2 makes it a result unknown, in its own words',
+      'test/e2e/lost-answers.test.ts > PIN reset confirm',
     ],
     note:
-      "docs/decisions.md (a network error on the PIN reset confirm): the spec gives no text; the banner repeats the request's " +
-      'network error sentence, so that it is not empty for a screen reader.',
+      'docs/decisions.md (A change or reset with no answer): no answer may be an answer lost after the reset was made (the new ' +
+      'PIN sent); the portal cannot tell it from a call that never ran, so every confirm without an answer is a result unknown.',
   },
 
-  // PIN reset confirm, status other than '0' or '1'
+  // PIN reset confirm, an HTTP error (a 2xx of another status is a result unknown)
   {
     items: ['REQ-ERR-07', 'REQ-ERR-07.m1'],
     by: [
@@ -113,7 +114,9 @@ export const section8: Trace[] = [
       { schema: 'StatusResponse' },
     ],
     tests: ['test/model/pinReset.test.ts > %s: "Une erreur lors du traitement de votre demande"', auditorQuotes, catalogueQuotes],
-    note: "machines/pinReset/: an HTTP error, and a status '1' without message, show the same text.",
+    note:
+      "machines/pinReset/: an HTTP error, and a status '1' without message, show the text; a 2xx with another status is a " +
+      'result unknown (rulings §6.2, REQ-XFER-08).',
   },
 
   // Session expired (HTTP 403 or code '2'): sign out, warning toast, /login
@@ -280,17 +283,13 @@ export const section8: Trace[] = [
   // Password change HTTP failure
   {
     items: ['REQ-ERR-15', 'REQ-ERR-15.m1'],
-    by: [
-      { machine: 'passwordChange', state: 'saving', event: 'xstate.done.actor.changePassword' },
-      { machine: 'passwordChange', state: 'saving', event: 'xstate.error.actor.changePassword' },
-      { catalogue: 'password.changeError' },
-    ],
+    by: [{ machine: 'passwordChange', state: 'saving', event: 'xstate.done.actor.changePassword' }, { catalogue: 'password.changeError' }],
     tests: [
       'test/model/passwordChange.test.ts > %s: "Une erreur lors de la modification de votre mot de passe"',
       'test/unit/messages.test.ts > spec §2, §4, §8 password change: title, HTTP failure message, a success message',
       catalogueQuotes,
     ],
-    note: 'No answer, and a refusal without description, show the same text.',
+    note: 'A refusal without description shows the same text; no answer is a result unknown (rulings §6.2, REQ-XFER-08).',
   },
 
   // Contact or picture update HTTP failure

@@ -12,6 +12,7 @@ import { card } from '../../ui/controls.css'
 import { button } from '../../ui/ui.css'
 import { useFlow } from '../useFlow'
 import { changePassword } from './actors'
+import { ResultUnknown } from './ResultUnknown'
 
 /** The three fields of the form, in the order of the screen (spec §2 /app/update-password). */
 const passwordFields: { name: PasswordField; label: string; autoComplete: 'current-password' | 'new-password' }[] = [
@@ -34,33 +35,37 @@ export function PasswordChangePage() {
       <section className={card} aria-label={texts.title}>
         <div aria-live="polite">{screen.success && <Banner kind="success">{screen.success}</Banner>}</div>
         {screen.error && <Banner kind="error">{screen.error}</Banner>}
-        <form
-          ref={form}
-          noValidate
-          aria-busy={screen.busy}
-          onSubmit={(e) => {
-            e.preventDefault()
-            send({ type: 'password.submit' })
-          }}
-        >
-          {passwordFields.map(({ name, label, autoComplete }) => (
-            <Field
-              key={name}
-              label={label}
-              name={name}
-              maxLength={FIELD_MAX_LENGTH.password}
-              type="password"
-              autoComplete={autoComplete}
-              value={screen.values[name]}
-              error={screen.errors[name]}
-              onValueChange={change(name)}
-            />
-          ))}
-          <button type="submit" className={button} aria-disabled={screen.busy}>
-            {screen.busy && <Spinner />}
-            {texts.submit}
-          </button>
-        </form>
+        {screen.unknown ? (
+          <ResultUnknown unknown={screen.unknown} onContinue={() => send({ type: 'unknown.continue' })} />
+        ) : (
+          <form
+            ref={form}
+            noValidate
+            aria-busy={screen.busy}
+            onSubmit={(e) => {
+              e.preventDefault()
+              send({ type: 'password.submit' })
+            }}
+          >
+            {passwordFields.map(({ name, label, autoComplete }) => (
+              <Field
+                key={name}
+                label={label}
+                name={name}
+                maxLength={FIELD_MAX_LENGTH.password}
+                type="password"
+                autoComplete={autoComplete}
+                value={screen.values[name]}
+                error={screen.errors[name]}
+                onValueChange={change(name)}
+              />
+            ))}
+            <button type="submit" className={button} aria-disabled={screen.busy}>
+              {screen.busy && <Spinner />}
+              {texts.submit}
+            </button>
+          </form>
+        )}
       </section>
     </>
   )

@@ -17,7 +17,7 @@ import { askPinReset, confirmPinReset } from './actors'
 /** spec §2 /reinit-password: the user code, then the confirmation code, then "Se connecter". */
 export function PinResetPage() {
   const [screen, send] = useFlow(pinResetMachine, { screen: pinResetScreen, actors: { askPinReset, confirmPinReset } })
-  const title = screen.step === 'ask' ? texts.askTitle : texts.confirmTitle
+  const { title } = screen
   usePageTitle(title)
   const form = useRef<HTMLFormElement>(null)
   const hydrated = useHydrated()
@@ -29,11 +29,12 @@ export function PinResetPage() {
       <p className={css.brand}>{shell.portalName}</p>
       <div className={css.panel}>
         <h1>{title}</h1>
-        {screen.step === 'confirm' && <p className={css.lead}>{texts.confirmSubtitle}</p>}
+        {screen.subtitle && <p className={css.lead}>{screen.subtitle}</p>}
         {screen.error && <Banner kind="error">{screen.error}</Banner>}
-        {screen.step === 'done' ? (
+        {screen.step === 'done' || screen.step === 'unknown' ? (
           <>
             {screen.success && <Banner kind="success">{screen.success}</Banner>}
+            {screen.unknown && <Banner kind="warning">{screen.unknown}</Banner>}
             <div className={css.actions}>
               <button type="button" className={button} onClick={() => send({ type: 'login.go' })}>
                 {texts.signIn}

@@ -9,6 +9,8 @@ import { usePageTitle } from '../../ui/usePageTitle'
 import { card } from '../../ui/controls.css'
 import { button } from '../../ui/ui.css'
 import { changePassword } from '../passwordChange/actors'
+import { ResultUnknown } from '../passwordChange/ResultUnknown'
+import { useSessionScreen } from '../../session/useSessionScreen'
 import { useFlow } from '../useFlow'
 
 /**
@@ -17,7 +19,14 @@ import { useFlow } from '../useFlow'
  * Once changed, the machine's `pinChanged` opens the rest of /app and goes on to the dashboard.
  */
 function NewPinForm() {
-  const [screen, send] = useFlow(passwordChangeMachine, { screen: passwordChangeScreen, actors: { changePassword }, input: { mode: 'temporaryPin' } })
+  const [, intents] = useSessionScreen()
+  const [screen, send] = useFlow(passwordChangeMachine, {
+    screen: passwordChangeScreen,
+    actors: { changePassword },
+    // rulings §6.2: after a result unknown, the session ends as the shell's logout would (then /login).
+    actions: { signOut: () => intents.confirmLogout() },
+    input: { mode: 'temporaryPin' },
+  })
   usePageTitle(screen.title)
   const form = useRef<HTMLFormElement>(null)
   useFocusFirstError(form, screen.errors)
@@ -27,35 +36,39 @@ function NewPinForm() {
     <>
       <h1>{screen.title}</h1>
       <section className={card} aria-label={screen.title}>
-        {screen.intro && <p>{screen.intro}</p>}
+        {screen.intro && !screen.unknown && <p>{screen.intro}</p>}
         {screen.error && <Banner kind="error">{screen.error}</Banner>}
-        <form
-          ref={form}
-          noValidate
-          aria-busy={screen.busy}
-          onSubmit={(e) => {
-            e.preventDefault()
-            send({ type: 'password.submit' })
-          }}
-        >
-          {screen.fields.map(({ name, label, autoComplete, maxLength }) => (
-            <Field
-              key={name}
-              label={label}
-              name={name}
-              maxLength={maxLength}
-              type="password"
-              autoComplete={autoComplete}
-              value={screen.values[name]}
-              error={screen.errors[name]}
-              onValueChange={change(name)}
-            />
-          ))}
-          <button type="submit" className={button} aria-disabled={screen.busy}>
-            {screen.busy && <Spinner />}
-            {screen.submit}
-          </button>
-        </form>
+        {screen.unknown ? (
+          <ResultUnknown unknown={screen.unknown} onContinue={() => send({ type: 'unknown.continue' })} />
+        ) : (
+          <form
+            ref={form}
+            noValidate
+            aria-busy={screen.busy}
+            onSubmit={(e) => {
+              e.preventDefault()
+              send({ type: 'password.submit' })
+            }}
+          >
+            {screen.fields.map(({ name, label, autoComplete, maxLength }) => (
+              <Field
+                key={name}
+                label={label}
+                name={name}
+                maxLength={maxLength}
+                type="password"
+                autoComplete={autoComplete}
+                value={screen.values[name]}
+                error={screen.errors[name]}
+                onValueChange={change(name)}
+              />
+            ))}
+            <button type="submit" className={button} aria-disabled={screen.busy}>
+              {screen.busy && <Spinner />}
+              {screen.submit}
+            </button>
+          </form>
+        )}
       </section>
     </>
   )
