@@ -7,7 +7,8 @@
  */
 import { writeFileSync } from 'node:fs'
 import { drawStatementPdf } from '../server/domain/statement-pdf.ts'
-import type { StatementFile, StatementLine } from '../server/domain/statements.ts'
+import type { StatementLine } from '../server/domain/statement-lines.ts'
+import type { StatementFile } from '../server/domain/statements.ts'
 
 const LINES = Number(process.argv[2] ?? 10_000)
 const RUNS = Number(process.argv[3] ?? 3)

@@ -3,7 +3,8 @@
  * never a scan of the whole period beyond CHART_POINTS lines.
  */
 import type { Queryable } from '../db/db.ts'
-import type { Period, StatementSummary } from './statements.ts'
+import type { Period } from './statement-lines.ts'
+import type { StatementSummary } from './statements.ts'
 
 /** The most points of the screen's balance chart (its SVG is 600 units wide). */
 export const CHART_POINTS = 600

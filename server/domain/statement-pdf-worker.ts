@@ -16,7 +16,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { getHeapStatistics } from 'node:v8'
 import { drawReceipt, type ReceiptDrawing } from './receipt-draw.ts'
 import { drawStatementPdf, type StatementPdfContext } from './statement-pdf.ts'
-import type { StatementFile, StatementLine, StatementSummary } from './statements.ts'
+import type { StatementLine } from './statement-lines.ts'
+import type { StatementFile, StatementSummary } from './statements.ts'
 
 export interface StatementPdfTask {
   kind: 'statement'

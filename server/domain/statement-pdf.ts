@@ -17,7 +17,8 @@ import { once } from 'node:events'
 import { api } from '../../kernel/messages.ts'
 import { currencyIso } from './money.ts'
 import { A4, bankTitle, headerCell, newPdf, plainLayout, plainSpaces, type Pdf } from './pdf-document.ts'
-import type { Period, StatementFile, StatementLine, StatementSummary } from './statements.ts'
+import type { Period, StatementLine } from './statement-lines.ts'
+import type { StatementFile, StatementSummary } from './statements.ts'
 
 const p = api.statement.pdf
 

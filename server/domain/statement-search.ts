@@ -19,13 +19,12 @@ import { searchRegex, type StatementSearch } from '../../kernel/statementSearch.
 import type { Queryable } from '../db/db.ts'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { centsToDecimal, decimalToCents } from './money.ts'
-import { LINE_COLUMNS, LINES_FROM, lineOf, type LineRow, type Period, type StatementLine } from './statements.ts'
+import { LINE_COLUMNS, LINES_FROM, lineOf, type LineRow, type Period, type StatementLine } from './statement-lines.ts'
 
 /**
  * The condition, its three parameters from `$first` on (`searchParams`): the text inside the label
  * or the reference, case and accents aside (`searchRegex`), or the amount (exact cents, or whole
  * units). A null parameter matches nothing (`= null`), so one statement serves every search.
- * (Function declarations: statements.ts, which this module imports, calls them as it loads.)
  */
 export function searchSql(first: number): string {
   return `and (coalesce(e.description, t.description) ~ $${first}::text
@@ -59,10 +58,7 @@ export const SEARCH_SLICE_ROWS = 2500
  * lines against 10 ms a slice): how many lines it read and where it ended, how many of them match
  * and their totals, and the ids of those within the page asked for (`$5` skipped, at most `$9` kept).
  */
-let sliceSql: string | undefined
-/** Built at the first call, as LINES_SQL (LINES_FROM comes from statements.ts, which imports this module as it loads). */
-const SLICE_SQL = () =>
-  (sliceSql ??= `with c as (
+const SLICE_SQL = `with c as (
     select e.id, e.booked_at, e.amount, (true ${searchSql(6)}) as hit ${LINES_FROM}
      where e.account_id = $1 and e.booked_at >= $2 and e.booked_at < $3 and (e.booked_at, e.id) > ($10::timestamptz, $11::bigint)
      order by e.booked_at, e.id limit $4),
@@ -74,13 +70,11 @@ const SLICE_SQL = () =>
          (select coalesce(sum(-amount) filter (where amount < 0), 0)::text from m) as debits,
          (select coalesce(sum(amount) filter (where amount > 0), 0)::text from m) as credits,
          (select coalesce(string_agg(id::text, ',' order by booked_at, id), '')
-            from (select id, booked_at from m order by booked_at, id offset $5 limit $9) p) as ids`)
-let linesSql: string | undefined
-/** Built at the first call (LINE_COLUMNS comes from statements.ts, which imports this module). */
-const LINES_SQL = () =>
-  (linesSql ??= `select ${LINE_COLUMNS} ${LINES_FROM}
+            from (select id, booked_at from m order by booked_at, id offset $5 limit $9) p) as ids`
+/** The page's lines in full, by their ids. */
+const LINES_SQL = `select ${LINE_COLUMNS} ${LINES_FROM}
      where e.account_id = $1 and e.booked_at >= $2 and e.booked_at < $3 and e.id = any(string_to_array($5, ',')::bigint[])
-     order by e.booked_at, e.id`)
+     order by e.booked_at, e.id`
 
 type Slice = { scanned: number; last_at: string | null; last_id: string | null; found: number; debits: string; credits: string; ids: string }
 
@@ -109,7 +103,7 @@ export async function statementFoundPage(
     // the matches of this slice that fall within the page: skip those before it, keep up to its end
     const skip = Math.max(0, offset - count)
     const keep = Math.max(0, offset + size - Math.max(offset, count))
-    const [slice] = await q.query<Slice>(SLICE_SQL(), [account.id, period.from, period.to, sliceRows, skip, ...params, keep, ...after])
+    const [slice] = await q.query<Slice>(SLICE_SQL, [account.id, period.from, period.to, sliceRows, skip, ...params, keep, ...after])
     count += slice!.found
     debits += decimalToCents(slice!.debits)
     credits += decimalToCents(slice!.credits)
@@ -118,7 +112,7 @@ export async function statementFoundPage(
     after = [slice!.last_at, slice!.last_id]
     await yieldToEventLoop()
   }
-  const rows = ids.length === 0 ? [] : await q.query<LineRow>(LINES_SQL(), [account.id, period.from, period.to, 'UTC', ids.join(',')])
+  const rows = ids.length === 0 ? [] : await q.query<LineRow>(LINES_SQL, [account.id, period.from, period.to, 'UTC', ids.join(',')])
   return {
     found: { count, totalDebits: centsToDecimal(debits), totalCredits: centsToDecimal(credits) },
     transactions: rows.map((row) => lineOf({ ...row, num: account.number })),

@@ -12,6 +12,7 @@ import type { StatementSearch } from '../../kernel/statementSearch.ts'
 import { api } from '../../kernel/messages.ts'
 import type { Queryable } from '../db/db.ts'
 import { centsToDecimal, decimalToCents } from './money.ts'
+import { LINE_COLUMNS, LINES_FROM, lineOf, type LineRow, type Period, type StatementLine } from './statement-lines.ts'
 import { searchParams, searchSql } from './statement-search.ts'
 
 const t = api.statement
@@ -104,12 +105,6 @@ export async function findStatementFile(q: Queryable, customerId: string, id: st
   return row
 }
 
-/** The instants of a period of days in the time zone: [from, to). */
-export interface Period {
-  from: Date
-  to: Date
-}
-
 export async function periodOf(q: Queryable, startDate: string, endDate: string, timeZone: string): Promise<Period> {
   const [row] = await q.query<{ from: string; to: string }>(
     `select to_char(($1::date)::timestamp at time zone $3 at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "from",
@@ -119,51 +114,11 @@ export async function periodOf(q: Queryable, startDate: string, endDate: string,
   return { from: new Date(row!.from), to: new Date(row!.to) }
 }
 
-/** One line of a statement, as the contract's Transaction (amounts: exact decimals, 2 decimals). */
-export interface StatementLine {
-  num_transaction: string
-  date_operation: string
-  num: string
-  description: string
-  debit: string
-  credit: string
-  solde: string
-}
-
-/** A line as read: the contract's fields, and what the keyset and the CSV need. */
-export type LineRow = {
-  num_transaction: string
-  date_operation: string
-  num: string
-  description: string
-  debit: string
-  credit: string
-  solde: string
-  id: string
-  /** booked_at at full precision (microseconds), for the keyset */
-  at_text: string
-  /** booked_at in the bank's time zone, `dd/mm/yyyy hh:mm:ss` (the CSV) */
-  local_at: string
-}
-
 /** Where the next page starts: after this (booked_at, id). */
 interface Cursor {
   bookedAt: string
   id: string
 }
-
-/**
- * The columns of a line. Amounts come as the text of numeric(18, 2) (always 2 decimals, exact):
- * `debit` and `credit` are the amount on its side and '' on the other, `solde` the running balance.
- */
-export const LINE_COLUMNS = `e.id::text as id, e.booked_at::text as at_text, t.reference as num_transaction,
-       to_char(e.booked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date_operation,
-       to_char(e.booked_at at time zone $4, 'DD/MM/YYYY HH24:MI:SS') as local_at,
-       coalesce(e.description, t.description) as description,
-       case when e.amount < 0 then (-e.amount)::text else '' end as debit,
-       case when e.amount > 0 then e.amount::text else '' end as credit,
-       e.balance_after::text as solde`
-export const LINES_FROM = 'from ledger_entries e join ledger_transactions t on t.id = e.transaction_id'
 
 /**
  * Two statements, not one with `$5 is null or (booked_at, id) > (…)`: once PostgreSQL kept that
@@ -181,19 +136,6 @@ const SCREEN_PAGE_SQL = `${PERIOD_LINES} order by e.booked_at, e.id offset $6 li
 /** The first two with a search (statement-search.ts, which also pages the screen's search): its parameters follow the others. */
 const FIRST_FOUND_SQL = `${PERIOD_LINES} ${searchSql(6)} order by e.booked_at, e.id limit $5`
 const NEXT_FOUND_SQL = `${PERIOD_LINES} ${KEYSET} ${searchSql(8)} order by e.booked_at, e.id limit $5`
-
-/** The contract's seven fields of a line read, in the contract's order. */
-export function lineOf(row: LineRow): StatementLine {
-  return {
-    num_transaction: row.num_transaction,
-    date_operation: row.date_operation,
-    num: row.num,
-    description: row.description,
-    debit: row.debit,
-    credit: row.credit,
-    solde: row.solde,
-  }
-}
 
 /** UTC: the lines' `date_operation` is UTC whatever zone is given for the CSV's local time. */
 const DEFAULT_ZONE = 'UTC'

@@ -24,12 +24,12 @@ import {
   statementScreenPage,
   statementSummary,
   STATEMENT_PAGE_SIZE,
-  type Period,
   type StatementAccount,
   type StatementFile,
 } from '../domain/statements.ts'
 import { searchOf } from '../../kernel/statementSearch.ts'
 import { statementChart } from '../domain/statement-chart.ts'
+import type { Period } from '../domain/statement-lines.ts'
 import { statementFoundPage } from '../domain/statement-search.ts'
 import { signedIn } from './signed-in.ts'
 

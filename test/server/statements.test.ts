@@ -18,7 +18,8 @@ import {
 } from '../../server/demo/demo-data.ts'
 import { centsToDecimal, decimalToCents } from '../../server/domain/money.ts'
 import { FIRST_PAGE_ROWS, OTHER_PAGE_ROWS, frenchAmount, pageCount } from '../../server/domain/statement-pdf.ts'
-import { CSV_COLUMNS, MAX_STATEMENT_DAYS, csvRow, csvText, periodOf, statementLines, type StatementLine } from '../../server/domain/statements.ts'
+import type { StatementLine } from '../../server/domain/statement-lines.ts'
+import { CSV_COLUMNS, MAX_STATEMENT_DAYS, csvRow, csvText, periodOf, statementLines } from '../../server/domain/statements.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 import { transferHelpers } from './transfers-helpers.ts'
 
