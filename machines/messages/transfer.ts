@@ -4,6 +4,7 @@
  * "1 234,56 USD").
  */
 import { transferHeadings } from '../../kernel/messages/transferHeadings.ts'
+import { statement } from './statement.ts'
 
 export const transfer = {
   /** spec §8 — accounts not loaded or empty; a click reloads the page */
@@ -94,6 +95,8 @@ export const transfer = {
   /** The final screen. */
   doneTitle: 'Transfert effectué',
   receipt: 'Télécharger le reçu',
+  /** rulings §9.7: a receipt that could not be downloaded (the statement's words, as My transfers) */
+  downloadFailed: statement.downloadFailed,
   /** The lines of the receipt on the final screen. */
   receiptLabels: {
     reference: 'Référence',

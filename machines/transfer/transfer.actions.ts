@@ -48,6 +48,7 @@ export const forgetToken = change<undefined>({ token: '' })
 export const setTriesLeft = change<TransferConfirmBody | null>({ triesLeft: (_, body) => triesLeftOf(body) })
 export const setCodeRefused = change<{ refused: boolean }>({ codeRefused: (_, { refused }) => refused })
 export const keepReceipt = change<TransferConfirmBody | null>({ receipt: ({ context }, body) => receiptOf(context, body) })
+export const showDownloadError = change<{ message: string | null }>({ downloadError: (_, { message }) => message })
 
 export const reset = change<undefined>(({ context }) =>
   freshTransferContext({ kind: context.kind, accounts: context.accounts, accountsFailed: context.accountsFailed }),

@@ -2,11 +2,12 @@
  * A part of the transfer chart (`transfer.machine.ts`): its three ends, written apart only to keep
  * each file short; the chart's `setup` names and documents every action and actor used here.
  *
- *   done: the success screen; `receipt.download` ──▶ done.downloading ──saved, or failed (logged)──▶ done.idle
+ *   done: the success screen; `receipt.download` ──▶ done.downloading ──saved, or failed (downloadFailed shown, logged)──▶ done.idle
  *   resultUnknown: the bank answered without saying whether the money moved, or no answer came (rulings §6.2)
  *   failed: the transfer was refused for good (rulings §6.1)
  *   each ──transfer.restart──▶ editing (a fresh form)
  */
+import { transfer as texts } from '../messages.ts'
 import type { TransferSetup } from './transfer.setup.ts'
 
 /** The states `done`, `resultUnknown` and `failed` of the chart, typed by its own setup (XState's `createStateConfig`). */
@@ -27,18 +28,21 @@ export const outcomeStates = (transfer: TransferSetup) => ({
     },
     states: {
       idle: {
-        description: 'No download under way: the receipt button.',
-        meta: { spec: 'spec §4 Transfers (success: receipt)' },
+        description: 'No download under way: the receipt button, and the last download failure (transfer.downloadFailed) if any.',
+        meta: { spec: 'spec §4 Transfers (success: receipt); rulings §9.7' },
         on: {
           'receipt.download': {
             target: 'downloading',
-            description: 'spec §4, §7: the receipt button downloads the receipt of the transfer (transfer/receipt/{reference})',
+            actions: { type: 'showDownloadError', params: { message: null } },
+            description:
+              'spec §4, §7: the receipt button downloads the receipt of the transfer (transfer/receipt/{reference}); ' +
+              'rulings §9.7: a new try clears the last failure',
           },
         },
       },
       downloading: {
         description: 'The spinner on the receipt button while the receipt downloads; the rest of the screen stays usable.',
-        meta: { spec: 'spec §7 transfer/receipt/{reference}; spec §8 (download errors)' },
+        meta: { spec: 'spec §7 transfer/receipt/{reference}; spec §8 (download errors); rulings §9.7' },
         invoke: {
           id: 'downloadReceipt',
           src: 'downloadReceipt',
@@ -49,11 +53,16 @@ export const outcomeStates = (transfer: TransferSetup) => ({
           },
           onError: {
             target: 'idle',
-            actions: {
-              type: 'logDownloadError',
-              params: ({ context, event }) => ({ reference: context.receipt?.reference ?? '', error: event.error }),
-            },
-            description: 'spec §8 download errors (REQ-ERR-20): only logged, nothing shown',
+            actions: [
+              { type: 'showDownloadError', params: { message: texts.downloadFailed } },
+              {
+                type: 'logDownloadError',
+                params: ({ context, event }) => ({ reference: context.receipt?.reference ?? '', error: event.error }),
+              },
+            ],
+            description:
+              'rulings §9.7 (over spec §8), REQ-ERR-20: a receipt that could not be downloaded says so (transfer.downloadFailed), ' +
+              'as the statement and My transfers; and it is logged (spec §8)',
           },
         },
         on: {

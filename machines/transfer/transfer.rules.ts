@@ -43,6 +43,7 @@ export function freshTransferContext({ kind, accounts, accountsFailed }: Transfe
     triesLeft: null,
     codeRefused: false,
     receipt: null,
+    downloadError: null,
   }
 }
 

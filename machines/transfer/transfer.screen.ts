@@ -150,6 +150,8 @@ export interface TransferScreen {
   receipt: TransferReceiptScreen | null
   /** The receipt is downloading: the spinner on its button (spec §2: a spinner shows while a file downloads). */
   downloading: boolean
+  /** rulings §9.7: the receipt could not be downloaded (transfer.downloadFailed) until the next try; `null` otherwise. */
+  downloadError: string | null
 }
 
 /** spec §4 code form: the debited amount is said when the bank converted it. */
@@ -280,5 +282,6 @@ export function transferScreen(snapshot: SnapshotFrom<typeof transferMachine>): 
     code: c.pending ? codeScreenOf(c, c.pending, snapshot.matches('codeExpired')) : null,
     receipt: receiptScreenOf(c),
     downloading: snapshot.matches({ done: 'downloading' }),
+    downloadError: step === 'done' ? c.downloadError : null,
   }
 }

@@ -122,7 +122,7 @@ export const transferSetup = setup({
     refreshAccounts: stubAction('refreshAccounts'),
     /** A fresh form after a transfer: its account select shows balances, read again if money moved. Provided by src/. */
     wantAccounts: stubAction('wantAccounts'),
-    /** spec §8 "Download errors: only logged, nothing shown". Provided by src/. */
+    /** spec §8 "Download errors: … logged" (rulings §9.7 adds the message, `showDownloadError`). Provided by src/. */
     logDownloadError: (_, failure: ReceiptDownloadFailure) => stubAction('logDownloadError')(failure),
 
     /** spec §3, §8: takes the session's account list, and whether it is unavailable (none, or not loaded). */
@@ -170,6 +170,8 @@ export const transferSetup = setup({
     setCodeRefused: act.setCodeRefused,
     /** spec §4 Transfers: keeps the success message (new balance when solde is not empty), reference and time. */
     keepReceipt: act.keepReceipt,
+    /** rulings §9.7: the success screen's download error (transfer.downloadFailed); null clears it (the next try). */
+    showDownloadError: act.showDownloadError,
 
     /** decision (docs/decisions.md, Transfers: Restart): a fresh form, lists loaded again; instead of the page reload. */
     reset: act.reset,

@@ -160,6 +160,8 @@ export interface TransferContext {
 
   /** The executed transfer (`done`). */
   receipt: TransferReceipt | null
+  /** rulings §9.7: the receipt could not be downloaded (transfer.downloadFailed); cleared by the next try. */
+  downloadError: string | null
 }
 
 export type TransferEvent =

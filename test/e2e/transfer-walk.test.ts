@@ -349,6 +349,8 @@ async function expectScreen(snapshot: Snapshot, where: string): Promise<void> {
       await expect
         .poll(() => main.getByRole('button', { name: texts.receipt }).getAttribute('aria-disabled'), { message: where })
         .toBe(String(screen.downloading))
+      // rulings §9.7: a receipt that failed says so until the next try.
+      await expect.poll(() => main.getByText(texts.downloadFailed).count(), { message: where }).toBe(screen.downloadError ? 1 : 0)
       break
     case 'failed':
       await visible(main.getByRole('button', { name: texts.retry }))

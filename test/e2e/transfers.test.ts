@@ -1,7 +1,7 @@
 /**
  * The transfers in a real browser against the real server: the three transfers from form to receipt as
- * K1234567, with the code read from the demo outbox; wrong and expired codes; insufficient
- * balance; every validation message of the three forms and of the code form; axe; 375 px.
+ * K1234567, with the code read from the demo outbox; a receipt whose download fails (rulings §9.7);
+ * wrong and expired codes; insufficient balance; every validation message of the three forms and of the code form; axe; 375 px.
  */
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
@@ -9,6 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { access, api, shell, transfer as texts, validation } from '../../machines/messages'
 import { payeeAccounts, unknownAccountNumber } from '../../server/demo/demo-data'
 import {
+  DESKTOP,
+  devFault,
   launchBrowser,
   newPage,
   pageProblems,
@@ -129,6 +131,45 @@ describe('account transfer', () => {
     await page.getByRole('button', { name: texts.another }).click()
     await expect.poll(() => page.locator(`datalist option[value="${usdPayee.number}"]`).count()).toBe(1)
   })
+
+  it.each([
+    { width: 'desktop', viewport: DESKTOP, colorScheme: 'light' as const },
+    { width: 'phone', viewport: PHONE, colorScheme: 'dark' as const },
+  ])(
+    'a receipt that could not be downloaded says so on the success screen, $width $colorScheme (rulings §9.7); the message goes on the next try',
+    async ({ width, viewport, colorScheme }) => {
+      const { page } = await newPage(browser, server.url, viewport, { colorScheme })
+      pages.push(page)
+      await signIn(page)
+      await page.goto('/app/transfer')
+      await page.locator(`main select[name="debitAccount"] option[value="${USD}"]`).waitFor({ state: 'attached' })
+      await fill(page, { debitAccount: USD, amount: '3', creditAccount: usdPayee.number, description: 'Reçu en panne' })
+      await page.getByText(texts.holder(usdPayee.holder)).waitFor()
+      await submit(page)
+      await page.getByRole('heading', { name: texts.codeTitle }).waitFor()
+      await fill(page, { token: (await lastCode()).code })
+      await confirm(page)
+      await page.getByRole('heading', { name: texts.doneTitle }).waitFor()
+
+      // The bank's receipt call fails once (a demo fault on the path of the reference shown).
+      const reference = (await page.locator('main dd').first().locator('span').first().textContent())!.trim()
+      expect(reference).toMatch(/^[A-Z0-9]+$/)
+      await devFault(server.url, { path: `/api/rest/customer/v1/transfer/receipt/${reference}`, status: 500, body: { message: 'boom' }, times: 1 })
+      await page.getByRole('button', { name: texts.receipt }).click()
+      const alert = page.getByRole('alert').filter({ hasText: texts.downloadFailed })
+      await alert.waitFor()
+      expect(await alert.textContent()).toBe('Le téléchargement a échoué. Veuillez réessayer.')
+      // The success screen stays: its reference, its buttons.
+      await page.getByRole('heading', { name: texts.doneTitle }).waitFor()
+      expect(await page.getByRole('button', { name: texts.another }).count()).toBe(1)
+      await expectAccessible(page, `transfer-receipt-failed-${width}-${colorScheme}`)
+
+      // The next try: the message goes, the PDF is saved.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.receipt }).click()])
+      expect(download.suggestedFilename()).toBe(`recu-${reference}.pdf`)
+      await expect.poll(() => page.getByText(texts.downloadFailed).count()).toBe(0)
+    },
+  )
 
   it('after a transfer the balances are read again when a screen shows them, never shown old', async () => {
     const { page } = await newPage(browser, server.url)

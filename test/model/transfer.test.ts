@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatAmount } from '../../machines/amounts.ts'
-import { api, transfer as texts, validation } from '../../machines/messages.ts'
+import { api, statement as statementTexts, transfer as texts, validation } from '../../machines/messages.ts'
 import type { Account } from '../../machines/shared/customer.ts'
 import { TRANSFER_KINDS, type TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { TransferField, TransferValues } from '../../machines/transfer/transfer.kinds.ts'
@@ -183,6 +183,9 @@ describe.each(TRANSFER_KINDS)('transfer machine, %s kind — walk of every trans
         ['awaitingCode', 'confirming', 'codeExpired', 'done', 'failed', 'resultUnknown'].some((s) => snapshot.matches(s as 'done')),
       )
       expect(c.receipt !== null).toBe(snapshot.matches('done'))
+      // The receipt's download failure (rulings §9.7) shows only on the final screen, never while it downloads again.
+      if (!snapshot.matches({ done: 'idle' })) expect(c.downloadError).toBeNull()
+      if (c.downloadError !== null) expect(c.downloadError).toBe(texts.downloadFailed)
       // What the kind does not use stays empty.
       if (!spec.currencies) expect(c.quote).toBeNull()
       if (!spec.suggestions) expect(c.suggestions).toBeNull()
@@ -577,6 +580,7 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
       error: null,
       pending: null,
       receipt: null,
+      downloadError: null,
       triesLeft: null,
       suggestions: null,
       currencies: null,
@@ -610,15 +614,33 @@ describe('transfer machine — the receipt (spec §4 success, §7 transfer/recei
     expect(actorCalls(calls, 'downloadReceipt')).toHaveLength(2)
   })
 
-  it('a failure is only logged, nothing shown (spec §8)', async () => {
+  it("a failure says so (rulings §9.7, the statement's words) and is logged (spec §8); the final screen stays", async () => {
     const error = new Error('receipt not available (500)')
     const { snapshot, calls } = await play('account', ...toDone('account'), download, errorEvent('downloadReceipt', error))
     expect(snapshot.value).toEqual({ done: 'idle' })
     expect(calls.filter((c) => c.kind === 'action' && c.name === 'logDownloadError').map((c) => (c as { params: unknown }).params)).toEqual([
       { reference: 'TRF-0001', error },
     ])
+    expect(texts.downloadFailed).toBe('Le téléchargement a échoué. Veuillez réessayer.')
+    expect(texts.downloadFailed).toBe(statementTexts.downloadFailed)
     expect(snapshot.context.error).toBeNull()
-    expect(transferScreen(snapshot)).toMatchObject({ step: 'done', downloading: false, error: null })
+    expect(transferScreen(snapshot)).toMatchObject({ step: 'done', downloading: false, error: null, downloadError: texts.downloadFailed })
+    expect(transferScreen(snapshot).receipt?.reference).toBe('TRF-0001')
+  })
+
+  it('the message goes away on the next try, and stays away when that one is saved', async () => {
+    const failed = [...toDone('account'), download, errorEvent('downloadReceipt', new Error('receipt not available (500)'))]
+    const retrying = await play('account', ...failed, download)
+    expect(transferScreen(retrying.snapshot)).toMatchObject({ downloading: true, downloadError: null })
+    const saved = await play('account', ...failed, download, doneEvent('downloadReceipt', undefined))
+    expect(transferScreen(saved.snapshot)).toMatchObject({ downloading: false, downloadError: null })
+  })
+
+  it('a new transfer starts without the message', async () => {
+    const { snapshot } = await play('account', ...toDone('account'), download, errorEvent('downloadReceipt', new Error('boom')), restart)
+    expect(snapshot.matches('editing')).toBe(true)
+    expect(snapshot.context.downloadError).toBeNull()
+    expect(transferScreen(snapshot).downloadError).toBeNull()
   })
 
   it('another transfer may be started while the receipt downloads', async () => {

@@ -372,18 +372,21 @@ export const section8: Trace[] = [
       { machine: 'myTransfers', state: 'shown.downloading', event: 'xstate.error.actor.downloadReceipt' },
       { machine: 'myTransfers', state: 'code.done.downloading', event: 'xstate.error.actor.downloadDoneReceipt' },
       { catalogue: 'myTransfers.downloadFailed' },
+      { catalogue: 'transfer.downloadFailed' },
       { file: 'src/flows/useFlow.ts', symbol: 'logDownloadError' },
     ],
     tests: [
       'test/model/statement.test.ts > %s: the message under the links, logged; the next download clears it',
-      'test/model/transfer.test.ts > a failure is only logged, nothing shown (spec §8)',
+      "test/model/transfer.test.ts > a failure says so (rulings §9.7, the statement's words) and is logged (spec §8); the final screen stays",
+      'test/model/transfer.test.ts > the message goes away on the next try, and stays away when that one is saved',
       'test/model/myTransfers.test.ts > a receipt that could not be downloaded: "Le téléchargement a échoué. Veuillez réessayer.", logged',
       "test/e2e/my-transfers.test.ts > downloads an executed transfer's receipt, the success screen's PDF; a failure says so (rulings §9.7)",
+      'test/e2e/transfers.test.ts > a receipt that could not be downloaded says so on the success screen, $width $colorScheme (rulings §9.7); the message goes on the next try',
     ],
     note:
       'The statement files (PDF, csv) go through the statement machine, the transfer receipt through the transfer machine, ' +
       'and from My transfers (rulings §9.1) through the My transfers machine. Rulings §9.7 adds a message to the log: a ' +
-      'statement file or a My transfers receipt that could not be had shows "Le téléchargement a échoué. Veuillez réessayer." ' +
-      '(statement.downloadFailed, myTransfers.downloadFailed; docs/decisions.md).',
+      'statement file or a receipt (on the success screen or in My transfers) that could not be had shows "Le téléchargement a ' +
+      'échoué. Veuillez réessayer." (statement.downloadFailed, transfer.downloadFailed, myTransfers.downloadFailed; docs/decisions.md).',
   },
 ]

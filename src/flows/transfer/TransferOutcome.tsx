@@ -45,7 +45,7 @@ export function TransferOutcome({ step, screen, send, headingRef }: Props) {
     )
   }
 
-  const { receipt, downloading } = screen
+  const { receipt, downloading, downloadError } = screen
   return (
     <section className={card} aria-labelledby="outcome-title">
       <h2 id="outcome-title" ref={headingRef} tabIndex={-1}>
@@ -83,6 +83,7 @@ export function TransferOutcome({ step, screen, send, headingRef }: Props) {
           )}
         </dl>
       )}
+      {downloadError && <Banner kind="error">{downloadError}</Banner>}
       <div className={css.actions}>
         {receipt && (
           <button type="button" className={buttonSecondary} onClick={() => send({ type: 'receipt.download' })} aria-disabled={downloading}>
