@@ -12,7 +12,7 @@
  *
  * Accounts come from the session (its context): the machine's input, and `accounts.change` when
  * the session's list changes while the screen is open. With no account, or when they could not be
- * loaded, `accountsUnavailable` is true: the screen shows `transfer.accountsNotLoaded` and a click
+ * loaded, `accountsUnavailable` is true: the screen shows `accounts.notLoaded` and a click
  * sends `accounts.reload` (the app's `reloadPage` action).
  *
  * Failure: spec §8 shows an error box with no message text. The box here carries the short

@@ -1,7 +1,7 @@
 /** What the balance screen shows, from a snapshot: the view reads only this and sends events. */
 import { type SnapshotFrom } from 'xstate'
 import { formatAmount } from '../amounts.ts'
-import { balance as texts, transfer as transferTexts } from '../messages.ts'
+import { accounts as accountTexts, balance as texts } from '../messages.ts'
 import { accountOptionsOf, type AccountOption } from '../shared/accounts.ts'
 import type { FieldErrors } from '../shared/form.ts'
 import type { balanceMachine } from './balance.machine.ts'
@@ -35,7 +35,7 @@ export function balanceScreen(snapshot: SnapshotFrom<typeof balanceMachine>): Ba
     busy: snapshot.matches('loading'),
     table: snapshot.matches('shown') && shown ? { compte: shown.compte, amount: formatAmount(shown.amount, shown.currency) } : null,
     error: snapshot.matches('failed') ? texts.failed : null,
-    accountsMessage: accountsUnavailable ? transferTexts.accountsNotLoaded : null,
+    accountsMessage: accountsUnavailable ? accountTexts.notLoaded : null,
     accountOptions: accountOptionsOf(snapshot.context),
   }
 }

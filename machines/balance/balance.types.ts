@@ -45,7 +45,7 @@ export interface ShownBalance {
 export interface BalanceContext {
   accounts: Account[]
   accountsFailed: boolean
-  /** spec §8: no account, or they could not be loaded → `transfer.accountsNotLoaded`, click reloads. */
+  /** spec §8: no account, or they could not be loaded → `accounts.notLoaded`, click reloads. */
   accountsUnavailable: boolean
   /** The form: the selected account number. */
   values: BalanceValues
@@ -63,5 +63,5 @@ export type BalanceEvent =
   | { type: 'balance.submit' }
   /** The session's account list changed while the screen is open. */
   | { type: 'accounts.change'; accounts: Account[]; accountsFailed: boolean }
-  /** The click on `transfer.accountsNotLoaded` (spec §8). */
+  /** The click on `accounts.notLoaded` (spec §8). */
   | { type: 'accounts.reload' }

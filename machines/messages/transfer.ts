@@ -7,8 +7,6 @@ import { transferHeadings } from '../../kernel/messages/transferHeadings.ts'
 import { statement } from './statement.ts'
 
 export const transfer = {
-  /** spec §8 — accounts not loaded or empty; a click reloads the page */
-  accountsNotLoaded: "Vos comptes n'ont pu être chargés, cliquez pour réessayer",
   /** spec §8 — the holder lookup of the account to credit failed */
   holderNotFound: "Le compte n'a pu être retrouvé",
   /** spec §4, §8 — the button of a confirm refused for good (status '1' of an account transfer) */

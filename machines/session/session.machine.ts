@@ -205,8 +205,7 @@ export const sessionMachine = sessionSetup.createMachine({
             },
             loaded: {
               description:
-                'The screens show the accounts; with none (not loaded, or an empty list), the message ' +
-                'transfer.accountsNotLoaded, whose click reloads the page.',
+                'The screens show the accounts; with none (not loaded, or an empty list), the message ' + 'accounts.notLoaded, whose click reloads the page.',
               meta: { spec: 'spec §3; spec §8 (accounts not loaded or empty)' },
               on: {
                 'accounts.reload': {

@@ -3,7 +3,7 @@
  * the access pages read only this (through `useSessionScreen`) and send the session's named intents.
  */
 import type { SnapshotFrom } from 'xstate'
-import { moduleNames, transfer as transferTexts } from '../messages.ts'
+import { accounts as accountTexts, moduleNames } from '../messages.ts'
 import { grantedModules, MODULE_ROUTES, type Account, type ModuleCode, type SessionUser } from '../shared/customer.ts'
 import type { sessionMachine } from './session.machine.ts'
 import { warningSecondsOf } from './session.rules.ts'
@@ -66,7 +66,7 @@ export function sessionScreen(snapshot: SnapshotFrom<typeof sessionMachine>): Se
   const busy = snapshot.matches({ signedIn: { dialog: 'loggingOut' } })
   const accountsLoading = snapshot.matches({ signedIn: { accounts: 'loading' } }) || snapshot.matches({ signedIn: { accounts: { stale: 'reading' } } })
   const balancesStale = snapshot.matches({ signedIn: { accounts: 'stale' } })
-  const accountsMessage = snapshot.matches({ signedIn: { accounts: 'loaded' } }) && accounts.length === 0 ? transferTexts.accountsNotLoaded : null
+  const accountsMessage = snapshot.matches({ signedIn: { accounts: 'loaded' } }) && accounts.length === 0 ? accountTexts.notLoaded : null
   const modules = user?.modules ?? []
   return {
     signedIn: snapshot.matches('signedIn'),

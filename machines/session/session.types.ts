@@ -13,7 +13,7 @@ export interface SessionInput {
 export interface SessionContext {
   user: SessionUser | null
   accounts: Account[]
-  /** The accounts could not be loaded: the screens show `transfer.accountsNotLoaded` (spec §8). */
+  /** The accounts could not be loaded: the screens show `accounts.notLoaded` (spec §8). */
   accountsFailed: boolean
   /** The sidebar's notification counter, `null` until (or unless) it was read. */
   notificationSize: number | null
@@ -47,7 +47,7 @@ export type SessionEvent =
   | { type: 'accounts.refresh' }
   /** A screen that shows the balances opened (the dashboard, a form's account select). */
   | { type: 'accounts.wanted' }
-  /** The click on the accounts message `transfer.accountsNotLoaded` (spec §8). */
+  /** The click on the accounts message `accounts.notLoaded` (spec §8). */
   | { type: 'accounts.reload' }
 
 /** Params of the `storeSession` action. */

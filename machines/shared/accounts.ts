@@ -9,7 +9,7 @@ import type { Account } from './customer.ts'
 /** The session's accounts, as a flow takes them. */
 export interface SessionAccounts {
   accounts: Account[]
-  /** The session could not load them (spec §8: the screens show `transfer.accountsNotLoaded`). */
+  /** The session could not load them (spec §8: the screens show `accounts.notLoaded`). */
   accountsFailed: boolean
 }
 

@@ -33,7 +33,7 @@
  * stay the whole period's (docs/decisions.md, "Statement search"); a new statement clears it.
  *
  * Accounts come from the session (its context), as in the transfer machine: the input, then
- * `accounts.change`. With none, `transfer.accountsNotLoaded` and `accounts.reload` (`reloadPage`).
+ * `accounts.change`. With none, `accounts.notLoaded` and `accounts.reload` (`reloadPage`).
  *
  * The chart's names (its types, actors, delay, guards and actions) are declared in
  * `statement.setup.ts`; the region `download` is written apart, in `statement.download.machine.ts`,

@@ -2,7 +2,7 @@
 import type { SnapshotFrom } from 'xstate'
 import { formatAmount } from '../amounts.ts'
 import { FIELD_MAX_LENGTH } from '../limits.ts'
-import { statement as texts, statementView as viewTexts, transfer as transferTexts } from '../messages.ts'
+import { accounts as accountTexts, statement as texts, statementView as viewTexts } from '../messages.ts'
 import { accountOptionsOf, type AccountOption } from '../shared/accounts.ts'
 import { text } from '../shared/answers.ts'
 import type { FieldErrors } from '../shared/form.ts'
@@ -192,7 +192,7 @@ export function statementScreen(snapshot: SnapshotFrom<typeof statementMachine>)
     downloading: snapshot.matches({ download: 'downloading' }),
     downloadError: shown ? downloadError : null,
     error: snapshot.matches({ query: 'failed' }) ? error : null,
-    accountsMessage: accountsUnavailable ? transferTexts.accountsNotLoaded : null,
+    accountsMessage: accountsUnavailable ? accountTexts.notLoaded : null,
     accountOptions: accountOptionsOf(snapshot.context),
     search:
       shown && shown.periodCount > 0

@@ -89,7 +89,7 @@ export interface DownloadFailure {
 export interface StatementContext {
   accounts: Account[]
   accountsFailed: boolean
-  /** spec §8: no account, or they could not be loaded → `transfer.accountsNotLoaded`, click reloads. */
+  /** spec §8: no account, or they could not be loaded → `accounts.notLoaded`, click reloads. */
   accountsUnavailable: boolean
   /** The app's date (yyyy-mm-dd): the default end date, and the month of the default start date. */
   today: string
@@ -121,7 +121,7 @@ export type StatementEvent =
   | { type: 'download.csv' }
   /** The session's account list changed while the screen is open. */
   | AccountsChange
-  /** The click on `transfer.accountsNotLoaded` (spec §8). */
+  /** The click on `accounts.notLoaded` (spec §8). */
   | { type: 'accounts.reload' }
   /** The pager of a long statement: the page to show (zero-based). */
   | { type: 'page.go'; page: number }

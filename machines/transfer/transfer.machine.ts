@@ -24,7 +24,7 @@
  *
  * Accounts come from the session (its context): the machine's input, and `accounts.change` when
  * the session's list changes while the screen is open. With no account, or when they could not be
- * loaded, `accountsUnavailable` is true: the form shows `transfer.accountsNotLoaded` and a click
+ * loaded, `accountsUnavailable` is true: the form shows `accounts.notLoaded` and a click
  * sends `accounts.reload` (the app's `reloadPage` action).
  *
  * Session expiry (HTTP 403, code '2') is the session machine's business (the client's middleware

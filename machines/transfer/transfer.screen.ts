@@ -2,7 +2,7 @@
 import { type SnapshotFrom } from 'xstate'
 import { GROUP_SEPARATOR, currencyLabel, formatAmount } from '../amounts.ts'
 import { accountOptionsOf } from '../shared/accounts.ts'
-import { transfer as texts } from '../messages.ts'
+import { accounts as accountTexts, transfer as texts } from '../messages.ts'
 import type { FieldErrors } from '../shared/form.ts'
 import { FIELD_EXACT_LENGTH, FIELD_MAX_LENGTH } from '../limits.ts'
 import { transferKinds, type TransferField, type TransferValues } from './transfer.kinds.ts'
@@ -272,7 +272,7 @@ export function transferScreen(snapshot: SnapshotFrom<typeof transferMachine>): 
     values: c.values,
     errors: c.errors,
     error: c.error,
-    accountsMessage: c.accountsUnavailable ? texts.accountsNotLoaded : null,
+    accountsMessage: c.accountsUnavailable ? accountTexts.notLoaded : null,
     accountOptions,
     currencyOptions,
     suggestions,

@@ -112,7 +112,7 @@ export interface TransferContext {
   kind: TransferKind
   accounts: Account[]
   accountsFailed: boolean
-  /** spec §8: no account, or they could not be loaded → `transfer.accountsNotLoaded`, click reloads. */
+  /** spec §8: no account, or they could not be loaded → `accounts.notLoaded`, click reloads. */
   accountsUnavailable: boolean
 
   /** The form (fields of `transferKinds[kind].fields`; the others stay empty). */
@@ -169,7 +169,7 @@ export type TransferEvent =
   | { type: 'transfer.submit' }
   /** The session's account list changed while the screen is open. */
   | { type: 'accounts.change'; accounts: Account[]; accountsFailed: boolean }
-  /** The click on `transfer.accountsNotLoaded` (spec §8). */
+  /** The click on `accounts.notLoaded` (spec §8). */
   | { type: 'accounts.reload' }
   | { type: 'code.change'; value: string }
   | { type: 'code.submit' }

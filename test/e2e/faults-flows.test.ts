@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { devFaults } from '../../kernel/messages/devTools'
-import { login, notifications, password, pinReset, profile, statement, transfer } from '../../machines/messages'
+import { accounts as accountTexts, login, notifications, password, pinReset, profile, statement } from '../../machines/messages'
 import { mainCustomer } from '../../server/demo/demo-data'
 import { flowScreens, scenarioById } from '../../server/demo/fault-scenarios'
 import { flowLegend, scenarioTitle } from '../../server/demo/faults-page'
@@ -95,7 +95,7 @@ describe('the fault panel, every other flow', () => {
     await apply('session.accountsFailure')
     // The accounts are read when the shell opens: a new load of the screen.
     await customer.goto('/app/balance')
-    const message = customer.getByRole('button', { name: transfer.accountsNotLoaded })
+    const message = customer.getByRole('button', { name: accountTexts.notLoaded })
     await message.waitFor()
     await message.click()
     await message.waitFor({ state: 'detached' })

@@ -8,7 +8,7 @@
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { devFaults } from '../../kernel/messages/devTools'
-import { transfer as texts } from '../../machines/messages'
+import { accounts as accountTexts, transfer as texts } from '../../machines/messages'
 import { mainCustomer, payeeAccounts, statementOnlyCustomer } from '../../server/demo/demo-data'
 import { flowLegend, kindLegend } from '../../server/demo/faults-page'
 import { scenarioById, transferCalls } from '../../server/demo/fault-scenarios'
@@ -201,11 +201,11 @@ describe('faults per tester', () => {
     const jean = await open()
     await signIn(jean)
     await jean.getByText(USD).first().waitFor()
-    expect(await jean.getByRole('button', { name: texts.accountsNotLoaded }).count()).toBe(0)
+    expect(await jean.getByRole('button', { name: accountTexts.notLoaded }).count()).toBe(0)
     // The tester's customer signs in: the fault is hers.
     const esther = await open()
     await signIn(esther, { code: statementOnlyCustomer.kcode, pin: statementOnlyCustomer.pin })
-    await esther.getByRole('button', { name: texts.accountsNotLoaded }).first().waitFor()
+    await esther.getByRole('button', { name: accountTexts.notLoaded }).first().waitFor()
   })
 })
 

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { api, dashboardAccounts, notifications, profile, transfer as texts } from '../../machines/messages'
+import { accounts as accountTexts, api, dashboardAccounts, notifications, profile, transfer as texts } from '../../machines/messages'
 import {
   devFault,
   expectAccessible,
@@ -83,7 +83,7 @@ describe('the dashboard with no account (spec §8: not loaded or empty)', () => 
     await devFault(server.url, { method: 'POST', path: `${CUSTOMER}/account`, status: 200, body: { code: '0', comptes: [] }, times: 1 })
     const page = await signedIn('/app/dashboard', screen)
     const section = page.getByRole('region', { name: dashboardAccounts.heading })
-    const message = section.getByRole('button', { name: texts.accountsNotLoaded })
+    const message = section.getByRole('button', { name: accountTexts.notLoaded })
     await message.waitFor()
     await expectAccessible(page, `defects-dashboard-empty-${screen[0]}`)
     // spec §8: the click reloads the page; the accounts are read again (the fault was for one call).

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { balance, statement as texts, statementView, transfer, validation } from '../../machines/messages'
+import { accounts as accountTexts, balance, statement as texts, statementView, validation } from '../../machines/messages'
 import { openDb } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
 import { internalAccountNumber, mainCustomer } from '../../server/demo/demo-data'
@@ -166,7 +166,7 @@ describe('accounts that cannot be loaded', () => {
     const page = await signedIn('/app/balance')
     await devFault(server.url, { path: '/api/rest/customer/v1/account', status: 500, body: { message: 'x' }, times: 1 })
     await page.reload()
-    const message = page.getByRole('button', { name: transfer.accountsNotLoaded })
+    const message = page.getByRole('button', { name: accountTexts.notLoaded })
     await message.waitFor()
     await expectAccessible(page, 'balance-accounts-failed')
     await message.click()

@@ -25,7 +25,7 @@ import type { Browser, Page, Route } from 'playwright-core'
 import { getInitialSnapshot, getNextSnapshot, type EventObject, type SnapshotFrom } from 'xstate'
 import { getStateNodes } from 'xstate/graph'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { login, transfer as texts } from '../../machines/messages'
+import { accounts as accountTexts, login, transfer as texts } from '../../machines/messages'
 import { transferMachine } from '../../machines/transfer/transfer.machine'
 import { transferScreen } from '../../machines/transfer/transfer.screen'
 import type { TransferEvent, TransferInput } from '../../machines/transfer/transfer.types'
@@ -201,7 +201,7 @@ const executors = {
   // The click on the accounts message, shown only when the accounts are unavailable.
   'accounts.reload': {
     samples: [],
-    run: ({ page }) => page.locator('main').getByRole('button', { name: texts.accountsNotLoaded }).click(),
+    run: ({ page }) => page.locator('main').getByRole('button', { name: accountTexts.notLoaded }).click(),
   },
   'xstate.done.actor.lookUpHolder': answer('lookUpHolder', [done('lookUpHolder', 'holder found', { found: true, libelle: usdPayee.holder })]),
   'xstate.error.actor.lookUpHolder': answer('lookUpHolder', [failed('lookUpHolder', 'holder lookup, no answer', noAnswer)]),

@@ -5,7 +5,7 @@ import { balanceMachine } from '../../machines/balance/balance.machine.ts'
 import { shownBalanceOf } from '../../machines/balance/balance.rules.ts'
 import { balanceScreen } from '../../machines/balance/balance.screen.ts'
 import type { BalanceAnswer, BalanceEvent, BalanceInput } from '../../machines/balance/balance.types.ts'
-import { api, balance as texts, transfer as transferTexts } from '../../machines/messages.ts'
+import { accounts as accountTexts, api, balance as texts } from '../../machines/messages.ts'
 import { createWalk, doneEvent, errorEvent, type Call, type SyntheticEvent } from '../support/walk.ts'
 
 // ---------------------------------------------------------------------------------------------
@@ -204,8 +204,8 @@ describe('balance machine — accounts unavailable (spec §8)', () => {
     ['accounts failed', inputs['accounts failed']!],
   ])('%s: the accounts message; its click reloads the page; no account is offered', async (_, input) => {
     const { snapshot, calls } = await walk.play(input, [reload, choose(usd.compte), submit])
-    expect(balanceScreen(snapshot)).toMatchObject({ accountsMessage: transferTexts.accountsNotLoaded, accountOptions: [] })
-    expect(transferTexts.accountsNotLoaded).toBe("Vos comptes n'ont pu être chargés, cliquez pour réessayer")
+    expect(balanceScreen(snapshot)).toMatchObject({ accountsMessage: accountTexts.notLoaded, accountOptions: [] })
+    expect(accountTexts.notLoaded).toBe("Vos comptes n'ont pu être chargés, cliquez pour réessayer")
     expect(actionCalls(calls).map((c) => c.name)).toEqual(['reloadPage'])
     expect(snapshot.context.errors).toEqual({ account: 'Veuillez sélectionner un compte' })
     expect(actorCalls(calls)).toEqual([])

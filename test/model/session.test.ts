@@ -5,7 +5,7 @@ import { warningSecondsOf } from '../../machines/session/session.rules.ts'
 import { sessionScreen } from '../../machines/session/session.screen.ts'
 import type { SessionEvent, SessionInput } from '../../machines/session/session.types.ts'
 import type { Account } from '../../machines/shared/customer.ts'
-import { transfer as texts } from '../../machines/messages.ts'
+import { accounts as accountTexts } from '../../machines/messages.ts'
 import { createWalk, doneEvent, errorEvent, type Call } from '../support/walk.ts'
 
 const TOKEN = 'tok-7be0d2'
@@ -165,9 +165,9 @@ describe('session machine — accounts and counter', () => {
 
   it('says "not loaded or empty" under the accounts once the read is over and none is there (spec §8)', async () => {
     const empty = await walk.play(restored, [doneEvent('loadAccounts', [])])
-    expect(sessionScreen(empty.snapshot)).toMatchObject({ accounts: [], accountsFailed: false, accountsMessage: texts.accountsNotLoaded })
+    expect(sessionScreen(empty.snapshot)).toMatchObject({ accounts: [], accountsFailed: false, accountsMessage: accountTexts.notLoaded })
     const failed = await walk.play(signedOut, [start, errorEvent('loadAccounts')])
-    expect(sessionScreen(failed.snapshot)).toMatchObject({ accounts: [], accountsFailed: true, accountsMessage: texts.accountsNotLoaded })
+    expect(sessionScreen(failed.snapshot)).toMatchObject({ accounts: [], accountsFailed: true, accountsMessage: accountTexts.notLoaded })
     // While reading, the spinner; with accounts (even a stored list after a failed read), the list.
     expect(sessionScreen((await walk.play(signedOut, [start])).snapshot).accountsMessage).toBeNull()
     expect(sessionScreen((await walk.play(restored, [doneEvent('loadAccounts', [usd])])).snapshot).accountsMessage).toBeNull()

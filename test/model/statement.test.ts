@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Account } from '../../machines/shared/customer.ts'
-import { api, statement as texts, statementView as view, transfer as transferTexts } from '../../machines/messages.ts'
+import { accounts as accountTexts, api, statement as texts, statementView as view } from '../../machines/messages.ts'
 import { statementMachine } from '../../machines/statement/statement.machine.ts'
 import { canDownload } from '../../machines/statement/statement.rules.ts'
 import { statementScreen } from '../../machines/statement/statement.screen.ts'
@@ -478,7 +478,7 @@ describe('statement machine — accounts unavailable (spec §8)', () => {
     ['accounts failed', inputs['accounts failed']!],
   ])('%s: the accounts message; its click reloads the page', async (_, input) => {
     const { snapshot, calls } = await walk.play(input, [reload, change('account', usd.compte), submit])
-    expect(statementScreen(snapshot)).toMatchObject({ accountsMessage: transferTexts.accountsNotLoaded, accountOptions: [] })
+    expect(statementScreen(snapshot)).toMatchObject({ accountsMessage: accountTexts.notLoaded, accountOptions: [] })
     expect(actionCalls(calls).map((c) => c.name)).toEqual(['reloadPage'])
     expect(snapshot.context.errors).toEqual({ account: 'Veuillez sélectionner un compte' })
     expect(actorCalls(calls)).toEqual([])

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatAmount } from '../../machines/amounts.ts'
-import { api, statement as statementTexts, transfer as texts, validation } from '../../machines/messages.ts'
+import { accounts as accountTexts, api, statement as statementTexts, transfer as texts, validation } from '../../machines/messages.ts'
 import type { Account } from '../../machines/shared/customer.ts'
 import { TRANSFER_KINDS, type TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { TransferField, TransferValues } from '../../machines/transfer/transfer.kinds.ts'
@@ -1000,7 +1000,7 @@ describe('transfer machine — accounts unavailable (spec §8)', () => {
     expect(snapshot.context.errors.debitAccount).toBe(validation.debitAccountRequired)
     expect(calls.filter((c) => c.kind === 'action')).toEqual([{ kind: 'action', name: 'reloadPage', params: undefined }])
     expect(actorCalls(calls, 'askTransfer')).toEqual([])
-    expect(texts.accountsNotLoaded).toBe("Vos comptes n'ont pu être chargés, cliquez pour réessayer")
+    expect(accountTexts.notLoaded).toBe("Vos comptes n'ont pu être chargés, cliquez pour réessayer")
   })
 
   it('the accounts loaded meanwhile by the session make the form usable', async () => {

@@ -18,7 +18,7 @@ import { createActor, waitFor, type AnyActorRef } from 'xstate'
 import { balanceMachine } from '../../machines/balance/balance.machine.ts'
 import { balanceScreen } from '../../machines/balance/balance.screen.ts'
 import type { SessionUser } from '../../machines/shared/customer.ts'
-import { api as apiTexts, session as sessionTexts, transfer as transferTexts } from '../../machines/messages.ts'
+import { accounts as accountTexts, api as apiTexts, session as sessionTexts } from '../../machines/messages.ts'
 import type { Account } from '../../machines/shared/customer.ts'
 import { transferMachine } from '../../machines/transfer/transfer.machine.ts'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
@@ -241,7 +241,7 @@ describe('spec §8 accounts not loaded or empty: "Vos comptes n\'ont pu être ch
     await fault('POST', customer('account'), { status: 200, body: { code: '0', comptes: [] } })
     const { session, screen } = await balanceScreenAfterSession()
     expect(session).toMatchObject({ accounts: [], accountsFailed: false })
-    expect(screen.accountsMessage).toBe(transferTexts.accountsNotLoaded)
+    expect(screen.accountsMessage).toBe(accountTexts.notLoaded)
   })
 
   it('POST account answered with accounts: no message, the accounts are offered', async () => {

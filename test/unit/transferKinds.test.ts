@@ -219,7 +219,6 @@ describe('request bodies (spec §7)', () => {
 describe('transfer texts of the catalogue', () => {
   it('spec §4, §8 quotes', () => {
     expect(texts).toMatchObject({
-      accountsNotLoaded: "Vos comptes n'ont pu être chargés, cliquez pour réessayer",
       holderNotFound: "Le compte n'a pu être retrouvé",
       retry: 'Réessayer un nouveau transfert',
       another: 'Faire un autre transfert',

@@ -160,7 +160,7 @@ export const section8: Trace[] = [
       { machine: 'transfer', state: 'editing.form.filling', event: 'accounts.reload' },
       { machine: 'balance', state: '', event: 'accounts.reload' },
       { machine: 'statement', state: '', event: 'accounts.reload' },
-      { catalogue: 'transfer.accountsNotLoaded' },
+      { catalogue: 'accounts.notLoaded' },
       { file: 'src/ui/AccountsMessage.tsx' },
     ],
     tests: [
