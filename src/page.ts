@@ -12,12 +12,28 @@ export function preparePage(): void {
   // current version as a whole, never a mix. The time kept in session storage stops a reload loop
   // when the chunk fails for another reason (no network: the worker then shows the offline page).
   window.addEventListener('vite:preloadError', (event) => {
+    // Not for a file fetched ahead of need (its failure only means "later"), nor without a network:
+    // a reload would then swap the screen the customer is on for the offline page.
+    if (aheadOfNeed > 0 || !navigator.onLine) return
     const mark = 'portal.reloadedForChunk'
     if (Date.now() - Number(sessionStorage.getItem(mark) ?? 0) < 30_000) return
     sessionStorage.setItem(mark, String(Date.now()))
     event.preventDefault()
     location.reload()
   })
+}
+
+/** Lazy imports under way that only fetch ahead of need (`fetchAhead`). */
+let aheadOfNeed = 0
+
+/** A lazy import made ahead of need: if it fails, nothing is reloaded (the first real need asks again). */
+export async function fetchAhead<T>(load: () => Promise<T>): Promise<T> {
+  aheadOfNeed++
+  try {
+    return await load()
+  } finally {
+    aheadOfNeed--
+  }
 }
 
 /** How long the page waits for the browser to be idle after its load before it fetches ahead anyway. */

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react'
-import { afterFirstScreen } from '../page'
+import { afterFirstScreen, fetchAhead } from '../page'
 
 /**
  * The lazy overlays chunk (src/flows/overlays.ts: the Radix dialogs and toasts). Not in the first
@@ -37,7 +37,7 @@ export function prefetchOverlays(): void {
   prefetching = true
   // A failed prefetch is not an error: the first need asks again.
   void afterFirstScreen()
-    .then(loadOverlays)
+    .then(() => fetchAhead(loadOverlays))
     .catch(() => undefined)
 }
 
