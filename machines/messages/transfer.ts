@@ -90,6 +90,8 @@ export const transfer = {
   resultUnknownTitle: 'Résultat inconnu',
   resultUnknown: "Nous n'avons pas pu confirmer le résultat de votre transfert. Consultez votre relevé avant de refaire l'opération.",
   resultUnknownLink: 'Consulter mon relevé',
+  /** Beside it, where the bank's state of the transfer shows (rulings §9.1: /app/transfers, "Mes transferts"). */
+  resultUnknownTransfersLink: 'Consulter mes transferts',
   /** The final screen. */
   doneTitle: 'Transfert effectué',
   receipt: 'Télécharger le reçu',

@@ -3,7 +3,8 @@
  * each file short; the chart's `setup` names and documents every action and actor used here.
  *
  *   done: the success screen; `receipt.download` ──▶ done.downloading ──saved, or failed (downloadFailed shown, logged)──▶ done.idle
- *   resultUnknown: the bank answered without saying whether the money moved, or no answer came (rulings §6.2)
+ *   resultUnknown: the bank answered without saying whether the money moved, or no answer came (rulings §6.2);
+ *                  links to the statement and to My transfers, where the bank's state of the transfer shows (rulings §9.1)
  *   failed: the transfer was refused for good (rulings §6.1)
  *   each ──transfer.restart──▶ editing (a fresh form)
  */
@@ -78,14 +79,16 @@ export const outcomeStates = (transfer: TransferSetup) => ({
     description:
       'The result is unknown: the bank answered without saying whether the money moved, or its answer never came ' +
       '(the confirm may have been carried out). The message ' +
-      '(transfer.resultUnknown), a link to the statement, and the button to make another transfer; no receipt, no balance.',
-    meta: { spec: 'rulings §6.2 (only an answer that says so is a success)' },
+      '(transfer.resultUnknown), a link to the statement and one to My transfers (transfer.resultUnknownTransfersLink: its list ' +
+      "shows the bank's state of the transfer), and the button to make another transfer; no receipt, no balance.",
+    meta: { spec: 'rulings §6.2 (only an answer that says so is a success); rulings §9.1 (Mes transferts)' },
     entry: ['refreshNotifications', 'refreshAccounts'],
     on: {
       'transfer.restart': {
         target: 'editing',
         actions: ['reset', 'wantAccounts'],
-        description: 'rulings §6.2, REQ-XFER-08: after checking the statement, the customer may start a new transfer — a fresh form',
+        description:
+          'rulings §6.2, REQ-XFER-08: after checking the statement (or My transfers, rulings §9.1), the customer may start a new transfer — a fresh form',
       },
     },
   }),

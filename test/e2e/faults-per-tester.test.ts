@@ -8,7 +8,7 @@
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { devFaults } from '../../kernel/messages/devTools'
-import { accounts as accountTexts, transfer as texts } from '../../machines/messages'
+import { accounts as accountTexts, myTransfers as myTransfersTexts, transfer as texts } from '../../machines/messages'
 import { mainCustomer, payeeAccounts, statementOnlyCustomer } from '../../server/demo/demo-data'
 import { flowLegend, kindLegend } from '../../server/demo/faults-page'
 import { scenarioById, transferCalls } from '../../server/demo/fault-scenarios'
@@ -151,10 +151,14 @@ describe('faults per tester', () => {
     await customer.getByRole('button', { name: texts.codeSubmit }).click()
     expect(await confirm).toBe('no answer')
 
-    // rulings §6.2: the result is unknown — the message, the statement link; no receipt, no success.
+    // rulings §6.2: the result is unknown — the message, the statement link, and My transfers beside it; no receipt, no success.
     await customer.getByRole('heading', { name: texts.resultUnknownTitle }).waitFor()
     expect(await customer.getByText(texts.resultUnknown).count()).toBe(1)
+    expect(await customer.getByText(texts.resultUnknown).textContent()).toBe(
+      "Nous n'avons pas pu confirmer le résultat de votre transfert. Consultez votre relevé avant de refaire l'opération.",
+    )
     expect(await customer.getByRole('link', { name: texts.resultUnknownLink }).getAttribute('href')).toBe('/app/statement')
+    expect(await customer.getByRole('link', { name: texts.resultUnknownTransfersLink }).getAttribute('href')).toBe('/app/transfers')
     expect(await customer.getByRole('heading', { name: texts.doneTitle }).count()).toBe(0)
     expect(await customer.getByRole('button', { name: texts.receipt }).count()).toBe(0)
     await expectAccessible(customer, 'transfer-lost-answer')
@@ -172,6 +176,15 @@ describe('faults per tester', () => {
     expect(lines.map((line) => line.debit)).toEqual(['7.35'])
     // The fault was used up: nothing is left in force.
     expect(await (await fetch(`${server.url}/__dev/faults`)).json()).toEqual([])
+
+    // "Mes transferts", from the result unknown's link: the bank's state of that transfer, executed (rulings §9.1).
+    await customer.getByRole('link', { name: texts.resultUnknownTransfersLink }).click()
+    await customer.waitForURL('**/app/transfers')
+    const lost = customer.getByRole('list', { name: myTransfersTexts.listLabel }).getByRole('listitem').filter({ hasText: 'Réponse perdue en route' })
+    await lost.waitFor()
+    expect(await lost.count()).toBe(1)
+    await lost.getByText(myTransfersTexts.states.executed, { exact: true }).waitFor()
+    expect(await lost.getByRole('button', { name: myTransfersTexts.receipt }).count()).toBe(1)
   })
 
   it("another tester's customer-scoped scenario leaves this customer alone", async () => {

@@ -249,7 +249,7 @@ describe.each(['account', 'momo', 'card'] as const)('%s transfer', (kind) => {
       await customer.getByRole('button', { name: texts.cancel }).click()
     }
 
-    // rulings §6.2: never a success without status '0' — the result is unknown, with the statement link.
+    // rulings §6.2: never a success without status '0' — the result is unknown, with the statement link, and My transfers (rulings §9.1) beside it.
     for (const type of confirmResultsUnknown) {
       await fillForm(kind)
       await apply(`${kind}.${type}`)
@@ -258,6 +258,7 @@ describe.each(['account', 'momo', 'card'] as const)('%s transfer', (kind) => {
       await customer.getByRole('heading', { name: texts.resultUnknownTitle }).waitFor()
       expect(await customer.getByText(texts.resultUnknown).count(), type).toBe(1)
       expect(await customer.getByRole('link', { name: texts.resultUnknownLink }).getAttribute('href'), type).toBe('/app/statement')
+      expect(await customer.getByRole('link', { name: texts.resultUnknownTransfersLink }).getAttribute('href'), type).toBe('/app/transfers')
       expect(await customer.getByRole('heading', { name: texts.doneTitle }).count(), type).toBe(0)
       expect(await customer.getByRole('button', { name: texts.receipt }).count(), type).toBe(0)
       if (type === 'confirmNoStatus') await expectAccessible(customer, `transfer-result-unknown-${kind}`)

@@ -358,6 +358,9 @@ async function expectScreen(snapshot: Snapshot, where: string): Promise<void> {
       break
     case 'unknown':
       await visible(main.getByRole('heading', { name: texts.resultUnknownTitle }))
+      // rulings §6.2's statement link, and My transfers beside it (rulings §9.1).
+      expect(await main.getByRole('link', { name: texts.resultUnknownLink }).getAttribute('href'), where).toBe('/app/statement')
+      expect(await main.getByRole('link', { name: texts.resultUnknownTransfersLink }).getAttribute('href'), where).toBe('/app/transfers')
       break
   }
 }

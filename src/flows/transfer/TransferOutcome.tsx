@@ -10,7 +10,10 @@ import type { StepHeading, TransferViewProps } from './types'
 
 type Props = TransferViewProps & { step: 'done' | 'failed' | 'unknown'; headingRef: StepHeading }
 
-/** spec §4: success (with the receipt), a transfer that is over (rulings §6.1), or a result unknown (rulings §6.2). */
+/**
+ * spec §4: success (with the receipt), a transfer that is over (rulings §6.1), or a result unknown (rulings §6.2: its exact
+ * message and the statement link; beside it, "Mes transferts", whose list shows the bank's state of the transfer, rulings §9.1).
+ */
 export function TransferOutcome({ step, screen, send, headingRef }: Props) {
   if (step === 'unknown') {
     return (
@@ -22,6 +25,9 @@ export function TransferOutcome({ step, screen, send, headingRef }: Props) {
         <div className={css.actions}>
           <Link to="/app/statement" className={buttonSecondary}>
             {texts.resultUnknownLink}
+          </Link>
+          <Link to="/app/transfers" className={buttonSecondary}>
+            {texts.resultUnknownTransfersLink}
           </Link>
           <button type="button" className={button} onClick={() => send({ type: 'transfer.restart' })}>
             {texts.another}
