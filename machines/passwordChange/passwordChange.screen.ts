@@ -1,4 +1,4 @@
-/** What the password change screen shows, from a snapshot: the view reads only this and sends events. */
+/** What the password change screen shows (spec §2 /app/update-password, REQ-SCREEN-PWD-01), from a snapshot: the view reads only this and sends events. */
 import type { SnapshotFrom } from 'xstate'
 import { FIELD_MAX_LENGTH } from '../limits.ts'
 import { password, temporaryPin, validation } from '../messages.ts'

@@ -1,4 +1,8 @@
-/** What the pinReset screen shows, from a snapshot: the view reads only this and sends events. */
+/**
+ * What the PIN reset screen shows (spec §2 /reinit-password: REQ-SCREEN-PIN-01 the user code step,
+ * REQ-SCREEN-PIN-02 the confirmation step, REQ-SCREEN-PIN-03 the message after it), from a
+ * snapshot: the view reads only this and sends events.
+ */
 import { type SnapshotFrom } from 'xstate'
 import { type FieldErrors } from '../shared/form.ts'
 import { FIELD_INPUTS } from '../shared/inputs.ts'

@@ -32,7 +32,7 @@ export function firstDayOfMonth(today: string): string {
   return match ? `${match[1]}-01` : ''
 }
 
-/** spec §2, §9: the form's defaults, first day of the current month and today; no account. */
+/** spec §2, §9 (REQ-CONST-05, REQ-SCREEN-STMT-01): the form's defaults, first day of the current month and today; no account. */
 export function defaultValues(today: string): StatementValues {
   return { account: '', startDate: firstDayOfMonth(today), endDate: today.trim() }
 }
