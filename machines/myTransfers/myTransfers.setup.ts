@@ -139,3 +139,4 @@ export const myTransfersSetup = setup({
     keepDone: assign({ doneMessage: (_, answer: ConfirmAnswer) => doneMessageOf(answer) }),
   },
 })
+export type MyTransfersSetup = typeof myTransfersSetup
