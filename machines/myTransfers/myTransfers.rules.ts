@@ -82,9 +82,9 @@ export function cancelNotice(answer: CancelAnswer): Notice {
 
 /** The success message of a transfer completed from the list (the transfer screens' words). */
 export function doneMessageOf(answer: ConfirmAnswer): string {
-  const solde = text(answer.body?.solde)
+  const newBalance = text(answer.body?.solde)
   const currency = text(answer.body?.currency) ?? ''
-  return solde ? transferTexts.newBalance(formatAmount(solde, currency)) : transferTexts.success
+  return newBalance ? transferTexts.newBalance(formatAmount(newBalance, currency)) : transferTexts.success
 }
 
 /** The milliseconds left before the selected transfer's code expires (rulings §4), 0 once past. */

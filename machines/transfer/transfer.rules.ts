@@ -97,14 +97,14 @@ export function pendingOf(context: TransferContext, body: TransferAskBody): Pend
 
 /** The receipt of an executed transfer (spec §4, REQ-XFER-06: success message with or without the new balance). */
 export function receiptOf(context: TransferContext, body: TransferConfirmBody | null): TransferReceipt {
-  const solde = text(body?.solde) ?? ''
+  const newBalance = text(body?.solde) ?? ''
   const currency = text(body?.currency) ?? context.pending?.debitCurrency ?? ''
   return {
-    solde,
+    newBalance,
     currency,
     reference: text(body?.reference) ?? context.pending?.reference ?? '',
     executedAt: text(body?.executedAt) ?? null,
-    message: solde === '' ? texts.success : texts.newBalance(formatAmount(solde, currency)),
+    message: newBalance === '' ? texts.success : texts.newBalance(formatAmount(newBalance, currency)),
   }
 }
 

@@ -215,7 +215,7 @@ function receiptScreenOf({ receipt, pending }: TransferContext): TransferReceipt
     executedAt: receipt.executedAt,
     amount: pending ? formatAmount(pending.amount, pending.currency) : null,
     payee: pending ? pending.payee : null,
-    newBalance: receipt.solde ? formatAmount(receipt.solde, receipt.currency) : null,
+    newBalance: receipt.newBalance ? formatAmount(receipt.newBalance, receipt.currency) : null,
   }
 }
 

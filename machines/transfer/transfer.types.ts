@@ -98,13 +98,13 @@ export interface PendingTransfer {
 
 /** The executed transfer: what the final screen shows. */
 export interface TransferReceipt {
-  /** The new balance of the debited account ('' when the answer has none) and its currency code. */
-  solde: string
+  /** The new balance of the debited account (the answer's `solde`; '' when it has none) and its currency code. */
+  newBalance: string
   currency: string
   /** The transfer's reference (the receipt's, `transfer/receipt/{reference}`). */
   reference: string
   executedAt: string | null
-  /** spec §4: the success message, with the new balance when `solde` is not empty. */
+  /** spec §4: the success message, with the new balance when `newBalance` is not empty. */
   message: string
 }
 

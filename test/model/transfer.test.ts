@@ -523,7 +523,7 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
       expect(snapshot.value).toEqual({ done: 'idle' })
       expect(transferScreen(snapshot)).toMatchObject({ step: 'done', busy: false, lookingUpHolder: false, loadingBalance: false, downloading: false })
       expect(snapshot.context.receipt).toEqual({
-        solde: '1234.5',
+        newBalance: '1234.5',
         currency: '1',
         reference: 'TRF-0001',
         executedAt: '2026-05-04T10:01:00.000Z',
@@ -536,7 +536,7 @@ describe('transfer machine — answer of the confirm (spec §4, §8)', () => {
       const { snapshot } = await play(kind, ...toConfirm(kind), confirmed(confirmAnswers['executed, solde empty']!))
       expect(snapshot.value).toEqual({ done: 'idle' })
       expect(snapshot.context.receipt?.message).toBe('Votre transfert a été traité avec succès.')
-      expect(snapshot.context.receipt?.solde).toBe('')
+      expect(snapshot.context.receipt?.newBalance).toBe('')
     })
   })
 
