@@ -140,7 +140,7 @@ async function confirmCode(kind: TransferKind, type: ScenarioType): Promise<void
 
 /** spec §4 Session: signed out, warning toast, /login. Then signs in again. */
 async function expectSignedOut(): Promise<void> {
-  await customer.getByRole('status').filter({ hasText: session.expiredTitle }).getByText(session.expiredText).waitFor()
+  await customer.getByRole('status').filter({ hasText: session.expiredTitle }).getByText(session.expiredText).first().waitFor()
   await customer.waitForURL('**/login')
   // Emptied, but for the page to return to after signing in again (rulings §6.4).
   expect(await customer.evaluate(() => Object.keys(sessionStorage))).toEqual(['return-place'])

@@ -113,7 +113,7 @@ describe('a temporary PIN', () => {
 
     await changePin(page, received, '24680')
     await page.waitForURL('**/app/dashboard')
-    await page.getByText(texts.changed).waitFor()
+    await page.getByText(texts.changed, { exact: true }).waitFor()
     // The accounts, refused until now, are read again.
     await page.getByRole('heading', { name: dashboardAccounts.heading }).waitFor()
     await page.getByText(statementOnlyCustomer.accounts.cdf.number).first().waitFor()
