@@ -7,6 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
+import { openDb, type Db } from '../../server/db/db'
+import { migrate } from '../../server/db/migrate'
+import { seedDemo } from '../../server/demo/seed'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { login } from '../../machines/messages'
@@ -56,10 +59,28 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
 }
 
+/**
+ * Data a walk needs beyond the demo's (a long statement, say), written before the server starts on
+ * the database it will use: the walk's own PGlite folder, or its database on the walk's PostgreSQL.
+ */
+export type PrepareData = (db: Db) => Promise<void>
+
+async function prepared(settings: { dataDir: string } | { databaseUrl: string }, prepare: PrepareData): Promise<void> {
+  const db = await openDb(settings)
+  try {
+    await migrate(db)
+    await seedDemo(db)
+    await prepare(db)
+  } finally {
+    await db.close()
+  }
+}
+
 /** Starts `server/main.ts` like `npm start` does, on a free port and its own data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, prepare?: PrepareData): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'))
   const database = POSTGRES_URL ? await freshPostgresDatabase(POSTGRES_URL) : undefined
+  if (prepare) await prepared(database ? { databaseUrl: database.url } : { dataDir }, prepare)
   // The demo refuses a DATABASE_URL unless told it is on purpose (server/deployment.ts).
   const onPostgres = database ? { DATABASE_URL: database.url, DEMO_ALLOW_EXPOSED: 'true' } : {}
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

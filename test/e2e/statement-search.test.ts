@@ -5,16 +5,12 @@
  * the server; the files still the whole period's. Issue 24 at 375 px: the pager on one line with
  * targets a finger can hit, and the balance table showing each whole amount with its currency.
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { balance, statement as texts, statementView as view } from '../../machines/messages'
-import { openDb } from '../../server/db/db'
-import { migrate } from '../../server/db/migrate'
+import type { Db } from '../../server/db/db'
 import { internalAccountNumber, mainCustomer } from '../../server/demo/demo-data'
-import { seedDemo } from '../../server/demo/seed'
 import { expectAccessible, launchBrowser, newPage, pageProblems, PHONE, signIn, startServer, THEMED_SCREENS, type RunningServer } from './harness'
 
 /** K1234567's long CDF account: every third line a payment of 12,50, the others deposits of 1,00. */
@@ -24,7 +20,7 @@ const LONG_LINES = 3000
 const SHORT = 'SRCHSHRT0000000000001'
 const SHORT_LINES = 12
 
-async function withLines(db: Awaited<ReturnType<typeof openDb>>, number: string, count: number, prefix: string): Promise<void> {
+async function withLines(db: Db, number: string, count: number, prefix: string): Promise<void> {
   const [customer] = await db.query<{ id: string }>('select id::text from customers where kcode = $1', [mainCustomer.kcode])
   const [account] = await db.query<{ id: string }>(
     `insert into accounts (number, currency, kind, customer_id, holder_label) values ($1, '3', 'customer', $2, $3) returning id::text`,
@@ -46,18 +42,10 @@ async function withLines(db: Awaited<ReturnType<typeof openDb>>, number: string,
   )
 }
 
-async function dataWithStatements(): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-search-'))
-  const db = await openDb({ dataDir })
-  try {
-    await migrate(db)
-    await seedDemo(db)
-    await withLines(db, LONG, LONG_LINES, 'SRCH')
-    await withLines(db, SHORT, SHORT_LINES, 'SHRT')
-  } finally {
-    await db.close()
-  }
-  return dataDir
+/** The two statements, written before the server starts on its database (PGlite or PostgreSQL). */
+async function withStatements(db: Db): Promise<void> {
+  await withLines(db, LONG, LONG_LINES, 'SRCH')
+  await withLines(db, SHORT, SHORT_LINES, 'SHRT')
 }
 
 let server: RunningServer
@@ -65,7 +53,7 @@ let browser: Browser
 const pages: Page[] = []
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([dataWithStatements().then((dataDir) => startServer({ DATA_DIR: dataDir })), launchBrowser()])
+  ;[server, browser] = await Promise.all([startServer({}, withStatements), launchBrowser()])
 })
 afterAll(async () => {
   await browser?.close()
