@@ -1,7 +1,7 @@
 /**
  * The statement search, shared by the browser and the server (the kernel: read by both).
  *
- * What a statement search matches (issue 27: a field that narrows the lines by label, reference or
+ * What a statement search matches (REQ-SCREEN-STMT-02: a field that narrows the lines by label, reference or
  * amount), written once for the screen and the server: the screen narrows the lines it holds with
  * `matchesLine`, the server matches `searchRegex` of the same `searchOf` in SQL, so that a
  * statement narrows the same way whether its lines are on the page or on the server.

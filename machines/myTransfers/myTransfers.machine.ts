@@ -1,5 +1,5 @@
 /**
- * My transfers (rulings §9.1): every transfer of the customer, newest first, a page at a time (keyset:
+ * My transfers (rulings §9.1, REQ-SCREEN-MYXFER-01): every transfer of the customer, newest first, a page at a time (keyset:
  * the page after is asked for with the last reference of this one), filtered by state and kind; an
  * executed one's receipt; a pending one completed with its code, or cancelled.
  *

@@ -126,6 +126,7 @@ const validFields = (schema: TransferFormSchema, values: TransferValues, fields:
 
 /** spec §2, §8: the account's holder ("Titulaire : …"); rulings §9.2: a wallet's or a card's ("Bénéficiaire : …"). */
 const accountHolderTexts: HolderTexts = { lookingUp: texts.lookingUpHolder, found: texts.holder, notFound: texts.holderNotFound }
+/** rulings §9.2 (REQ-SCREEN-XFER-04): a wallet's or a card's holder, looked up once its number is complete. */
 const payeeHolderTexts: HolderTexts = { lookingUp: texts.lookingUpPayee, found: texts.payeeFound, notFound: texts.payeeNotFound }
 
 /** spec §2 /app/transfer (REQ-SCREEN-XFER-01); frequent payees are used-freq 1 (REQ-CONST-02). */

@@ -129,7 +129,7 @@ export const isPayeeChange = ({ context, event }: GuardArgs) => event.type === '
 export const shouldLookUpHolder = ({ context }: GuardArgs) =>
   context.holder === null && context.holderError === null && transferKinds[context.kind].holderLookup(context.values) !== null
 
-/** The fields the rate before committing depends on (rulings §9.3). */
+/** The fields the rate before committing depends on (rulings §9.3, REQ-SCREEN-XFER-05). */
 const RATE_FIELDS: readonly TransferField[] = ['debitAccount', 'amount', 'currencySent']
 /** rulings §9.3: the rate is asked this long after the last change of account, currency or amount (one call, not one a keystroke). */
 export const RATE_QUIET_MS = 400
