@@ -248,7 +248,8 @@ describe('statement', () => {
     expect(fetched[0]).toBeLessThan(100 * 1024)
     await page.getByRole('button', { name: statementView.next }).click()
     await page.locator('main tbody tr').first().filter({ hasText: 'LONG000026' }).waitFor()
-    expect(fetched).toHaveLength(2)
+    // The answer's body is read after the page drew it: poll, as for the first page.
+    await expect.poll(() => fetched.length).toBe(2)
 
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.downloadPdf }).click()])
     expect(pdf.suggestedFilename()).toMatch(/^releve-\d{8}-\d{8}-[0-9a-f]{32}\.pdf$/)
