@@ -395,7 +395,6 @@ export const section4: Trace[] = [
       'test/server/temporary-pin.test.ts > a temporary PIN',
       "test/model/passwordChange.test.ts > status '0': the app is told (pinChanged",
       "test/model/session.test.ts > a sign-in with the PIN a reset sent, or a call's 403 code '3'",
-      'test/e2e/temporary-pin.test.ts > signs in to "Choisissez un nouveau code PIN" only',
       'test/e2e/temporary-pin.test.ts > a reload keeps the customer on it',
     ],
     note:
