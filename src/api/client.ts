@@ -66,7 +66,10 @@ const sessionExpiry: Middleware = {
       if (refusal && typeof refusal === 'object' && (refusal as { code?: unknown }).code === '3') {
         signals.pinChangeRequired()
         signals.sessionActive()
-      } else signals.sessionExpired()
+        // A body that could not be read because its caller dropped the call (a screen left while
+        // its 403 was arriving, as the PIN-change gate does) says neither expiry nor code '3': no
+        // one waits for it, and the screen's next call answers for the session.
+      } else if (!(refusal === null && request.signal.aborted)) signals.sessionExpired()
       return response
     }
     if (response.headers.get('content-type')?.includes('application/json')) {

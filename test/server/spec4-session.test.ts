@@ -176,6 +176,29 @@ describe("spec §4 Session: code '2' or HTTP 403 on any customer call signs out,
     actor.stop()
   })
 
+  it("a 403 whose caller dropped the call while its body came (a screen left) neither signs out nor is read as code '3'", async () => {
+    const actor = await signedInCustomer()
+    await fault('GET', `${customer}/notification-size`, { status: 403, body: { code: '3', message: 'Vous devez choisir un nouveau code pin.' } })
+    // The screen goes away as the answer's headers arrive: its actor aborts the call, so the body
+    // the session check reads fails. (A middleware added last sees the answer first.)
+    const leaving = new AbortController()
+    const leave = { onResponse: () => leaving.abort() }
+    app.api.use(leave)
+    try {
+      await call('GET', `${customer}/notification-size`, { signal: leaving.signal }).catch(() => undefined)
+    } finally {
+      app.api.eject(leave)
+    }
+    expect(leaving.signal.aborted).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true)
+    expect(actor.getSnapshot().context.mustChangePin).toBe(false)
+    expect(storage.getItem('auth-token')).toBe(TOKEN)
+    expect(toast).not.toHaveBeenCalled()
+    expect(navigate).not.toHaveBeenCalled()
+    actor.stop()
+  })
+
   it('the expiry found by the shell itself at start (its counter answers 403) signs out the same way', async () => {
     // A session of its own, which the server really ends: the counter gets the server's own expiry answer.
     const token = await server.signIn(mainCustomer)

@@ -369,6 +369,7 @@ export const section4: Trace[] = [
       'test/server/spec4-session.test.ts > HTTP 403 on a file download (GET download/pdf/{id})',
       'test/server/spec4-session.test.ts > keeps the customer signed in',
       'test/server/spec4-session.test.ts > on a public call (the sign-in) is not a session expiry',
+      'test/server/spec4-session.test.ts > a 403 whose caller dropped the call while its body came',
       'test/model/session.test.ts > signs out, clears the storage, keeps the page, announces the expiry and goes to /login, in that order',
       'test/e2e/foundation.test.ts > a session expired on the server signs out with the toast and goes to /login',
       'test/server/sessions.test.ts > an unknown token, a malformed one, another scheme',
@@ -376,7 +377,8 @@ export const section4: Trace[] = [
     note:
       'The client middleware tells the session machine; the flow machines only leave their busy state on such an answer, ' +
       'without a message of their own. A session found expired while the customer is logging out ends without the toast ' +
-      '(docs/decisions.md, Sign-in and session rules).',
+      '(docs/decisions.md, Sign-in and session rules). A 403 whose body cannot be read because its own caller dropped ' +
+      'the call (a screen left) signs nobody out: the next call answers for the session.',
   },
   {
     items: ['REQ-SESSION-02', 'REQ-SESSION-02.m1'],
@@ -395,6 +397,7 @@ export const section4: Trace[] = [
       'test/server/temporary-pin.test.ts > a temporary PIN',
       "test/model/passwordChange.test.ts > status '0': the app is told (pinChanged",
       "test/model/session.test.ts > a sign-in with the PIN a reset sent, or a call's 403 code '3'",
+      'test/e2e/temporary-pin.test.ts > signs in to "Choisissez un nouveau code PIN" only',
       'test/e2e/temporary-pin.test.ts > a reload keeps the customer on it',
     ],
     note:
