@@ -1,6 +1,7 @@
 /**
  * A part of the My transfers chart (`myTransfers.machine.ts`): its state `code`, a pending transfer
- * completed from the list with the code form of the transfer screens, then its end. It is written
+ * completed from the list with the code form of the transfer screens (their code step, written once
+ * in transfer.code.machine.ts), then its end. It is written
  * apart only to keep each file short; the chart's `setup` (myTransfers.setup.ts) names and documents
  * every guard, action, actor and delay used here.
  *
@@ -10,9 +11,8 @@
  *   code.awaiting ──the code's life is over──▶ code.expired
  *   code.* ──list.back──▶ loading (the page shown, read again: the bank's state decides)
  */
-import { isCodeRefusal } from '../transfer/transfer.rules.ts'
-import { descriptionOf } from './myTransfers.rules.ts'
-import { confirmAnswer, downloadFailed, type MyTransfersSetup } from './myTransfers.setup.ts'
+import { codeFormEvents, confirmOutcomes } from '../transfer/transfer.code.machine.ts'
+import { downloadFailed, type MyTransfersSetup } from './myTransfers.setup.ts'
 import { myTransfers as texts } from '../messages.ts'
 
 /** The state `code` of the chart, typed by the chart's own setup (XState's `createStateConfig`). */
@@ -34,36 +34,7 @@ export const codeState = (myTransfers: MyTransfersSetup) =>
           'What the code is for (amount, payee, debit amount), the time left, the code field and "Confirmer"; the banner ' +
           'of the last refused code with the tries left; "Retour à mes transferts".',
         meta: { spec: 'spec §4 Transfers (confirmation form); spec §5 confirmation token; rulings §4' },
-        on: {
-          'code.change': [
-            {
-              guard: 'wasTokenSubmitted',
-              actions: [{ type: 'setToken', params: ({ event }) => event }, 'validateToken'],
-              description: 'spec §5: after a submit attempt, the code error follows what the customer types',
-            },
-            {
-              actions: { type: 'setToken', params: ({ event }) => event },
-              description: 'spec §5: before any submit attempt, no error is shown',
-            },
-          ],
-          'code.submit': [
-            {
-              guard: 'isTokenValid',
-              target: 'confirming',
-              actions: [
-                'markTokenSubmitted',
-                'validateToken',
-                { type: 'setCodeError', params: { message: null } },
-                { type: 'setCodeRefused', params: { refused: false } },
-              ],
-              description: 'spec §4, §5: a valid code (8 digits or more) is sent; a new attempt clears the banner',
-            },
-            {
-              actions: ['markTokenSubmitted', 'validateToken', { type: 'setCodeError', params: { message: null } }],
-              description: 'spec §5: the code errors show after a submit attempt (required, digits only, min 8)',
-            },
-          ],
-        },
+        on: codeFormEvents('confirming', 'setCodeError'),
         after: {
           codeLife: {
             target: 'expired',
@@ -85,48 +56,7 @@ export const codeState = (myTransfers: MyTransfersSetup) =>
           id: 'confirmTransfer',
           src: 'confirmTransfer',
           input: ({ context }) => ({ kind: context.selected?.kind ?? 'account', reference: context.selected?.reference ?? '', token: context.token.trim() }),
-          onDone: [
-            {
-              guard: { type: 'isSessionEnded', params: confirmAnswer },
-              target: 'awaiting',
-              description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
-            },
-            {
-              guard: { type: 'isHttpFailure', params: confirmAnswer },
-              target: 'awaiting',
-              actions: [
-                { type: 'setCodeError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
-                { type: 'setTriesLeft', params: confirmAnswer },
-                { type: 'setCodeRefused', params: ({ event }) => ({ refused: isCodeRefusal(event.output) }) },
-              ],
-              description: 'spec §4, §8, rulings §6.1: a wrong code with tries left (HTTP 422) or another HTTP error keeps the code form with the banner',
-            },
-            {
-              guard: { type: 'isRefused', params: confirmAnswer },
-              target: 'over',
-              actions: [
-                { type: 'setCodeError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
-                { type: 'setTriesLeft', params: confirmAnswer },
-              ],
-              description: "rulings §6.1: status '1' says the transfer is over: its description, the way back to the list",
-            },
-            {
-              guard: { type: 'isConfirmed', params: confirmAnswer },
-              target: 'done',
-              actions: { type: 'keepDone', params: confirmAnswer },
-              description: "spec §4, rulings §6.2: status '0' is the success, with the new balance when known",
-            },
-            {
-              target: 'unknown',
-              description: "rulings §6.2, §9.1: any other 2xx answer proves nothing: 'Résultat inconnu', never a success",
-            },
-          ],
-          onError: {
-            target: 'unknown',
-            description:
-              'rulings §6.2 (over spec §8), REQ-XFER-08, as the transfer screens: no answer (network failure, timeout) proves ' +
-              "nothing — the confirm may have been carried out and its answer lost: 'Résultat inconnu', never a failure to retry",
-          },
+          ...confirmOutcomes({ codeForm: 'awaiting', over: 'over', done: 'done', unknown: 'unknown' }, 'setCodeError', 'keepDone'),
         },
         on: {
           'code.submit': {

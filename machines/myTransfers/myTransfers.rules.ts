@@ -8,6 +8,7 @@ import {
   MY_TRANSFERS_PAGE_SIZE,
   type CancelAnswer,
   type ConfirmAnswer,
+  type TransferConfirmBody,
   type LoadTransfersInput,
   type MyTransfer,
   type MyTransfersAnswer,
@@ -81,9 +82,9 @@ export function cancelNotice(answer: CancelAnswer): Notice {
 }
 
 /** The success message of a transfer completed from the list (the transfer screens' words). */
-export function doneMessageOf(answer: ConfirmAnswer): string {
-  const newBalance = text(answer.body?.solde)
-  const currency = text(answer.body?.currency) ?? ''
+export function doneMessageOf(body: TransferConfirmBody | null): string {
+  const newBalance = text(body?.solde)
+  const currency = text(body?.currency) ?? ''
   return newBalance ? transferTexts.newBalance(formatAmount(newBalance, currency)) : transferTexts.success
 }
 

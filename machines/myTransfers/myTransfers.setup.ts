@@ -11,6 +11,7 @@ import type {
   CancelAnswer,
   CancelTransferInput,
   ConfirmAnswer,
+  TransferConfirmBody,
   ConfirmTransferInput,
   FilterField,
   LoadTransfersInput,
@@ -25,7 +26,6 @@ import type {
 /** The answer of an invoked call (the params of its `onDone` guards and actions). */
 export const pageAnswer = ({ event }: { event: { output: MyTransfersAnswer } }) => event.output
 export const cancelAnswer = ({ event }: { event: { output: CancelAnswer } }) => event.output
-export const confirmAnswer = ({ event }: { event: { output: ConfirmAnswer } }) => event.output
 
 /** The receipt failure the app logs (spec §8), besides the message (rulings §9.7). */
 interface DownloadFailure {
@@ -132,11 +132,11 @@ export const myTransfersSetup = setup({
     /** spec §4, §8: the code form's banner (the answer's description, else the transfer error); null clears it. */
     setCodeError: assign({ codeError: (_, { message }: { message: string | null }) => message }),
     /** rulings §4: the tries left after a wrong code, when the answer says. */
-    setTriesLeft: assign({ triesLeft: (_, answer: ConfirmAnswer) => triesLeftOf(answer.body) }),
+    setTriesLeft: assign({ triesLeft: (_, body: TransferConfirmBody | null) => triesLeftOf(body) }),
     /** rulings §6.1: whether the banner is the refusal of the code typed (HTTP 422). */
     setCodeRefused: assign({ codeRefused: (_, { refused }: { refused: boolean }) => refused }),
     /** spec §4: the success message (with the new balance when the answer gives it). */
-    keepDone: assign({ doneMessage: (_, answer: ConfirmAnswer) => doneMessageOf(answer) }),
+    keepDone: assign({ doneMessage: (_, body: TransferConfirmBody | null) => doneMessageOf(body) }),
   },
 })
 export type MyTransfersSetup = typeof myTransfersSetup

@@ -2,9 +2,9 @@
 import type { components } from '../../openapi/schema'
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { Answer } from '../shared/answers.ts'
-import type { ConfirmAnswer, ConfirmTransferInput } from '../transfer/transfer.types.ts'
+import type { ConfirmAnswer, ConfirmTransferInput, TransferConfirmBody } from '../transfer/transfer.types.ts'
 
-export type { ConfirmAnswer, ConfirmTransferInput }
+export type { ConfirmAnswer, ConfirmTransferInput, TransferConfirmBody }
 
 /** A transfer as the contract lists it (GET transfers). */
 export type MyTransfer = components['schemas']['MyTransfer']

@@ -34,11 +34,11 @@
  * when the confirm call leaves `confirming`, whatever the answer, and by a restart.
  */
 import { transfer as texts } from '../messages.ts'
+import { codeFormEvents, confirmOutcomes } from './transfer.code.machine.ts'
 import { toAskTransferInput } from './transfer.kinds.ts'
 import { editingState } from './transfer.editing.machine.ts'
 import { outcomeStates } from './transfer.outcomes.machine.ts'
-import * as rules from './transfer.rules.ts'
-import { askAnswer, confirmAnswer, descriptionOf, freshTransferContext, messageOf, offeredAccounts } from './transfer.rules.ts'
+import { askAnswer, freshTransferContext, messageOf, offeredAccounts } from './transfer.rules.ts'
 import { transferSetup } from './transfer.setup.ts'
 
 const outcomes = outcomeStates(transferSetup)
@@ -123,34 +123,7 @@ export const transferMachine = transferSetup.createMachine({
         'expires, the code field, the submit button; the error of the last refused code and the tries left, if any.',
       meta: { spec: 'spec §4 Transfers (confirmation form); spec §5 confirmation token; rulings §4' },
       on: {
-        'code.change': [
-          {
-            guard: 'wasTokenSubmitted',
-            actions: [{ type: 'setToken', params: ({ event }) => event }, 'validateToken'],
-            description: 'spec §5: after a submit attempt, the code error follows what the customer types',
-          },
-          {
-            actions: { type: 'setToken', params: ({ event }) => event },
-            description: 'spec §5: before any submit attempt, no error is shown',
-          },
-        ],
-        'code.submit': [
-          {
-            guard: 'isTokenValid',
-            target: 'confirming',
-            actions: [
-              'markTokenSubmitted',
-              'validateToken',
-              { type: 'showError', params: { message: null } },
-              { type: 'setCodeRefused', params: { refused: false } },
-            ],
-            description: 'spec §4, §5, REQ-XFER-04, REQ-VAL-01: a valid code (8 digits or more) is sent; a new attempt clears the banner',
-          },
-          {
-            actions: ['markTokenSubmitted', 'validateToken', { type: 'showError', params: { message: null } }],
-            description: 'spec §5, REQ-VAL-01, REQ-VAL-28: the code errors show after a submit attempt (required, digits only, min 8)',
-          },
-        ],
+        ...codeFormEvents('confirming', 'showError'),
         'transfer.restart': {
           target: 'editing',
           actions: 'reset',
@@ -194,55 +167,7 @@ export const transferMachine = transferSetup.createMachine({
           reference: context.pending?.reference ?? '',
           token: context.token.trim(),
         }),
-        onDone: [
-          {
-            guard: { type: 'isSessionEnded', params: confirmAnswer },
-            target: 'awaitingCode',
-            description: "spec §4 Session, REQ-SESSION-01: HTTP 403 or code '2' — the session signs out; no message here",
-          },
-          {
-            guard: { type: 'isHttpFailure', params: confirmAnswer },
-            target: 'awaitingCode',
-            actions: [
-              { type: 'showError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
-              { type: 'setTriesLeft', params: ({ event }) => event.output.body },
-              { type: 'setCodeRefused', params: ({ event }) => ({ refused: rules.isCodeRefusal(event.output) }) },
-            ],
-            description:
-              'spec §4, §8, rulings §6.1, REQ-XFER-05, REQ-XFER-07, REQ-ERR-13: a confirm failure by HTTP (a wrong code with tries left is HTTP 422) keeps ' +
-              'the confirm form with an error and the tries left (a wrong code marks the field invalid); once the ' +
-              'code has expired meanwhile, it is disabled at once',
-          },
-          {
-            guard: { type: 'isRefused', params: confirmAnswer },
-            target: 'failed',
-            actions: [
-              { type: 'showError', params: ({ event }) => ({ message: descriptionOf(event.output.body) }) },
-              { type: 'setTriesLeft', params: ({ event }) => event.output.body },
-            ],
-            description:
-              "rulings §6.1, REQ-XFER-05, REQ-ERR-12: status '1' says the transfer is over (no try left, code expired, cancelled, balance no " +
-              'longer sufficient): for every kind the code form is hidden; the description and the transfer.retry button',
-          },
-          {
-            guard: { type: 'isConfirmed', params: confirmAnswer },
-            target: 'done',
-            actions: { type: 'keepReceipt', params: ({ event }) => event.output.body },
-            description: "spec §4, rulings §6.2, REQ-XFER-06: status '0' is the success, with the new balance when solde is not empty",
-          },
-          {
-            target: 'resultUnknown',
-            description:
-              'rulings §6.2, REQ-XFER-08: any other 2xx answer (no status, an unknown status, a body that cannot be read) proves ' +
-              'nothing: the result is unknown, never a success',
-          },
-        ],
-        onError: {
-          target: 'resultUnknown',
-          description:
-            'rulings §6.2 (over spec §8), REQ-XFER-08: no answer (network failure, timeout) proves nothing either — the confirm may have ' +
-            'been carried out and its answer lost on the way back: the result is unknown, never a failure to retry',
-        },
+        ...confirmOutcomes({ codeForm: 'awaitingCode', over: 'failed', done: 'done', unknown: 'resultUnknown' }, 'showError', 'keepReceipt'),
       },
       on: {
         'code.submit': {

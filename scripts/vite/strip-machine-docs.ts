@@ -101,8 +101,12 @@ function stripConfig(code: string, edits: MagicString, config: ESTree.ObjectExpr
   return removed
 }
 
-/** A chart's config: `createMachine(...)`, or a part of a chart written apart, `setup(...).createStateConfig(...)`. */
-const CHART_CALLS = new Set(['createMachine', 'createStateConfig'])
+/**
+ * A chart's config: `createMachine(...)`, a part of a chart written apart,
+ * `setup(...).createStateConfig(...)`, or a piece several charts share, `chartPart(...)`
+ * (machines/shared/chartPart.ts).
+ */
+const CHART_CALLS = new Set(['createMachine', 'createStateConfig', 'chartPart'])
 const isCreateMachine = (callee: ESTree.Expression | ESTree.Super): boolean =>
   (callee.type === 'Identifier' && CHART_CALLS.has(callee.name)) ||
   (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && CHART_CALLS.has(callee.property.name))

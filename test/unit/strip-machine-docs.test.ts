@@ -110,6 +110,15 @@ const notAMachine = { description: 'not in createMachine', meta: { spec: 'kept' 
     expect(make({ createStateConfig: (config) => config })).toEqual({ on: { go: { target: 'b' } } })
   })
 
+  it('removes the documentation of a piece several charts share, chartPart(...), and keeps its data', () => {
+    const piece = strip(
+      `const piece = (target) => chartPart({ 'code.submit': [{ target, actions: { type: 'a', params: { description: 'data' } }, description: 'sends' }], onError: { target, description: 'no answer' } })`,
+    )
+    expect(piece!.removed).toBe(2)
+    const make = new Function('chartPart', `${piece!.code}\nreturn piece`)((part: unknown) => part) as (target: string) => unknown
+    expect(make('b')).toEqual({ 'code.submit': [{ target: 'b', actions: { type: 'a', params: { description: 'data' } } }], onError: { target: 'b' } })
+  })
+
   it('gives a source map of the edit, and nothing for code without documentation', () => {
     expect(result!.map.sources).toEqual(['machine.js'])
     expect(result!.map.mappings).not.toBe('')
