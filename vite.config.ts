@@ -72,8 +72,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild && precompress(),
     // The service worker and the web app manifest (scripts/vite/service-worker.ts).
     !isSsrBuild && VitePWA(serviceWorker),
-    // The worker, written by the plugin above once the bundle is, and the offline page (a file of
-    // public/): compressed once too, after both exist.
+    // The worker, written by the plugin above once the bundle is, and the offline page (written by
+    // publicPagesPlugin): compressed once too, after both exist.
     !isSsrBuild && precompressLateFiles(['sw.js', OFFLINE_PAGE]),
   ],
   resolve: {

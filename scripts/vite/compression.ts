@@ -15,8 +15,8 @@ export const precompress = () =>
 
 /**
  * The files written after the bundle (the service worker, made by vite-plugin-pwa once the bundle
- * is written) and the offline page (a plain file of public/, which the file server serves as it
- * is): compressed like the rest, once, at the best brotli quality. Without it the server
+ * is written) and the offline page (written by scripts/vite/public-pages.ts, and served as a file
+ * as it is): compressed like the rest, once, at the best brotli quality. Without it the server
  * compressed each at every request, at its on-the-fly quality (~370 bytes more for the worker).
  * Last in vite.config.ts's plugins, so that it runs once the worker is written.
  */
