@@ -132,7 +132,9 @@ export async function statementOnLink(browser: Browser, url: string, account: st
     const onPage = await page.locator('main tbody tr').count()
     if (caption !== statementView.lines(1, onPage, lines)) throw new Error(`the statement shows "${caption}", not ${lines} lines`)
     const { clickedAt, paintedAt } = marks
-    const requests = link.requests.filter((r) => r.at >= clickedAt).map((r) => `${r.at - clickedAt} ms ${r.method} ${r.path} ↑${r.sent} ↓${r.received}`)
+    const requests = link.requests
+      .filter((r) => r.at >= clickedAt)
+      .map((r) => `${Math.round(r.at - clickedAt)} ms ${r.method} ${r.path} ↑${r.sent} ↓${r.received}`)
     return { ms: paintedAt - clickedAt, bytes: link.bytesUntil(paintedAt) - link.bytesUntil(clickedAt), requests }
   } finally {
     await context.close()
