@@ -43,9 +43,12 @@ declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | s
 /**
  * The precache: one cache for every version, each file under its address and revision, so that a
  * new version installs beside the running one and removes what it no longer lists only once it
- * takes over.
+ * takes over. Named, and its keys made, as the Workbox-based worker of earlier versions did: a
+ * customer's first update to this worker finds the files that did not change already there, rather
+ * than downloading them all again.
  */
-const PRECACHE = 'precache'
+const PRECACHE = `workbox-precache-v2-${self.registration.scope}`
+const REVISION = '__WB_REVISION__'
 /** The screens opened now and then, kept once fetched. */
 const SCREENS = 'screens'
 
@@ -54,7 +57,7 @@ function keyOf(entry: PrecacheEntry | string): { url: string; key: string; revis
   const { url, revision } = typeof entry === 'string' ? { url: entry, revision: null } : entry
   const address = new URL(url, self.location.href)
   const key = new URL(address)
-  if (revision) key.searchParams.set('__revision', revision)
+  if (revision) key.searchParams.set(REVISION, revision)
   return { url: address.href, key: key.href, revision }
 }
 
