@@ -4,10 +4,11 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { serviceWorker } from './scripts/vite/service-worker.ts'
-import { precompress } from './scripts/vite/compression.ts'
+import { precompress, precompressLateFiles } from './scripts/vite/compression.ts'
 import { entryClosure } from './scripts/vite/entry-closure.ts'
 import { publicPagesPlugin } from './scripts/vite/public-pages.ts'
 import { stripMachineDocsPlugin } from './scripts/vite/strip-machine-docs.ts'
+import { OFFLINE_PAGE } from './kernel/publicPages.ts'
 
 // The SPA. In development (`npm run dev`) Vite proxies the API to the reference server.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080'
@@ -71,6 +72,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild && precompress(),
     // The service worker and the web app manifest (scripts/vite/service-worker.ts).
     !isSsrBuild && VitePWA(serviceWorker),
+    // The worker, written by the plugin above once the bundle is, and the offline page (written by
+    // publicPagesPlugin): compressed once too, after both exist.
+    !isSsrBuild && precompressLateFiles(['sw.js', OFFLINE_PAGE]),
   ],
   resolve: {
     alias: {

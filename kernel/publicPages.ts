@@ -52,3 +52,13 @@ export function keptPageOf(path: string): string | undefined {
  * static file of the build, the one page served as a file as it is.
  */
 export const OFFLINE_PAGE = 'offline.html'
+
+/**
+ * The signed-in app's routes (/app and below, src/router.tsx): on a reload of one of them, the
+ * service worker answers with the page it keeps (the sign-in page, whose entry starts the app on
+ * any route but /login, src/signIn.tsx) rather than asking the network for index.html and its
+ * entry. The other routes the app serves (/conditions, /change-password…) are asked of the network.
+ */
+export function isAppRoute(path: string): boolean {
+  return path === '/app' || path.startsWith('/app/')
+}

@@ -54,15 +54,24 @@ function fetchAhead(): void {
     .then(registerServiceWorker)
 }
 
-preparePage()
-await startInspector()
-// A stored session (spec §2 /login: straight to the dashboard): the app opens the page itself.
-if (sessionStore.isSignedIn() || pageFileOf(location.pathname) !== 'login.html') {
-  await startApp()
-} else {
-  signInRoot = hydrateRoot(document.getElementById('root')!, <SignInPage openApp={(options) => void startApp(options)} onUsable={fetchAhead} />, {
-    onRecoverableError: (error) => console.error('hydration', error),
-  })
-  // Inspector build only (VITE_INSPECT, replaced at build time): the QA panel (docs/qa.md).
-  if (import.meta.env.VITE_INSPECT === 'true') void import('./qa/mountQaPanel').then((qa) => qa.mountQaPanel())
+/**
+ * The page starts here. No top-level `await` in an entry: it turns off the bundler's chunk
+ * optimizations for the whole build (rolldown), which then ships a file of its runtime and a
+ * re-exporting file per lazy group, each a request of its own (mobile data).
+ */
+async function start(): Promise<void> {
+  preparePage()
+  await startInspector()
+  // A stored session (spec §2 /login: straight to the dashboard): the app opens the page itself.
+  if (sessionStore.isSignedIn() || pageFileOf(location.pathname) !== 'login.html') {
+    await startApp()
+  } else {
+    signInRoot = hydrateRoot(document.getElementById('root')!, <SignInPage openApp={(options) => void startApp(options)} onUsable={fetchAhead} />, {
+      onRecoverableError: (error) => console.error('hydration', error),
+    })
+    // Inspector build only (VITE_INSPECT, replaced at build time): the QA panel (docs/qa.md).
+    if (import.meta.env.VITE_INSPECT === 'true') void import('./qa/mountQaPanel').then((qa) => qa.mountQaPanel())
+  }
 }
+
+void start()

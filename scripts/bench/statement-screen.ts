@@ -7,9 +7,10 @@
  * network's; this is what the phone does with the answer: parse it, run the machine, render.
  */
 import type { Browser } from 'playwright-core'
-import { login, statement, statementView } from '../../machines/messages.ts'
+import { login, moduleNames, statement, statementView } from '../../machines/messages.ts'
 import { statementOnlyCustomer } from '../../server/demo/demo-data.ts'
-import { CPU_SLOWDOWN } from './pages.ts'
+import { SLOW_3G_LINK, throttledLink } from './link.ts'
+import { CPU_SLOWDOWN, QUIET_MS } from './pages.ts'
 
 const PHONE = { width: 375, height: 740 }
 
@@ -60,4 +61,83 @@ export async function statementOnScreen(browser: Browser, url: string, account: 
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
   await context.close()
   return ms
+}
+
+/** What the statement screen's first page of a long statement costs on a phone's link. */
+export interface StatementOnLink {
+  /** From the click on the form's button to the frame that paints the first lines. */
+  ms: number
+  /** Every byte both ways on the link meanwhile (the statement's answer, and whatever else crossed). */
+  bytes: number
+  /** The requests that reached the server meanwhile, with their bytes (BENCH_DETAIL). */
+  requests: string[]
+}
+
+/**
+ * The statement screen's first page of a long statement, on a phone's link: the statement-only
+ * customer signs in and opens the statement screen through the shared slow link
+ * (scripts/bench/link.ts, Slow 3G, one pipe for every connection) with the CPU 4× slower; once
+ * the screen and its files are there and the link is quiet, the figure runs from the click on the
+ * form's button (the page's clock) to the frame that paints the first lines, and counts every
+ * byte that crossed the link meanwhile, both ways.
+ */
+export async function statementOnLink(browser: Browser, url: string, account: string, lines: number, startDate: string): Promise<StatementOnLink> {
+  const link = await throttledLink(url, SLOW_3G_LINK)
+  const context = await browser.newContext({ viewport: PHONE, locale: 'fr-FR' })
+  try {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    await page.goto(`${link.url}/login`, { timeout: 120_000 })
+    await page.getByPlaceholder(login.userCodePlaceholder, { exact: true }).fill(statementOnlyCustomer.kcode, { timeout: 120_000 })
+    await page.getByPlaceholder(login.pinPlaceholder, { exact: true }).fill(statementOnlyCustomer.pin)
+    await page.getByRole('button', { name: login.submit, exact: true }).click({ timeout: 120_000 })
+    await page.waitForURL('**/app/dashboard', { timeout: 120_000 })
+    await page.getByRole('link', { name: moduleNames.statement }).first().click({ timeout: 120_000 })
+    await page.locator('main select[name="account"]').selectOption(account, { timeout: 120_000 })
+    await page.locator('main input[name="startDate"]').fill(startDate)
+    // What the sign-in and the screen's opening fetch ahead is done: only the statement is timed.
+    await link.quiet(QUIET_MS, 120_000)
+    await page.evaluate(
+      ({ label, submit }) => {
+        const marks = window as unknown as { clickedAt?: number; paintedAt?: number }
+        const button = [...document.querySelectorAll('main button')].find((b) => b.textContent?.trim() === submit)
+        button?.addEventListener('click', () => (marks.clickedAt = Date.now()), { capture: true, once: true })
+        const selector = `section[aria-label="${label}"] tbody tr, section[aria-label="${label}"] ol li`
+        const observer = new MutationObserver(() => {
+          if (![...document.querySelectorAll(selector)].some((e) => e.checkVisibility())) return
+          observer.disconnect()
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel()
+            channel.port1.onmessage = () => (marks.paintedAt = Date.now())
+            channel.port2.postMessage(null)
+          })
+        })
+        observer.observe(document.body, { childList: true, subtree: true })
+      },
+      { label: statement.tableLabel, submit: statement.submit },
+    )
+    await page.getByRole('button', { name: statement.submit }).click()
+    // Polled from here: the page's CSP admits no evaluated predicate.
+    let marks: { clickedAt?: number; paintedAt?: number } = {}
+    for (const until = Date.now() + 120_000; Date.now() < until && marks.paintedAt === undefined;) {
+      await new Promise((ok) => setTimeout(ok, 50))
+      marks = await page.evaluate(() => {
+        const w = window as unknown as { clickedAt?: number; paintedAt?: number }
+        return { clickedAt: w.clickedAt, paintedAt: w.paintedAt }
+      })
+    }
+    if (marks.clickedAt === undefined || marks.paintedAt === undefined) throw new Error('the statement’s first lines never showed')
+    const caption = await page.locator('main table caption').textContent()
+    const onPage = await page.locator('main tbody tr').count()
+    if (caption !== statementView.lines(1, onPage, lines)) throw new Error(`the statement shows "${caption}", not ${lines} lines`)
+    const { clickedAt, paintedAt } = marks
+    const requests = link.requests
+      .filter((r) => r.at >= clickedAt)
+      .map((r) => `${Math.round(r.at - clickedAt)} ms ${r.method} ${r.path} ↑${r.sent} ↓${r.received}`)
+    return { ms: paintedAt - clickedAt, bytes: link.bytesUntil(paintedAt) - link.bytesUntil(clickedAt), requests }
+  } finally {
+    await context.close()
+    await link.close()
+  }
 }

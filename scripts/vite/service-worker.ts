@@ -1,5 +1,6 @@
 /**
- * The service worker (src/serviceWorker/sw.ts, on Workbox's modules) and the web app manifest.
+ * The service worker (src/serviceWorker/sw.ts, hand-written; vite-plugin-pwa builds it and writes
+ * its precache list in) and the web app manifest.
  *
  * - Precached: the scripts and styles of the sign-in page, the app (the shell and the dashboard
  *   included) and the everyday screens (balance, transfers), the offline page and the sign-in page
@@ -65,7 +66,7 @@ const pagesUnderTheirRoutes: ManifestTransform = (entries) => ({
 
 /**
  * The precache in order of size, smallest first: the worker fetches its list one file after
- * another (Workbox), so a visit cut short keeps the most files, and the sign-in page and the
+ * another (src/serviceWorker/sw.ts), so a visit cut short keeps the most files, and the sign-in page and the
  * offline page (a few KiB each) come before the larger scripts. Registered once the first screen
  * is done with the link and the app fetched (src/page.ts), the worker finds the app's files in the
  * HTTP cache (hashed files are asked with the cache's default mode).

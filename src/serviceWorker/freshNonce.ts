@@ -23,3 +23,16 @@ export function withFreshNonce({ html, policy }: PageParts, nonce: string): Page
 export function newNonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
 }
+
+/** The page's root with the markup the build prerendered in it (scripts/vite/public-pages.ts). */
+const PRERENDERED_ROOT = /<div id="root" data-prerendered="[^"]*">[\s\S]*<\/div>(\s*<\/body>)/
+
+/**
+ * The kept sign-in page as the app's page (an /app route reloaded): its prerendered form taken
+ * out, so that the app, which its entry starts on any route but /login (src/signIn.tsx), renders
+ * in an empty root as it does from index.html, and the sign-in form never shows meanwhile.
+ * Undefined when the page has no prerendered root (then the page is asked of the network).
+ */
+export function withoutPrerendered(html: string): string | undefined {
+  return PRERENDERED_ROOT.test(html) ? html.replace(PRERENDERED_ROOT, '<div id="root"></div>$1') : undefined
+}

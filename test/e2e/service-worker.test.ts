@@ -1,7 +1,7 @@
 /**
  * The service worker (scripts/vite/service-worker.ts) in Chromium against the real server: served
  * right (never kept as immutable), the web app manifest, the sign-in page served by the worker
- * with a nonce of its own each time, the French offline page for a page asked for without network, the API never answered from a cache, and a running page that keeps getting
+ * with a nonce of its own each time (and as the app's page when a signed-in screen is reloaded), the French offline page for a page asked for without network, the API never answered from a cache, and a running page that keeps getting
  * its own build's chunks from its worker when the network no longer gives them.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -95,6 +95,41 @@ describe('in the browser', () => {
     await page.getByRole('button', { name: shell.openMenu }).click()
     await page.locator('#menu-lateral').getByRole('button', { name: session.logoutButton }).click()
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true)
+    expect(pageProblems(page)).toEqual([])
+    await context.close()
+  })
+
+  it('a signed-in screen reloaded comes from the worker (the kept page without its form, a fresh nonce) and shows the screen', async () => {
+    const { context, page } = await controlledPage(PHONE)
+    await page.getByLabel(login.userCodeLabel, { exact: true }).fill(mainCustomer.kcode)
+    await page.getByLabel(login.pinLabel, { exact: true }).fill(mainCustomer.pin)
+    await page.getByRole('button', { name: login.submit, exact: true }).click()
+    await page.waitForURL('**/app/dashboard')
+    await page.getByRole('link', { name: moduleNames.solde }).first().click()
+    await expect.poll(() => heading(page), { timeout: 30_000 }).toBe(balance.title)
+    const nonces = new Set<string>()
+    for (let reload = 0; reload < 2; reload++) {
+      // The kept page (its entry the sign-in page's, not index.html's, which the network would
+      // give), with an empty root: the form is never shown meanwhile.
+      const answer = await page.reload()
+      expect(answer?.fromServiceWorker()).toBe(true)
+      const html = await answer!.text()
+      expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/signIn-[^"]+\.js">/)
+      expect(html).toContain('<div id="root"></div>')
+      expect(html).not.toContain('data-prerendered')
+      const policy = (await answer!.allHeaders())['content-security-policy'] ?? ''
+      const nonce = await page.locator('meta[name="csp-nonce"]').getAttribute('content')
+      expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`)
+      nonces.add(nonce!)
+      await expect.poll(() => heading(page), { timeout: 30_000 }).toBe(balance.title)
+      expect(new URL(page.url()).pathname).toBe('/app/balance')
+      expect(await page.getByRole('button', { name: login.submit, exact: true }).count()).toBe(0)
+    }
+    expect(nonces.size).toBe(2)
+    // Its screens still work: the balance of an account, read from the API.
+    await page.locator('main select[name="account"]').selectOption(mainCustomer.accounts.usd.number)
+    await page.getByRole('button', { name: balance.show }).click()
+    await expect.poll(() => page.locator('main table td').count(), { timeout: 30_000 }).toBeGreaterThan(0)
     expect(pageProblems(page)).toEqual([])
     await context.close()
   })
