@@ -9,14 +9,14 @@
  * sent here (`accounts.change`).
  */
 import { useNavigate } from '@tanstack/react-router'
-import { useMachine, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useRef, useState } from 'react'
-import type { ActorRefFrom, AnyActorLogic, AnyActorRef, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate'
+import { useSelector } from '@xstate/react'
+import { useEffect, useMemo, useRef } from 'react'
+import type { ActorRefFrom, AnyActorLogic, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate'
 import type { SessionAccounts } from '../../machines/shared/accounts'
 import type { LoginOutput } from '../../machines/login/login.types'
-import { inspect } from '../inspect/inspector'
 import { sessionIntents, useSessionActor, type SessionIntents } from '../session/session'
 import { toaster } from '../ui/toasts'
+import { useRunningFlow } from './usePageFlow'
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
@@ -94,11 +94,13 @@ export function useFlow<TMachine extends AnyStateMachine, TScreen>(
   const kept = useRef<string | undefined>(undefined)
   const accounts = useSelector(session, (s) => s.context.accounts)
   const accountsFailed = useSelector(session, (s) => s.context.accountsFailed)
-  const [provided] = useState(() => machine.provide({ actors, actions: { ...outwardActions(intents, navigate, kept), ...actions } } as never))
-  const [snapshot, send, actorRef] = useMachine(provided, {
-    input: withAccounts ? { ...input, accounts, accountsFailed } : input,
-    inspect: inspect(),
-  } as never) as unknown as [SnapshotFrom<TMachine>, ActorRefFrom<TMachine>['send'], AnyActorRef]
+  const { model, send, actorRef } = useRunningFlow(machine, {
+    screen,
+    actors,
+    // Built at each render but taken once: the machine is provided when the screen opens.
+    actions: { ...outwardActions(intents, navigate, kept), ...actions },
+    input: (withAccounts ? { ...input, accounts, accountsFailed } : input) as InputFrom<TMachine>,
+  })
 
   // A screen with the accounts shows their balances in its select: after a transfer, they are read
   // again now (the session ignores this when its list is fresh).
@@ -115,8 +117,5 @@ export function useFlow<TMachine extends AnyStateMachine, TScreen>(
     else actorRef.send({ type: 'accounts.change', accounts, accountsFailed })
   }, [withAccounts, accounts, accountsFailed, actorRef])
 
-  // The screen function is pure and the view's own: computed once per snapshot.
-  const screenOf = useRef(screen)
-  const model = useMemo(() => screenOf.current(snapshot), [snapshot])
   return [model, send]
 }
