@@ -159,7 +159,6 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
     dbUrl,
     { smtpUrl: smtp.url, smsGatewayUrl: worker.gatewayUrl },
     {
-      OUTBOX_POLL_MS: '20',
       TRANSFER_ASK_LIMIT: '1000000',
       SIGNIN_ADDRESS_LIMIT: '1000000',
       LOG_LEVEL: 'error',

@@ -6,11 +6,13 @@
  *   senders never claim the same row) and moves their `next_attempt_at` a lease ahead, so that no
  *   other sender takes them while this one sends — no transaction stays open during the network
  *   call (PGlite has one connection; PostgreSQL row locks should not wait on an SMTP server);
- * - after the send, the row becomes 'sent'; after a failure it waits a backoff that doubles per
+ * - after the sends of a round, the rows sent become 'sent' in one statement (not one per
+ *   message: under load a round holds many, and each statement is a round trip to the database);
+ *   after a failure a row waits a backoff that doubles per
  *   attempt (OUTBOX_RETRY_BASE_MS × 2^(attempts−1), at most 15 minutes) and, after
  *   OUTBOX_MAX_ATTEMPTS failures, becomes 'dead' with its last error, for the bank to look at.
  *
- * Delivery is at least once: a process killed between the send and its 'sent' write leaves the
+ * Delivery is at least once: a process killed between a send and its round's 'sent' write leaves the
  * message to be sent again when the lease ends (the e-mail's Message-ID and the SMS's
  * Idempotency-Key carry the outbox id, so a receiver can drop the repeat).
  */
@@ -83,13 +85,12 @@ function channelLoop(options: SenderOptions, channel: OutgoingMessage['channel']
       [channel, BATCH, LEASE_SECONDS],
     )
 
-  const sendOne = async (row: Claimed) => {
+  /** Sends one claimed message; answers whether it was sent (a failure is written here, with its backoff). */
+  const sendOne = async (row: Claimed): Promise<boolean> => {
     const send = options.channels[row.channel]!
     try {
       await send({ id: row.id, channel: row.channel, to: row.recipient, subject: row.subject, text: row.body })
-      await db.query("update outbox set state = 'sent', sent_at = now(), last_error = null where id = $1", [row.id])
-      options.onOutcome?.(row.channel, 'sent')
-      log.info({ outboxId: row.id, channel: row.channel, attempts: row.attempts }, 'outbox message sent')
+      return true
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       if (row.attempts >= maxAttempts) {
@@ -106,12 +107,23 @@ function channelLoop(options: SenderOptions, channel: OutgoingMessage['channel']
         options.onOutcome?.(row.channel, 'failed')
         log.warn({ outboxId: row.id, channel: row.channel, attempts: row.attempts, error: message }, 'outbox message not sent; will retry')
       }
+      return false
     }
   }
 
   const drain = async () => {
     const rows = await claim()
-    await Promise.all(rows.map(sendOne))
+    const outcomes = await Promise.all(rows.map(sendOne))
+    const sent = rows.filter((_, i) => outcomes[i])
+    if (sent.length) {
+      // The round's sent messages in one statement. Should it fail (the database gone a moment),
+      // their leases end and they are sent again: at least once, as after a crash.
+      await db.query("update outbox set state = 'sent', sent_at = now(), last_error = null where id = any($1::bigint[])", [sent.map((r) => r.id)])
+      for (const row of sent) {
+        options.onOutcome?.(row.channel, 'sent')
+        log.info({ outboxId: row.id, channel: row.channel, attempts: row.attempts }, 'outbox message sent')
+      }
+    }
     return rows.length
   }
 

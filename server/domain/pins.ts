@@ -20,10 +20,15 @@ const MAX_MEMORY = 64 * 1024 * 1024
  * scrypt runs in libuv's thread pool, never on the event loop (~0.1 s of one core per PIN, 32 MiB).
  * That pool (4 threads unless UV_THREADPOOL_SIZE says otherwise) also reads files and compresses
  * answers: 16 sign-ins at once held a file read behind them for 1.7 s. So at most this many run at
- * once, the others queue here: a core and pool threads stay free for everything else.
+ * once, the others queue here: two pool threads stay free for everything else.
+ *
+ * One per core (not one fewer): with one slot on a 2-core machine, sign-ins queued behind each other
+ * at 4–5 a second (3 % of 150 req/s) while a core was left to the event loop, which the rest of the
+ * traffic did not need; the event loop is its own thread either way, and two processes of one slot
+ * each (the same two scrypts on two cores) already held that traffic.
  */
 const POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4
-export const SCRYPT_AT_ONCE = Math.max(1, Math.min(POOL_SIZE - 2, availableParallelism() - 1))
+export const SCRYPT_AT_ONCE = Math.max(1, Math.min(POOL_SIZE - 2, availableParallelism()))
 let running = 0
 const queued: (() => void)[] = []
 

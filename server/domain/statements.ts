@@ -40,28 +40,38 @@ export type StatementAccount = {
   currency: string
 }
 
-export type CheckOutcome = { ok: true; account: StatementAccount } | { ok: false; message: string }
+export type CheckOutcome = { ok: true; account: StatementAccount; period: Period } | { ok: false; message: string }
+
+/** Days from `start` to `end`, both included; the contract's `format: date` lets only real calendar dates through. */
+function daysIncluded(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1
+}
 
 /**
  * The checks of statements and report/pdf, in this order: the module, the dates (start ≤ end,
  * at most MAX_STATEMENT_DAYS days), the account (the customer's own, in the currency given when
  * one is given). An account that is not the customer's — unknown or someone else's — gets one
  * message that says nothing about it. REQ-ACCESS-03, REQ-CHOICE-06.
+ *
+ * One statement reads the module, the account and the period's instants (periodOf's), instead of
+ * four round trips: the checks are still made in the order above, on what it read.
  */
-export async function checkStatementRequest(q: Queryable, customerId: string, input: StatementInput): Promise<CheckOutcome> {
-  const modules = await q.query("select 1 from customer_modules where customer_id = $1 and module = 'statement'", [customerId])
-  if (modules.length === 0) return { ok: false, message: t.serviceDisabled }
-  if (input.startDate > input.endDate) return { ok: false, message: t.startAfterEnd }
-  const [span] = await q.query<{ days: number }>('select ($2::date - $1::date + 1)::int as days', [input.startDate, input.endDate])
-  if (span!.days > MAX_STATEMENT_DAYS) return { ok: false, message: t.rangeTooLong(MAX_STATEMENT_DAYS) }
-  const [account] = await q.query<StatementAccount>(
-    `select id::text, number, currency from accounts where kind = 'customer' and customer_id = $1 and number = $2`,
-    [customerId, input.account.trim().toUpperCase()],
+export async function checkStatementRequest(q: Queryable, customerId: string, input: StatementInput, timeZone: string): Promise<CheckOutcome> {
+  const [row] = await q.query<{ enabled: boolean; id: string | null; number: string; currency: string; from: string; to: string }>(
+    `select exists (select 1 from customer_modules where customer_id = $1 and module = 'statement') as enabled,
+            a.id::text as id, a.number, a.currency, ${periodColumns('$3', '$4', '$5')}
+       from (select 1) as one
+       left join accounts a on a.kind = 'customer' and a.customer_id = $1 and a.number = $2`,
+    [customerId, input.account.trim().toUpperCase(), input.startDate, input.endDate, timeZone],
   )
-  if (!account) return { ok: false, message: t.notOwn }
+  if (!row!.enabled) return { ok: false, message: t.serviceDisabled }
+  if (input.startDate > input.endDate) return { ok: false, message: t.startAfterEnd }
+  if (daysIncluded(input.startDate, input.endDate) > MAX_STATEMENT_DAYS) return { ok: false, message: t.rangeTooLong(MAX_STATEMENT_DAYS) }
+  if (row!.id === null) return { ok: false, message: t.notOwn }
+  const account: StatementAccount = { id: row!.id, number: row!.number, currency: row!.currency }
   const currency = input.currency.trim()
   if (currency !== '' && currency !== account.currency) return { ok: false, message: t.currencyMismatch }
-  return { ok: true, account }
+  return { ok: true, account, period: { from: new Date(row!.from), to: new Date(row!.to) } }
 }
 
 /** "releve-20260301-20260331-" + 32 hex characters (128 random bits). */
@@ -105,12 +115,13 @@ export async function findStatementFile(q: Queryable, customerId: string, id: st
   return row
 }
 
+/** A period's instants, "from" and "to", from the parameters of its first day, its last day and the bank's time zone. */
+const periodColumns = (start: string, end: string, zone: string) =>
+  `to_char((${start}::date)::timestamp at time zone ${zone} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "from",
+   to_char((${end}::date + 1)::timestamp at time zone ${zone} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "to"`
+
 export async function periodOf(q: Queryable, startDate: string, endDate: string, timeZone: string): Promise<Period> {
-  const [row] = await q.query<{ from: string; to: string }>(
-    `select to_char(($1::date)::timestamp at time zone $3 at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "from",
-            to_char(($2::date + 1)::timestamp at time zone $3 at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "to"`,
-    [startDate, endDate, timeZone],
-  )
+  const [row] = await q.query<{ from: string; to: string }>(`select ${periodColumns('$1', '$2', '$3')}`, [startDate, endDate, timeZone])
   return { from: new Date(row!.from), to: new Date(row!.to) }
 }
 

@@ -49,9 +49,9 @@ export function statementRoutes(ctx: AppContext, pdfs: StatementPdfs): Handlers 
   return {
     async statements(call) {
       const { customerId } = signedIn(call)
-      const checked = await checkStatementRequest(ctx.db, customerId, call.body)
+      const checked = await checkStatementRequest(ctx.db, customerId, call.body, ctx.config.timeZone)
       if (!checked.ok) return { status: 200, body: { code: '0', status: '1', message: checked.message } }
-      const period = await periodOf(ctx.db, call.body.startDate, call.body.endDate, ctx.config.timeZone)
+      const { period } = checked
       const summary = await withinCap(checked.account, period)
       if (!summary) return { status: 200, body: { code: '0', status: '1', message: tooManyLines } }
       const { page, size } = call.body
@@ -98,9 +98,9 @@ export function statementRoutes(ctx: AppContext, pdfs: StatementPdfs): Handlers 
     async statementReport(call) {
       const { customerId } = signedIn(call)
       // `transactions` of the body is ignored: the files are made from the ledger.
-      const checked = await checkStatementRequest(ctx.db, customerId, call.body)
+      const checked = await checkStatementRequest(ctx.db, customerId, call.body, ctx.config.timeZone)
       if (!checked.ok) return { status: 200, body: { code: '0', status: '1', message: checked.message } }
-      const period = await periodOf(ctx.db, call.body.startDate, call.body.endDate, ctx.config.timeZone)
+      const { period } = checked
       if (!(await withinCap(checked.account, period))) return { status: 200, body: { code: '0', status: '1', message: tooManyLines } }
       const filename = await createStatementFile(ctx.db, customerId, checked.account, call.body, ctx.now())
       return { status: 200, body: { code: '0', status: '0', filename } }

@@ -150,3 +150,47 @@ describe('a message written by this process', () => {
     }
   })
 })
+
+describe('one round of the sender', () => {
+  it('marks the messages it sent as sent together; the one refused alone waits and goes again; each is received once', async () => {
+    const sms = await startSmsGateway()
+    // The server's own sender looks only at its start and then every 10 minutes: the sender below is alone.
+    const quiet = await startTestServer({ config: { smsGatewayUrl: sms.url, outboxPollMs: 600_000 } })
+    try {
+      const sender = createSender({
+        db: quiet.db,
+        channels: channels({ ...quiet.config, smtpUrl: undefined }),
+        pollMs: 5,
+        maxAttempts: 3,
+        retryBaseMs: 10,
+        log: { info: () => {}, warn: () => {}, error: () => {} },
+      })
+      const texts = ['Lot 1', 'Lot 2', 'Lot 3', 'Lot 4']
+      await quiet.db.transaction(async (tx) => {
+        for (const text of texts) await enqueueMessage(tx, { channel: 'sms', to: '0810000099', text })
+      })
+      const rows = () =>
+        quiet.db.query<{ state: string; attempts: number; last_error: string | null }>(
+          `select state, attempts, last_error from outbox where body like 'Lot %' order by id`,
+        )
+      sms.refuseNext(1)
+      // One round claims the four (a round takes up to 10): one is refused, three are sent and written sent by one statement.
+      expect(await sender.drain()).toBe(4)
+      const after = await rows()
+      expect(after.map((r) => r.state).sort()).toEqual(['pending', 'sent', 'sent', 'sent'])
+      expect(after.find((r) => r.state === 'pending')!.last_error).toBe('SMS gateway answered HTTP 500')
+      sender.start()
+      for (;;) {
+        if ((await rows()).every((r) => r.state === 'sent')) break
+        await new Promise((r) => setTimeout(r, 10))
+      }
+      await sender.stop()
+      expect((await rows()).map((r) => r.attempts).sort()).toEqual([1, 1, 1, 2])
+      expect(sms.refused).toBe(1)
+      expect(sms.accepted.map((m) => m.text).sort()).toEqual(texts)
+    } finally {
+      await quiet.close()
+      await sms.close()
+    }
+  })
+})

@@ -240,6 +240,24 @@ describe('POST statements', () => {
     expect(await fileCount()).toBe(before)
   })
 
+  it('refuses a customer without the statements module before anything else (her dates and account are not looked at): status 1, nothing written', async () => {
+    const before = await fileCount()
+    const [jeanRow] = await server.db.query<{ id: string }>('select id::text from customers where kcode = $1', [mainCustomer.kcode])
+    await server.db.query(`delete from customer_modules where customer_id = $1 and module = 'statement'`, [jeanRow!.id])
+    try {
+      for (const body of [
+        request(usd, daysAgo(30), today()),
+        request(usd, today(), daysAgo(1)),
+        request({ number: unknownAccountNumber, currency: '1' }, '2024-01-01', '2025-01-01'),
+      ])
+        for (const call of [statements, report]) expect((await call(jean, body)).body).toEqual({ code: '0', status: '1', message: t.serviceDisabled })
+    } finally {
+      await server.db.query(`insert into customer_modules (customer_id, module) values ($1, 'statement')`, [jeanRow!.id])
+    }
+    expect((await statements(jean, request(usd, daysAgo(30), today()))).body.status).toBe('0')
+    expect(await fileCount()).toBe(before + 1)
+  })
+
   it('accepts exactly 366 days (a leap year), and refuses malformed dates with 400', async () => {
     expect((await statements(jean, request(usd, '2024-01-01', '2024-12-31'))).body.status).toBe('0')
     expect((await statements(jean, request(usd, '2025-01-01', '2026-01-01'))).body.status).toBe('0')
