@@ -5,7 +5,7 @@
  * and the money moved exactly once; the QA panel, docked at the bottom or on the side, never covers
  * the form's submit button, at 1280 and at 375 px, in both themes.
  */
-import type { Browser, Page, Request } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { devFaults } from '../../kernel/messages/devTools'
 import { accounts as accountTexts, myTransfers as myTransfersTexts, transfer as texts } from '../../machines/messages'
@@ -14,6 +14,7 @@ import { flowLegend, kindLegend } from '../../server/demo/faults-page'
 import { scenarioById, transferCalls } from '../../server/demo/fault-scenarios'
 import { qa as qaTexts } from '../../src/qa/qa.texts'
 import {
+  callOf,
   DESKTOP,
   E2E_DIST_QA,
   expectAccessible,
@@ -86,21 +87,6 @@ const cents = (amount: string) => {
 async function openQaPanel(page: Page): Promise<void> {
   await page.getByRole('button', { name: qaTexts.toggle }).click()
   await page.getByRole('heading', { name: qaTexts.title }).waitFor()
-}
-
-/** Waits until the call of `path` is over: `answered`, or `no answer` (the connection closed). */
-function callOf(page: Page, path: string): Promise<'answered' | 'no answer'> {
-  return new Promise((resolve) => {
-    const listener = (request: Request) => {
-      if (new URL(request.url()).pathname !== path) return
-      page.off('requestfinished', listener)
-      page.off('requestfailed', listener)
-      const error = request.failure()?.errorText
-      resolve(error && error !== 'net::ERR_ABORTED' ? 'no answer' : 'answered')
-    }
-    page.on('requestfinished', listener)
-    page.on('requestfailed', listener)
-  })
 }
 
 describe('faults per tester', () => {

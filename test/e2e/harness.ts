@@ -10,7 +10,7 @@ import pg from 'pg'
 import { openDb, type Db } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
 import { seedDemo } from '../../server/demo/seed'
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core'
 import { expect } from 'vitest'
 import { login } from '../../machines/messages'
 import { mainCustomer } from '../../server/demo/demo-data'
@@ -245,4 +245,22 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
 export async function errorOf(page: Page, name: string): Promise<string | null> {
   const ids = await page.locator(`main [name="${name}"]`).getAttribute('aria-describedby')
   return ids ? page.locator(`[id="${ids.split(' ')[0]}"]`).textContent() : null
+}
+
+/**
+ * Waits until the call of `path` is over: `answered`, or `no answer` (the connection closed, as a
+ * lost answer's fault does). A call the page itself dropped counts as answered.
+ */
+export function callOf(page: Page, path: string): Promise<'answered' | 'no answer'> {
+  return new Promise((resolve) => {
+    const listener = (request: Request) => {
+      if (new URL(request.url()).pathname !== path) return
+      page.off('requestfinished', listener)
+      page.off('requestfailed', listener)
+      const error = request.failure()?.errorText
+      resolve(error && error !== 'net::ERR_ABORTED' ? 'no answer' : 'answered')
+    }
+    page.on('requestfinished', listener)
+    page.on('requestfailed', listener)
+  })
 }

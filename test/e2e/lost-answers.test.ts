@@ -6,12 +6,13 @@
  * show their "Résultat inconnu" — no form, no retry — and the server changed the PIN exactly once
  * (one notification, one new-PIN SMS; the new PIN signs in). At 1280 and 375 px, axe clean.
  */
-import type { Browser, Page, Request } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../kernel/messages/api'
 import { password, pinReset, profile, temporaryPin } from '../../machines/messages'
 import { mainCustomer, statementOnlyCustomer } from '../../server/demo/demo-data'
 import {
+  callOf,
   DESKTOP,
   devFault,
   expectAccessible,
@@ -56,21 +57,6 @@ async function open(viewport: { width: number; height: number }): Promise<Page> 
   const { page } = await newPage(browser, server.url, viewport)
   pages.push(page)
   return page
-}
-
-/** Waits until the call of `path` is over: `answered`, or `no answer` (the connection closed). */
-function callOf(page: Page, path: string): Promise<'answered' | 'no answer'> {
-  return new Promise((resolve) => {
-    const listener = (request: Request) => {
-      if (new URL(request.url()).pathname !== path) return
-      page.off('requestfinished', listener)
-      page.off('requestfailed', listener)
-      const error = request.failure()?.errorText
-      resolve(error && error !== 'net::ERR_ABORTED' ? 'no answer' : 'answered')
-    }
-    page.on('requestfinished', listener)
-    page.on('requestfailed', listener)
-  })
 }
 
 const post = async <T>(path: string, body: unknown, token?: string): Promise<{ status: number; body: T }> => {
