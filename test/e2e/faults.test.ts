@@ -5,7 +5,7 @@
  * the general form for a templated path, a dropped lookup and invalid JSON. Axe and screenshots of
  * the panel at desktop width and at 375 px.
  */
-import type { Browser, Page, Request } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { devFaults } from '../../kernel/messages/devTools'
 import { api, session, transfer as texts } from '../../machines/messages'
@@ -14,7 +14,18 @@ import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data'
 import { faultScenarios, scenarioById, transferCalls, type ScenarioType } from '../../server/demo/fault-scenarios'
 import { kindLegend, scenarioTitle } from '../../server/demo/faults-page'
 import { loadContract } from '../../server/http/contract'
-import { DEMO_USER, expectAccessible, launchBrowser, newPage, pageProblems, PHONE, signIn as signInAs, startServer, type RunningServer } from './harness'
+import {
+  callOf,
+  DEMO_USER,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  pageProblems,
+  PHONE,
+  signIn as signInAs,
+  startServer,
+  type RunningServer,
+} from './harness'
 
 const t = devFaults
 const USD = mainCustomer.accounts.usd!.number
@@ -103,17 +114,7 @@ async function fillForm(kind: TransferKind): Promise<void> {
  * actor's signal is aborted once it is done): that is an answer.
  */
 async function calling(path: string, action: () => Promise<unknown>): Promise<'answered' | 'no answer'> {
-  const over = new Promise<'answered' | 'no answer'>((resolve) => {
-    const listener = (request: Request) => {
-      if (new URL(request.url()).pathname !== path) return
-      customer.off('requestfinished', listener)
-      customer.off('requestfailed', listener)
-      const error = request.failure()?.errorText
-      resolve(error && error !== 'net::ERR_ABORTED' ? 'no answer' : 'answered')
-    }
-    customer.on('requestfinished', listener)
-    customer.on('requestfailed', listener)
-  })
+  const over = callOf(customer, path)
   await action()
   return over
 }
