@@ -1,11 +1,18 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import SideBySideSequencer from './test/sequencer.ts'
 
 // No test is run a second time, in CI or anywhere: a test that fails on a loaded machine has a race
 // to fix (docs/decisions.md, "CI in its window"). `.ci/run` sets CI_JSON for the runners' reports.
 
-// One runner for every kind of test; each project is a layer of the test pyramid.
+// One runner for every kind of test; each project is a layer of the test pyramid. All projects
+// share one set of workers, one more than the cores (3 on 2 cores): a browser file mostly waits
+// and a server file mostly computes, so they run side by side, dealt in proportion
+// (test/sequencer.ts). CI's lanes give their own `--maxWorkers` (.ci/run).
 export default defineConfig({
   test: {
+    maxWorkers: Math.min(availableParallelism() + 1, 6),
+    sequence: { sequencer: SideBySideSequencer },
     reporters: process.env.CI_JSON ? ['default', ['json', { outputFile: process.env.CI_JSON }]] : ['default'],
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
@@ -27,12 +34,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
-          // One Chromium and one server per file, two files at a time: most of a browser file's
-          // time is spent waiting (a server starting, a countdown, a held call), so two share 2 cores
-          // well (docs/decisions.md). They start once the other projects are done, whose load
-          // they would otherwise share.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          // One Chromium and one server per file.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

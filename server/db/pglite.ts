@@ -41,6 +41,11 @@ export interface PgliteOptions {
   fromTemplate?: boolean
   /** PGlite's own query() instead of prepared statements (DbSettings.unnamedStatements). */
   unnamedStatements?: boolean
+  /**
+   * An in-memory database starts as a copy of this dump (what `backup()` answers) instead of an
+   * empty initdb: the server tests start each of their databases from one migrated dump.
+   */
+  fromDump?: Blob
 }
 
 /**
@@ -52,7 +57,7 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOptions = {}
   let pg: PGlite
   try {
     if (dataDir && options.fromTemplate) await startFromTemplate(dataDir)
-    pg = await PGlite.create(dataDir, { startParams: START_PARAMS })
+    pg = await PGlite.create(dataDir, { startParams: START_PARAMS, ...(options.fromDump && !dataDir ? { loadDataDir: options.fromDump } : {}) })
   } catch (error) {
     await unlock()
     throw error

@@ -14,6 +14,7 @@ import { openDb, type Db } from '../../server/db/db.ts'
 import { mainCustomer, type DemoCustomer } from '../../server/demo/demo-data.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { seedDemo } from '../../server/demo/seed.ts'
+import { openMigratedPglite } from './migrated-dump.ts'
 
 export interface TestClock {
   now(): Date
@@ -87,7 +88,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   }
   const clock = options.clock ?? createClock()
   const { db, dropDb } = await openTestDb()
-  await migrate(db)
+  await migrate(db) // nothing left to do on PGlite's migrated dump; PostgreSQL's schema migrates here
   if (options.seed ?? true) await seedDemo(db, clock.now())
   const lines: string[] = []
   const app = await buildApp({ config, db, now: clock.now, logStream: { write: (line) => void lines.push(line) } })
@@ -139,7 +140,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
  */
 async function openTestDb(): Promise<{ db: Db; dropDb: () => Promise<void> }> {
   const server = process.env.TEST_DATABASE_URL
-  if (!server) return { db: await openDb({}), dropDb: async () => {} }
+  if (!server) return { db: await openMigratedPglite(), dropDb: async () => {} }
   const schema = `portal_test_${randomBytes(6).toString('hex')}`
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: server })
