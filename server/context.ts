@@ -1,6 +1,7 @@
 import type { Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import type { SessionLimits } from './domain/sessions.ts'
+import type { CodeKey } from './domain/codes.ts'
 
 /** What the routes need from the outside: the settings, the database and the time. */
 export interface AppContext {
@@ -20,5 +21,5 @@ export interface AppContext {
    * database, read (or made) once, at the first call that needs it; a failed read is tried again
    * at the next call (domain/codes.ts, codeKeyOnce).
    */
-  codeKey: () => Promise<Buffer>
+  codeKey: () => Promise<CodeKey>
 }

@@ -22,13 +22,14 @@
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { Queryable } from '../db/db.ts'
 import type { AskLimit } from './throttles.ts'
+import type { CodeKey } from './codes.ts'
 
 export interface TransferSettings {
   now: Date
   lifetimeSeconds: number
   bankName: string
   timeZone: string
-  codeKey: Buffer
+  codeKey: CodeKey
   /** Asks that send a code, per customer and window (TRANSFER_ASK_LIMIT, TRANSFER_ASK_WINDOW_MINUTES). */
   askLimit: AskLimit
 }
