@@ -22,7 +22,7 @@ import { traceRequests } from './http/tracing.ts'
 import { registerHsts, requestIdOf } from './http/request-id.ts'
 import { answerHeaders } from './http/answer-headers.ts'
 import { channels } from './delivery/channels.ts'
-import { createSender, type Sender } from './delivery/sender.ts'
+import { createSender, type OutboxSender } from './delivery/sender.ts'
 import { FaultStore, registerFaults } from './demo/faults.ts'
 import { isApiPath, pathOf } from './http/headers.ts'
 import { registerSpa, sendIndex } from './http/spa.ts'
@@ -78,11 +78,13 @@ let contract: Contract | undefined
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options
   /** The outbox sender, made below once the logger and the metrics exist; the routes wake it. */
-  const outbox: { sender?: Sender } = {}
+  const outbox: { sender?: OutboxSender } = {}
   const ctx: AppContext = {
     config,
     db,
     outboxWritten: () => outbox.sender?.wake(),
+    outboxLease: () => outbox.sender?.lease(),
+    outboxLeased: (messages) => outbox.sender?.deliver(messages),
     codeKey: codeKeyOnce(db, config.codeSecret),
     now: options.now ?? (() => new Date()),
     limits: {

@@ -1,6 +1,8 @@
 import type { Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import type { SessionLimits } from './domain/sessions.ts'
+import type { CodeKey } from './domain/codes.ts'
+import type { Lease, LeasedMessage } from './domain/outbox.ts'
 
 /** What the routes need from the outside: the settings, the database and the time. */
 export interface AppContext {
@@ -16,9 +18,16 @@ export interface AppContext {
    */
   outboxWritten: () => void
   /**
+   * The lease under which a transfer's ask and confirm write the messages this process sends
+   * itself (migration 054), undefined when it sends none; and the hand-over of those messages to
+   * its sender, once written, which sends them at once with no claim.
+   */
+  outboxLease: () => Lease | undefined
+  outboxLeased: (messages: readonly LeasedMessage[]) => void
+  /**
    * The HMAC key of the codes (transfers and PIN resets): CODE_SECRET's, or the one kept in the
    * database, read (or made) once, at the first call that needs it; a failed read is tried again
    * at the next call (domain/codes.ts, codeKeyOnce).
    */
-  codeKey: () => Promise<Buffer>
+  codeKey: () => Promise<CodeKey>
 }

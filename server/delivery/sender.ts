@@ -17,10 +17,11 @@
  * Idempotency-Key carry the outbox id, so a receiver can drop the repeat).
  */
 import type { Db } from '../db/db.ts'
+import type { Lease, LeasedMessage } from '../domain/outbox.ts'
 import type { OutgoingMessage, Send } from './channels.ts'
 
 /** Longer than a send's time limit (channels.ts), so that a lease does not end during its send. */
-const LEASE_SECONDS = 60
+export const LEASE_SECONDS = 60
 const MAX_BACKOFF_MS = 15 * 60_000
 const BATCH = 10
 
@@ -44,6 +45,21 @@ export interface Sender {
   stop(): Promise<void>
 }
 
+/** The whole sender: its channel loops, and the messages its own process wrote leased to it. */
+export interface OutboxSender extends Sender {
+  /**
+   * The channels it delivers and its lease, while it runs: the transfer paths write their messages
+   * of these channels leased to it (migration 054). Undefined when stopped or without a channel.
+   */
+  lease(): Lease | undefined
+  /**
+   * Messages this process wrote leased to itself: sent now, with no claim; the sent ones are
+   * marked in one statement with those of the other sends that finished meanwhile; a failure waits
+   * its backoff as after a claim. Stopped, it sends nothing: the leases end and a poll sends them.
+   */
+  deliver(rows: readonly LeasedMessage[]): void
+}
+
 type Claimed = {
   id: string
   channel: OutgoingMessage['channel']
@@ -53,40 +69,93 @@ type Claimed = {
   attempts: number
 }
 
-export function createSender(options: SenderOptions): Sender {
+export function createSender(options: SenderOptions): OutboxSender {
   // One loop per channel: an SMS (a transfer's code, awaited by a customer) never waits for the
   // round trip of an e-mail claimed in the same round, nor for a slow SMTP server.
-  const loops = (Object.keys(options.channels) as OutgoingMessage['channel'][]).map((channel) => channelLoop(options, channel))
+  const channels = Object.keys(options.channels) as OutgoingMessage['channel'][]
+  const loops = channels.map((channel) => channelLoop(options, channel))
+  const send = sendOneOf(options)
+  const sent = sentMarks(options)
+  const inFlight = new Set<Promise<unknown>>()
+  let stopped = true
+  const lease: Lease = { channels, seconds: LEASE_SECONDS }
   return {
+    lease: () => (stopped || channels.length === 0 ? undefined : lease),
     drain: async () => (await Promise.all(loops.map((l) => l.drain()))).reduce((sum, n) => sum + n, 0),
     wake: () => loops.forEach((l) => l.wake()),
-    start: () => loops.forEach((l) => l.start()),
-    stop: async () => void (await Promise.all(loops.map((l) => l.stop()))),
+    deliver(rows) {
+      if (stopped) return
+      for (const row of rows) {
+        const sending: Promise<unknown> = send(row).then(
+          (ok) => ok && sent.add(row),
+          // Its failure could not be written (the database gone a moment): the lease ends, and a poll sends it.
+          (error: unknown) => options.log.warn({ outboxId: row.id, error: error instanceof Error ? error.message : String(error) }, 'outbox message not sent'),
+        )
+        inFlight.add(sending)
+        void sending.finally(() => inFlight.delete(sending))
+      }
+    },
+    start: () => {
+      stopped = false
+      loops.forEach((l) => l.start())
+    },
+    stop: async () => {
+      stopped = true
+      await Promise.all([...loops.map((l) => l.stop()), ...inFlight])
+      await sent.idle()
+    },
   }
 }
 
-function channelLoop(options: SenderOptions, channel: OutgoingMessage['channel']): Sender {
-  const { db, pollMs, maxAttempts, retryBaseMs, log } = options
+/**
+ * How long the 'sent' marks of a process's own sends wait to share one statement. Nobody waits for
+ * a mark (the message is out; the mark only keeps the poll from sending it again once its lease
+ * ends, a minute later), so under load one statement marks the sends of many transfers instead
+ * of one statement per send (two per ask and two per confirm: the SMS and the e-mail end apart).
+ */
+const MARK_EVERY_MS = 20
+
+/**
+ * The 'sent' marks of the messages a process sent on its own (deliver): one statement for all
+ * those whose send ended within MARK_EVERY_MS. Should it fail (the database gone a moment), their
+ * leases end and they are sent again: at least once, as after a crash. On stop, written at once.
+ */
+function sentMarks(options: SenderOptions): { add(row: LeasedMessage): void; idle(): Promise<void> } {
+  let queued: LeasedMessage[] = []
   let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> = Promise.resolve()
-  let stopped = true
-  /** A round is running (a wake then asks for another right after it). */
-  let busy = false
-  let wokenWhileBusy = false
+  let writing: Promise<void> = Promise.resolve()
+  const write = async () => {
+    timer = undefined
+    const rows = queued
+    queued = []
+    if (!rows.length) return
+    try {
+      await options.db.query("update outbox set state = 'sent', sent_at = now(), last_error = null where id = any($1::bigint[])", [rows.map((r) => r.id)])
+      for (const row of rows) {
+        options.onOutcome?.(row.channel, 'sent')
+        options.log.info({ outboxId: row.id, channel: row.channel, attempts: row.attempts }, 'outbox message sent')
+      }
+    } catch (error) {
+      options.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'outbox sent marks not written; the messages will go again')
+    }
+  }
+  return {
+    add(row) {
+      queued.push(row)
+      timer ??= setTimeout(() => void (writing = writing.then(write)), MARK_EVERY_MS)
+    },
+    idle() {
+      clearTimeout(timer)
+      writing = writing.then(write)
+      return writing
+    },
+  }
+}
 
-  // One statement, atomic by itself: no BEGIN and COMMIT around it (two round trips a round).
-  const claim = () =>
-    db.query<Claimed>(
-      `update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => $3)
-       where o.id in (
-         select id from outbox where state = 'pending' and next_attempt_at <= now() and channel = $1
-         order by next_attempt_at, id limit $2 for update skip locked)
-       returning o.id::text, o.channel, o.recipient, o.subject, o.body, o.attempts`,
-      [channel, BATCH, LEASE_SECONDS],
-    )
-
-  /** Sends one claimed message; answers whether it was sent (a failure is written here, with its backoff). */
-  const sendOne = async (row: Claimed): Promise<boolean> => {
+/** Sends one claimed (or leased) message; answers whether it was sent (a failure is written here, with its backoff). */
+function sendOneOf(options: SenderOptions): (row: Claimed) => Promise<boolean> {
+  const { db, maxAttempts, retryBaseMs, log } = options
+  return async (row) => {
     const send = options.channels[row.channel]!
     try {
       await send({ id: row.id, channel: row.channel, to: row.recipient, subject: row.subject, text: row.body })
@@ -110,6 +179,29 @@ function channelLoop(options: SenderOptions, channel: OutgoingMessage['channel']
       return false
     }
   }
+}
+
+function channelLoop(options: SenderOptions, channel: OutgoingMessage['channel']): Sender {
+  const { db, pollMs, log } = options
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> = Promise.resolve()
+  let stopped = true
+  /** A round is running (a wake then asks for another right after it). */
+  let busy = false
+  let wokenWhileBusy = false
+
+  // One statement, atomic by itself: no BEGIN and COMMIT around it (two round trips a round).
+  const claim = () =>
+    db.query<Claimed>(
+      `update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => $3)
+       where o.id in (
+         select id from outbox where state = 'pending' and next_attempt_at <= now() and channel = $1
+         order by next_attempt_at, id limit $2 for update skip locked)
+       returning o.id::text, o.channel, o.recipient, o.subject, o.body, o.attempts`,
+      [channel, BATCH, LEASE_SECONDS],
+    )
+
+  const sendOne = sendOneOf(options)
 
   const drain = async () => {
     const rows = await claim()

@@ -41,3 +41,32 @@ export async function listOutbox(q: Queryable, limit = 200): Promise<OutboxMessa
   )
   return rows.map((r) => ({ channel: r.channel, to: r.recipient, text: r.body, createdAt: r.created_at.toISOString() }))
 }
+
+/**
+ * The channels the writing process delivers itself, and its lease (delivery/sender.ts): a
+ * transfer's ask and confirm write their messages of these channels leased to the process
+ * (migration 054), which sends them at once, with no claim. No channel: every message is written
+ * due, for any sender's poll.
+ */
+export interface Lease {
+  channels: readonly Channel[]
+  seconds: number
+}
+
+/** A message written leased to this process: what its sender needs to send it. */
+export interface LeasedMessage {
+  id: string
+  channel: Channel
+  recipient: string
+  subject: string | null
+  body: string
+  attempts: number
+}
+
+/** The leased ones of `messages`, written in that order with `ids` (outbox_write, migration 054). */
+export function leasedMessages(messages: readonly NewMessage[], ids: readonly string[], lease: Lease | undefined): LeasedMessage[] {
+  if (!lease) return []
+  return messages.flatMap((m, i) =>
+    lease.channels.includes(m.channel) ? [{ id: ids[i]!, channel: m.channel, recipient: m.to, subject: m.subject ?? null, body: m.text, attempts: 1 }] : [],
+  )
+}

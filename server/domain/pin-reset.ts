@@ -17,7 +17,7 @@
 import { randomInt } from 'node:crypto'
 import { api } from '../../kernel/messages.ts'
 import type { Db } from '../db/db.ts'
-import { codeMatches, hashCode, newCode, newReference } from './codes.ts'
+import { codeMatches, hashCode, newCode, newReference, type CodeKey } from './codes.ts'
 import { addNotification } from './notifications.ts'
 import { enqueueMessage } from './outbox.ts'
 import { CLEAR_ON_RESET_SQL } from './lockout.ts'
@@ -32,7 +32,7 @@ const NEW_PIN_DIGITS = 5
 export interface PinResetSettings {
   now: Date
   lifetimeSeconds: number
-  codeKey: Buffer
+  codeKey: CodeKey
   bankName: string
   timeZone: string
   /** Asks per user code and window (PIN_RESET_ASK_LIMIT, PIN_RESET_ASK_WINDOW_MINUTES). */

@@ -14,7 +14,7 @@ import { transferKindContract } from '../../openapi/transfer-kinds.ts'
 import type { Db, Queryable } from '../db/db.ts'
 import { hashCode, newCode, newReference } from './codes.ts'
 import { centsToDecimal, convertCents, currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
-import type { NewMessage } from './outbox.ts'
+import { leasedMessages, type LeasedMessage, type NewMessage } from './outbox.ts'
 import { lockAskTargetParams, takeAskParams } from './throttles.ts'
 import { sweepExpired } from './transfer-cancel.ts'
 import type { TransferSettings } from './transfers.ts'
@@ -72,6 +72,8 @@ export type AskOutcome =
       payee: string
       expiresAt: Date
       solde: string
+      /** The code's messages written leased to this process: it sends them now (delivery/sender.ts). */
+      leased: LeasedMessage[]
     }
 
 const refuse = (message: string) => ({ ok: false, message }) as const
@@ -255,22 +257,30 @@ export async function askTransfer(db: Db, customerId: string, input: AskInput, s
     payee,
     expiresAt,
     solde: centsToDecimal(balanceCents),
+    leased: sent.leased,
   }
 }
 
 /**
- * The ask's write, one call of transfer_ask_write (migration 014): the throttle's lock, count and
+ * The ask's write, one call of transfer_ask_write (migrations 014, 054): the throttle's lock, count and
  * row (the rules of throttles.ts), and only when the ask is let through: the pending row
- * (`pending`: its columns but `created_at`, `now`) and its messages. Answers whether the ask was
- * let through; when pending transfers have expired, they are cancelled (sweepExpired) before the
+ * (`pending`: its columns but `created_at`, `now`) and its messages, those of the channels this
+ * process delivers leased to it. Answers undefined when the ask was not let through, else the
+ * leased messages, which the caller hands to its sender; when pending transfers have expired, they are cancelled (sweepExpired) before the
  * answer.
  */
-async function askWrite(db: Db, customerId: string, s: TransferSettings, messages: readonly NewMessage[], pending: readonly unknown[]): Promise<boolean> {
+async function askWrite(
+  db: Db,
+  customerId: string,
+  s: TransferSettings,
+  messages: readonly NewMessage[],
+  pending: readonly unknown[],
+): Promise<{ leased: LeasedMessage[] } | undefined> {
   const [scope, target, windowStart, now, max, sweep] = takeAskParams('transfer', customerId, s.askLimit, s.now)
   const [lockKey, lockName] = lockAskTargetParams('transfer', customerId)
-  const [row] = await db.query<{ taken: boolean; expired: boolean }>(
-    `select taken, expired from transfer_ask_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-       $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)`,
+  const [row] = await db.query<{ taken: boolean; expired: boolean; outbox_ids: string[] | null }>(
+    `select taken, expired, outbox_ids::text[] as outbox_ids from transfer_ask_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+       $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)`,
     [
       lockKey,
       lockName,
@@ -285,6 +295,8 @@ async function askWrite(db: Db, customerId: string, s: TransferSettings, message
       messages.map((x) => x.to),
       messages.map((x) => x.subject ?? null),
       messages.map((x) => x.text),
+      s.lease?.channels ?? [],
+      s.lease?.seconds ?? 0,
     ],
   )
   // The sweep is housekeeping after the ask was stored and its code sent: should it fail (the
@@ -292,5 +304,5 @@ async function askWrite(db: Db, customerId: string, s: TransferSettings, message
   // confirm cancels its own expired transfer anyway. Failing the answer would make the customer ask
   // again and receive a second code.
   if (row!.expired) await sweepExpired(db, s.now).catch(() => undefined)
-  return row!.taken
+  return row!.taken ? { leased: leasedMessages(messages, row!.outbox_ids ?? [], s.lease) } : undefined
 }

@@ -14,7 +14,7 @@ import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { Db, Queryable } from '../db/db.ts'
 import { CODE_DIGITS, codeMatches, hashCode } from './codes.ts'
 import { centsToDecimal, decimalToCents, formatMoney } from './money.ts'
-import type { NewMessage } from './outbox.ts'
+import { leasedMessages, type LeasedMessage, type NewMessage } from './outbox.ts'
 import { CANCELLED, cancel, type PendingRow } from './transfer-cancel.ts'
 import { formatDateTime, type TransferSettings } from './transfers.ts'
 
@@ -37,7 +37,16 @@ type CustomerContact = {
 }
 
 export type ConfirmOutcome =
-  | { ok: true; reference: string; executedAt: Date; balance: string; currency: string; message: string }
+  | {
+      ok: true
+      reference: string
+      executedAt: Date
+      balance: string
+      currency: string
+      message: string
+      /** The confirmation's messages written leased to this process: it sends them now (delivery/sender.ts). */
+      leased: LeasedMessage[]
+    }
   | { ok: false; description: string; triesLeft?: number; reference?: string }
   /** A wrong code with tries left: the transfer stays pending (rulings §6.1). */
   | { ok: false; wrongCode: true; description: string; triesLeft: number }
@@ -153,8 +162,9 @@ async function execute(
         ]
       : []),
   ]
-  const [moved] = await tx.query<{ debited: string }>(
-    'select transfer_execute($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) as debited',
+  const [moved] = await tx.query<{ debited: string; outbox_ids: string[] | null }>(
+    `select debited, outbox_ids::text[] as outbox_ids
+       from transfer_execute($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
     [
       row.id,
       debit.id,
@@ -173,6 +183,8 @@ async function execute(
       messages.map((m) => m.to),
       messages.map((m) => m.subject ?? null),
       messages.map((m) => m.text),
+      s.lease?.channels ?? [],
+      s.lease?.seconds ?? 0,
     ],
   )
   return {
@@ -182,5 +194,6 @@ async function execute(
     balance: moved!.debited,
     currency: debit.currency,
     message: t.done({ amount: amountText, payee: row.payee, balance: balanceText }),
+    leased: leasedMessages(messages, moved!.outbox_ids ?? [], s.lease),
   }
 }

@@ -22,15 +22,19 @@
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { Queryable } from '../db/db.ts'
 import type { AskLimit } from './throttles.ts'
+import type { CodeKey } from './codes.ts'
+import type { Lease } from './outbox.ts'
 
 export interface TransferSettings {
   now: Date
   lifetimeSeconds: number
   bankName: string
   timeZone: string
-  codeKey: Buffer
+  codeKey: CodeKey
   /** Asks that send a code, per customer and window (TRANSFER_ASK_LIMIT, TRANSFER_ASK_WINDOW_MINUTES). */
   askLimit: AskLimit
+  /** The channels this process sends itself, leased at the write (domain/outbox.ts); none when absent. */
+  lease?: Lease
 }
 
 /** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using it. */

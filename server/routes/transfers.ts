@@ -15,6 +15,7 @@ import { cancelByCustomer } from '../domain/transfer-cancel.ts'
 import { confirmTransfer } from '../domain/transfer-confirm.ts'
 import { findExecuted, frequentPayees } from '../domain/transfers.ts'
 import { myTransfers } from '../domain/my-transfers.ts'
+import type { LeasedMessage } from '../domain/outbox.ts'
 import { quote } from '../domain/rates.ts'
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { operations } from '../../openapi/schema.d.ts'
@@ -34,11 +35,15 @@ export function transferRoutes(ctx: AppContext): Handlers {
     timeZone: ctx.config.timeZone,
     askLimit: { max: ctx.config.transferAskLimit, windowMs: ctx.config.transferAskWindowMinutes * 60_000 },
     codeKey: await ctx.codeKey(),
+    lease: ctx.outboxLease(),
   })
+
+  const sendNow = (leased: readonly LeasedMessage[]) => (leased.length ? ctx.outboxLeased(leased) : ctx.outboxWritten())
 
   async function ask<Id extends AskId>(call: Call<Id>, input: AskInput): Promise<ContractReply<Id>> {
     const outcome: AskOutcome = await askTransfer(ctx.db, signedIn(call).customerId, input, await settings())
-    if (outcome.ok) ctx.outboxWritten() // the code's SMS and e-mail, awaited by the customer
+    // The code's SMS and e-mail, awaited by the customer: sent now by this process when leased to it, else at once by its sender's round.
+    if (outcome.ok) sendNow(outcome.leased)
     const body = outcome.ok
       ? {
           status: '0',
@@ -67,7 +72,7 @@ export function transferRoutes(ctx: AppContext): Handlers {
       return { status: 422, body: { code: '1', message: description, description, triesLeft } } as ContractReply<Id>
     }
     if (outcome.ok) {
-      ctx.outboxWritten()
+      sendNow(outcome.leased)
       securityEvent(call.request, 'transfer.confirmed', { kind, reference: outcome.reference, customer: signedIn(call).customerId })
     } else securityEvent(call.request, 'transfer.refused', { kind })
     const body = outcome.ok

@@ -130,6 +130,26 @@ describe('the outbox sender', () => {
   })
 })
 
+describe('a message leased to the process that wrote it', () => {
+  it('goes out by any sender’s poll once the lease ends, should that process not send it (stopped before)', async () => {
+    // Written as a transfer's ask writes its messages (migration 054), with a lease that ends at once.
+    const [row] = await server.db.query<{ ids: string[] }>(
+      "select outbox_write(now(), array['sms'], array['0810000098'], array[null]::text[], array['Bail 1'], array['sms'], 0)::text[] as ids",
+    )
+    expect(row!.ids).toHaveLength(1)
+    for (;;) {
+      const [message] = await server.db.query<{ state: string; attempts: number }>('select state, attempts from outbox where id = $1', [row!.ids[0]])
+      if (message!.state === 'sent') {
+        // The writer's lease counted one attempt, the claim of the server's poll another.
+        expect(message!.attempts).toBe(2)
+        break
+      }
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    expect(gateway.accepted.filter((m) => m.text === 'Bail 1')).toHaveLength(1)
+  })
+})
+
 describe('a message written by this process', () => {
   it('goes out at once, not at the next poll (a code awaited by the customer; the poll is for other processes’ messages)', async () => {
     const sms = await startSmsGateway()
@@ -144,6 +164,11 @@ describe('a message written by this process', () => {
       const asked = Date.now()
       while (sms.accepted.length === 0 && Date.now() - asked < 10_000) await new Promise((r) => setTimeout(r, 10))
       expect(CODE_IN_TEXT.exec(sms.accepted[0]?.text ?? '')?.[1]).toMatch(/^\d{8}$/)
+      // Written leased to this process and sent by it with no claim: one attempt, marked sent.
+      const written = () =>
+        slow.db.query<{ state: string; attempts: number }>("select state, attempts from outbox where channel = 'sms' and body like '%13,00 USD%'")
+      while ((await written()).some((r) => r.state !== 'sent')) await new Promise((r) => setTimeout(r, 10))
+      expect(await written()).toEqual([{ state: 'sent', attempts: 1 }])
     } finally {
       await slow.close()
       await sms.close()

@@ -64,6 +64,27 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL through pg (DATABASE_URL)', () => {
     expect(await db.query("select 1 from app_state where key = 'rollback-probe'")).toHaveLength(0)
   })
 
+  it('runs each SQL text as a prepared statement of its connection, and afresh once a schema change altered its result', async () => {
+    // One connection, so that every call meets the statement prepared by the first.
+    const url = new URL(DATABASE_URL!)
+    url.searchParams.set('options', `-c search_path=${schema}`)
+    const one = await openDb({ databaseUrl: url.toString(), pool: { max: 1, statementTimeoutMs: 15_000, idleTimeoutMs: 30_000, connectTimeoutMs: 5_000 } })
+    try {
+      await one.exec('create table named_probe (a int)')
+      await one.exec('insert into named_probe values (1)')
+      const sql = 'select * from named_probe where a = $1'
+      expect(await one.query(sql, [1])).toEqual([{ a: 1 }])
+      const prepared = await one.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements')
+      expect(prepared.find((p) => p.statement === sql)?.name).toMatch(/^portal_\d+$/)
+      // The result's columns change under the prepared statement: PostgreSQL refuses it, the driver runs the text unnamed.
+      await one.exec('alter table named_probe add column b text')
+      expect(await one.query(sql, [1])).toEqual([{ a: 1, b: null }])
+    } finally {
+      await one.exec('drop table if exists named_probe')
+      await one.close()
+    }
+  })
+
   it('seeds once and serves sign-in and accounts', async () => {
     expect(await seedDemo(db)).toBe(true)
     expect(await seedDemo(db)).toBe(false)

@@ -5,6 +5,7 @@
  * statements keep (rulings §4: row locks, balance checked again, one transaction, outbox in it)
  * are checked by transfers*.test.ts; this file checks only that the money moved as asked.
  */
+import { createSecretKey } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDb, type Db, type Queryable } from '../../server/db/db.ts'
 import { migrate } from '../../server/db/migrate.ts'
@@ -47,7 +48,7 @@ const settings: TransferSettings = {
   lifetimeSeconds: 300,
   bankName: 'Banque',
   timeZone: 'Africa/Kinshasa',
-  codeKey: Buffer.alloc(32, 7),
+  codeKey: createSecretKey(Buffer.alloc(32, 7)),
   askLimit: { max: 20, windowMs: 3_600_000 },
 }
 
