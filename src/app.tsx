@@ -19,9 +19,9 @@ interface StartOptions {
 }
 
 /**
- * The whole app (every route, under TanStack Router) in the page's root. Started by src/main.tsx
- * on every page but /login, and by the sign-in page (src/signIn.tsx) once the customer signs in or
- * leaves it.
+ * The whole app (every route, under TanStack Router) in the page's root. Started by the one entry
+ * (src/signIn.tsx): at once on every page but /login, and on the sign-in page once the customer
+ * signs in or leaves it.
  */
 export async function startApp({ signedIn, at, replaces }: StartOptions = {}): Promise<void> {
   await startInspector()

@@ -1,6 +1,6 @@
 /*
- * What every page of the portal does, whichever entry it starts from: src/main.tsx, or the sign-in
- * page's own src/signIn.tsx.
+ * What every page of the portal does at start, from its one entry (src/signIn.tsx: the sign-in
+ * page's form, or the app on any other route).
  */
 import { sessionStore } from './api/sessionStore'
 

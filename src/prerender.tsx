@@ -2,7 +2,7 @@
  * The public pages as HTML, made at build time (scripts/vite/prerender.ts): the same routes and
  * components the browser runs, rendered with react-dom/server over an address in memory, so that a
  * customer on a slow network sees the real form in the first answer, before any script. The page
- * is what a visitor without a session sees; the browser then hydrates it (src/main.tsx).
+ * is what a visitor without a session sees; the browser then hydrates it (src/signIn.tsx).
  */
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import type { ReactElement } from 'react'

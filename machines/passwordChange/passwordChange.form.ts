@@ -3,14 +3,19 @@
  * the contract's ChangePasswordRequest. Equality of the two new passwords is not checked (spec §5):
  * the server decides and answers with a description (REQ-VAL-03).
  */
-import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'
 import { requiredSecret } from '../shared/fields.ts'
+import { minLength, plainForm } from '../shared/form.ts'
 import { FIELD_MIN_LENGTH } from '../limits.ts'
 
-export const passwordChangeForm = z.object({
-  oldPassword: requiredSecret(m.oldPasswordRequired).check(z.minLength(FIELD_MIN_LENGTH.password, m.oldPasswordMin)),
-  password: requiredSecret(m.passwordRequired).check(z.minLength(FIELD_MIN_LENGTH.password, m.passwordMin)),
-  password2: requiredSecret(m.passwordRequired).check(z.minLength(FIELD_MIN_LENGTH.password, m.passwordMin)),
+export interface PasswordChangeFormValues {
+  oldPassword: string
+  password: string
+  password2: string
+}
+
+export const passwordChangeForm = plainForm<PasswordChangeFormValues>({
+  oldPassword: requiredSecret(m.oldPasswordRequired, minLength(FIELD_MIN_LENGTH.password, m.oldPasswordMin)),
+  password: requiredSecret(m.passwordRequired, minLength(FIELD_MIN_LENGTH.password, m.passwordMin)),
+  password2: requiredSecret(m.passwordRequired, minLength(FIELD_MIN_LENGTH.password, m.passwordMin)),
 })
-export type PasswordChangeFormValues = z.input<typeof passwordChangeForm>

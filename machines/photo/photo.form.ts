@@ -1,9 +1,9 @@
 /** The photo form (rulings §1, spec §5 Photo; REQ-VAL-54): JPEG, PNG or WebP, at most 2 Mo. The server checks the same on the bytes. */
-import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'
+import { plainForm } from '../shared/form.ts'
 
 /** rulings §1: JPEG, PNG or WebP, at most 2 Mo. The server checks the same on the bytes. */
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+const PHOTO_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp']
 const PHOTO_MAX_BYTES = 2 * 1024 * 1024
 
 /** What the photo form needs of the chosen file; a browser `File` is one. */
@@ -12,12 +12,18 @@ export interface ChosenFile {
   readonly size: number
 }
 
-export const photoForm = z.object({
-  photo: z.custom<ChosenFile | null>().check(
-    z.refine((f) => f != null, { message: m.photoRequired, abort: true }),
-    z.refine((f) => f != null && (PHOTO_TYPES as readonly string[]).includes(f.type), m.photoType),
-    z.refine((f) => f != null && f.size <= PHOTO_MAX_BYTES, m.photoSize),
-  ),
-})
+export interface PhotoFormValues {
+  photo: ChosenFile | null
+}
 
-export type PhotoFormValues = z.input<typeof photoForm>
+export const photoForm = plainForm<PhotoFormValues>({
+  photo: {
+    trim: false,
+    // No file: "required" only; else its type, then its size.
+    checks: [
+      (file) => (file == null ? m.photoRequired : undefined),
+      (file) => (file != null && !PHOTO_TYPES.includes(file.type) ? m.photoType : undefined),
+      (file) => (file != null && file.size > PHOTO_MAX_BYTES ? m.photoSize : undefined),
+    ],
+  },
+})

@@ -1,18 +1,22 @@
 /** The PIN reset forms of spec §5 (reset request account code, reset confirmation code; REQ-VAL-12, REQ-VAL-13), with the exact messages of the catalogue. */
-import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'
 import { FIELD_MIN_LENGTH } from '../limits.ts'
-import { DIGITS, requiredText } from '../shared/fields.ts'
+import { DIGITS, matches, requiredText } from '../shared/fields.ts'
+import { minLength, plainForm } from '../shared/form.ts'
 
-export const pinResetAskForm = z.object({
+export interface PinResetAskFormValues {
+  compte: string
+}
+
+export const pinResetAskForm = plainForm<PinResetAskFormValues>({
   compte: requiredText(m.resetCodeRequired),
 })
 
-export type PinResetAskFormValues = z.input<typeof pinResetAskForm>
+export interface PinResetConfirmFormValues {
+  token: string
+}
 
 /** spec §5 order for the reset code: required, min 8, digits only. */
-export const pinResetConfirmForm = z.object({
-  token: requiredText(m.tokenRequired).check(z.minLength(FIELD_MIN_LENGTH.confirmationCode, m.tokenTooShort), z.regex(DIGITS, m.tokenDigits)),
+export const pinResetConfirmForm = plainForm<PinResetConfirmFormValues>({
+  token: requiredText(m.tokenRequired, minLength(FIELD_MIN_LENGTH.confirmationCode, m.tokenTooShort), matches(DIGITS, m.tokenDigits)),
 })
-
-export type PinResetConfirmFormValues = z.input<typeof pinResetConfirmForm>

@@ -4,10 +4,10 @@
  * messages of the catalogue. Each field lists its checks in the order the spec quotes them.
  * REQ-VAL-20, REQ-VAL-21, REQ-VAL-22, REQ-VAL-23, REQ-VAL-24, REQ-VAL-25, REQ-VAL-26, REQ-VAL-27, REQ-VAL-28.
  */
-import * as z from 'zod/mini'
 import { validation as m } from '../messages.ts'
 import { FIELD_EXACT_LENGTH, FIELD_MIN_LENGTH } from '../limits.ts'
-import { DIGITS, requiredText } from '../shared/fields.ts'
+import { DIGITS, exactLength, matches, requiredText } from '../shared/fields.ts'
+import { minLength, plainForm } from '../shared/form.ts'
 
 /** spec §9: description minimum 5. */
 const DESCRIPTION_MIN_LENGTH = 5
@@ -28,40 +28,60 @@ const LAST_FOUR = /^\d{4}$/
 export const toContractAmount = (typed: string): string => typed.trim().replace(',', '.')
 
 const debitAccount = requiredText(m.debitAccountRequired)
-const amount = requiredText(m.amountRequired).check(z.regex(AMOUNT, m.amountFormat))
+const amount = requiredText(m.amountRequired, matches(AMOUNT, m.amountFormat))
 const currency = requiredText(m.currencyRequired)
-const description = requiredText(m.descriptionRequired).check(z.minLength(DESCRIPTION_MIN_LENGTH, m.descriptionTooShort))
+const description = requiredText(m.descriptionRequired, minLength(DESCRIPTION_MIN_LENGTH, m.descriptionTooShort))
 
-export const accountTransferForm = z.object({
+export interface AccountTransferFormValues {
+  debitAccount: string
+  amount: string
+  creditAccount: string
+  description: string
+}
+export const accountTransferForm = plainForm<AccountTransferFormValues>({
   debitAccount,
   amount,
   /** spec §5: exactly 21 characters; a longer code also shows "Le code saisi est trop court". */
-  creditAccount: requiredText(m.creditAccountRequired).check(z.length(FIELD_EXACT_LENGTH.accountNumber, m.creditAccountLength)),
+  creditAccount: requiredText(m.creditAccountRequired, exactLength(FIELD_EXACT_LENGTH.accountNumber, m.creditAccountLength)),
   description,
 })
-export type AccountTransferFormValues = z.input<typeof accountTransferForm>
 
-export const momoTransferForm = z.object({
+export interface MomoTransferFormValues {
+  debitAccount: string
+  amount: string
+  currencySent: string
+  phone: string
+  description: string
+}
+export const momoTransferForm = plainForm<MomoTransferFormValues>({
   debitAccount,
   amount,
   currencySent: currency,
-  phone: requiredText(m.momoNumberRequired).check(z.regex(MOMO_NUMBER, m.momoNumberFormat)),
+  phone: requiredText(m.momoNumberRequired, matches(MOMO_NUMBER, m.momoNumberFormat)),
   description,
 })
-export type MomoTransferFormValues = z.input<typeof momoTransferForm>
 
-export const cardTransferForm = z.object({
+export interface CardTransferFormValues {
+  debitAccount: string
+  amount: string
+  currencySent: string
+  accountId: string
+  lastFour: string
+  description: string
+}
+export const cardTransferForm = plainForm<CardTransferFormValues>({
   debitAccount,
   amount,
   currencySent: currency,
-  accountId: requiredText(m.cardAccountRequired).check(z.regex(CARD_ACCOUNT_ID, m.cardAccountFormat)),
-  lastFour: requiredText(m.lastFourRequired).check(z.regex(LAST_FOUR, m.lastFourFormat)),
+  accountId: requiredText(m.cardAccountRequired, matches(CARD_ACCOUNT_ID, m.cardAccountFormat)),
+  lastFour: requiredText(m.lastFourRequired, matches(LAST_FOUR, m.lastFourFormat)),
   description,
 })
-export type CardTransferFormValues = z.input<typeof cardTransferForm>
 
+export interface TransferConfirmFormValues {
+  token: string
+}
 /** spec §5 order for the transfer token: required, digits only, min 8. */
-export const transferConfirmForm = z.object({
-  token: requiredText(m.tokenRequired).check(z.regex(DIGITS, m.tokenDigits), z.minLength(FIELD_MIN_LENGTH.confirmationCode, m.tokenTooShort)),
+export const transferConfirmForm = plainForm<TransferConfirmFormValues>({
+  token: requiredText(m.tokenRequired, matches(DIGITS, m.tokenDigits), minLength(FIELD_MIN_LENGTH.confirmationCode, m.tokenTooShort)),
 })
-export type TransferConfirmFormValues = z.input<typeof transferConfirmForm>

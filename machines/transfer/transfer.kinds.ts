@@ -14,13 +14,12 @@
  * 1, momo: used-freq 2), the currency list (momo: b2w, card: b2c) and with it the rate before
  * committing (rulings §9.3), the selected account's balance (momo, spec §2).
  */
-import * as z from 'zod/mini'
 import type { components } from '../../openapi/schema'
 import { transferKindContract as contract, type TransferKind } from '../../openapi/transfer-kinds.ts'
 import { accountTransferForm, cardTransferForm, momoTransferForm, toContractAmount } from './transfer.form.ts'
 import { transfer as texts } from '../messages.ts'
 import type { Account, ModuleCode } from '../shared/customer.ts'
-import { fieldErrors } from '../shared/form.ts'
+import { fieldErrors, type Parses } from '../shared/form.ts'
 
 /** Every field of the three forms; a kind uses some of them (`fields`). Names are the contract's. */
 export const TRANSFER_FIELDS = ['debitAccount', 'amount', 'creditAccount', 'currencySent', 'phone', 'accountId', 'lastFour', 'description'] as const
@@ -56,7 +55,7 @@ export interface HolderTexts {
 }
 
 /** A form schema of spec §5 (`<flow>.form.ts`), seen from the machine: strings in, strings out. */
-export type TransferFormSchema = z.ZodMiniType<Record<string, string>, Record<string, string>>
+export type TransferFormSchema = Parses<TransferValues>
 
 export interface TransferKindSpec<K extends TransferKind = TransferKind> {
   kind: K
@@ -70,7 +69,7 @@ export interface TransferKindSpec<K extends TransferKind = TransferKind> {
    * alike); not for the account transfer, whose title the spec does not quote (its heading says it).
    */
   showsFormTitle: boolean
-  /** The form's zod/mini schema (spec §5). */
+  /** The form's rules (spec §5). */
   schema: TransferFormSchema
   /** The form fields, in the order the screen shows them (spec §2). */
   fields: readonly TransferField[]

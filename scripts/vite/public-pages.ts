@@ -8,7 +8,7 @@
  * chunk imports (viteMetadata), so that the names are always the hashed ones of this build.
  *
  * Each page's root also holds its screen rendered at build time (prerender.ts): the form is in the
- * first answer and paints with its styles before any script runs; src/main.tsx then hydrates it.
+ * first answer and paints with its styles before any script runs; its entry (src/signIn.tsx) then hydrates it.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

@@ -103,9 +103,8 @@ export const serviceWorker: Partial<VitePWAOptions> = {
     // may never open. Left out: the icons (the browser fetches them when the portal is added to the
     // home screen), the tab's icon (the page asks for it itself and keeps it a day) and the screens
     // opened now and then, cached on first use (sw.ts).
-    // Nor the entry of the pages the worker does not keep (index.html's): the page that starts from
-    // it fetches it, and the worker keeps it then like any hashed file.
-    globIgnores: ['sw.js', 'assets/index-*', ...[...RARE_SCREENS, ...AFTER_SIGN_IN].map((name) => `assets/${name}-*`)],
+    // (Every page starts from the sign-in page's entry, precached with it: there is no other entry.)
+    globIgnores: ['sw.js', ...[...RARE_SCREENS, ...AFTER_SIGN_IN].map((name) => `assets/${name}-*`)],
     // Hashed names need no revision of their own.
     dontCacheBustURLsMatching: /^assets\//,
     manifestTransforms: [pagesUnderTheirRoutes, smallestFirst],

@@ -46,7 +46,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, setting
   await app.register(
     async (hashed) => {
       // A chunk that this build does not have (a tab of an earlier build asking) is a plain 404,
-      // not the page: the tab's import fails at once and it reloads onto this build (src/main.tsx).
+      // not the page: the tab's import fails at once and it reloads onto this build (src/page.ts).
       hashed.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send(api.notFound))
       // RFC 9239: JavaScript's type is text/javascript, and a module script is always read as
       // UTF-8: the shorter header, on each of the page's scripts (mobile data).

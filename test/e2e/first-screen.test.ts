@@ -39,8 +39,8 @@ function scriptsOf(page: Page): string[] {
 /** The scripts the raw HTML of a page names (entry and modulepreloads). */
 const namedIn = (html: string) => [...html.matchAll(/<(?:script[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!)
 
-/** The app's own entry, its routes and the router: what the sign-in page hydrates without. */
-const APP_CHUNK = /\/(index|app|router|LoginPage)-[^/]+\.js$/
+/** The app (its routes and the router, one file) and the login route's screen: what the sign-in page hydrates without. */
+const APP_CHUNK = /\/(app|LoginPage)-[^/]+\.js$/
 /** The design card's dialogs and toasts (src/flows/overlays.ts): never on /login, fetched once the signed-in app is usable. */
 const OVERLAYS_CHUNK = /\/overlays-[^/]+\.js$/
 
@@ -49,7 +49,7 @@ describe('/login, first screen', () => {
     const html = await (await fetch(`${server.url}/login`)).text()
     const named = namedIn(html)
     expect(named.some((s) => /\/signIn-[^/]+\.js$/.test(s))).toBe(true)
-    // The sign-in page starts from its own entry: neither the router nor the app's entry.
+    // The sign-in page starts from its entry: not the app, whose file holds the router.
     expect(named.filter((s) => APP_CHUNK.test(s))).toEqual([])
 
     const { page } = await newPage(browser, server.url)
@@ -76,7 +76,8 @@ describe('/login, first screen', () => {
     const scripts = scriptsOf(page)
     await page.goto('/login')
     await page.getByPlaceholder(login.userCodePlaceholder).focus()
-    await expect.poll(() => scripts.some((s) => /\/router-[^/]+\.js$/.test(s)) && scripts.some((s) => /\/app-[^/]+\.js$/.test(s))).toBe(true)
+    // The app's file holds the router, the shell and the dashboard.
+    await expect.poll(() => scripts.some((s) => /\/app-[^/]+\.js$/.test(s))).toBe(true)
     await page.getByPlaceholder(login.userCodePlaceholder).fill(mainCustomer.kcode)
     await page.getByPlaceholder(login.pinPlaceholder).fill(mainCustomer.pin)
     // Every script the dashboard needs is already here: the page settles and then nothing new.
@@ -140,7 +141,7 @@ describe('/login, the first screen first', () => {
     // does not name them (it is fetched on /login).
     expect(requests.filter((r) => OVERLAYS_CHUNK.test(r.path))).toEqual([])
     const precache = await (await fetch(`${server.url}/sw.js`)).text()
-    expect(precache).toMatch(/\/sign-in-[^/"]+\.js/)
+    expect(precache).toMatch(/\/signIn-[^/"]+\.js/)
     expect(precache).not.toMatch(/overlays-[^/"]+\.js/)
     const before = requests.filter((r) => r.at <= usable).map((r) => r.path)
     expect(before.length).toBeGreaterThan(0)

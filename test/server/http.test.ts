@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../../machines/messages.ts'
@@ -199,5 +200,54 @@ describe('request logs', () => {
     const token = await server.signIn()
     await server.call(customerPath('notifications?page=0&size=5&secret=s3cr3t'), { token })
     expect(server.logs()).not.toContain('s3cr3t')
+  })
+})
+
+/** Raw HTTP on one connection: every request written, then the raw answers (status line and headers) read back. */
+async function rawExchange(requests: string[]): Promise<string[]> {
+  const { port } = new URL(server.url)
+  const socket = connect(Number(port), '127.0.0.1')
+  const heads: string[] = []
+  let received = ''
+  await new Promise<void>((done, failed) => {
+    socket.on('error', failed)
+    socket.on('close', () => done())
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1')
+      // Each answer here has a content-length: cut it out once whole.
+      for (;;) {
+        const end = received.indexOf('\r\n\r\n')
+        if (end === -1) return
+        const head = received.slice(0, end)
+        const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0)
+        if (received.length < end + 4 + length) return
+        heads.push(head)
+        received = received.slice(end + 4 + length)
+        if (heads.length === requests.length) socket.end()
+        else socket.write(requests[heads.length]!)
+      }
+    })
+    socket.write(requests[0]!)
+  })
+  return heads
+}
+
+describe('mobile data: the headers of a kept connection', () => {
+  it('an HTTP/1.1 answer does not say keep-alive (persistent by default), and the connection is kept', async () => {
+    const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`
+    const heads = await rawExchange([get('/auth/v1/countries'), get('/assets/app-3f9a1c.js'), get('/login'), get('/api/unknown')])
+    expect(heads).toHaveLength(4)
+    for (const head of heads) {
+      expect(head).not.toMatch(/\r\nconnection:/i)
+      expect(head).not.toMatch(/\r\nkeep-alive:/i)
+      expect(head).toMatch(/\r\ndate: /i)
+    }
+  })
+
+  it('an answer after which the connection closes says so; an HTTP/1.0 client asking to keep it hears keep-alive', async () => {
+    const [closing] = await rawExchange(['GET /auth/v1/countries HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'])
+    expect(closing).toMatch(/\r\nconnection: close/i)
+    const [old] = await rawExchange(['GET /auth/v1/countries HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n'])
+    expect(old).toMatch(/\r\nconnection: keep-alive/i)
   })
 })

@@ -1,5 +1,6 @@
 /** Form schemas of spec §5, against the exact messages of the spec (typos included). */
 import { describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
 import { balanceForm } from '../../machines/balance/balance.form.ts'
 import { contactForm } from '../../machines/contact/contact.form.ts'
 import { statementForm } from '../../machines/statement/statement.form.ts'
@@ -9,6 +10,7 @@ import { photoForm } from '../../machines/photo/photo.form.ts'
 import { loginForm } from '../../machines/login/login.form.ts'
 import { passwordChangeForm } from '../../machines/passwordChange/passwordChange.form.ts'
 import { fieldErrors, isValid } from '../../machines/shared/form.ts'
+import { EMAIL, ISO_DATE } from '../../machines/shared/fields.ts'
 
 describe('login form (spec §5 login user code, login PIN)', () => {
   it.each([
@@ -181,4 +183,46 @@ describe('contact and photo forms (spec §5, rulings §1)', () => {
     })
     expect(fieldErrors(photoForm, { photo: new File(['x'], 'moi.webp', { type: 'image/webp' }) })).toEqual({})
   })
+})
+
+describe('the e-mail and calendar-date rules (shared/fields.ts) accept exactly what the schema library the forms used did', () => {
+  // Zod stays on the server: its checks are the oracle of the plain rules that replaced them in the browser.
+  const emails = [
+    'awa@example.cd',
+    'a.b+c@sous.domaine.cd',
+    "o'neil@example.com",
+    'awa@',
+    '@example.cd',
+    'awa@example',
+    'awa@example.c',
+    '.awa@example.cd',
+    'awa.@example.cd',
+    'a..b@example.cd',
+    'awa@-example.cd',
+    'awa@exa_mple.cd',
+    'awa@@example.cd',
+    'awa example@example.cd',
+    'é@example.cd',
+    'awa@example.cd ',
+    'AWA@EXAMPLE.CD',
+  ]
+  const dates = [
+    '2024-02-29',
+    '2023-02-29',
+    '2000-02-29',
+    '1900-02-29',
+    '2024-02-30',
+    '2024-04-31',
+    '2024-12-31',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-1-01',
+    '24-01-01',
+    '2024-01-01T00:00',
+    '01/02/2024',
+    '',
+    '2024-06-15',
+  ]
+  it.each(emails)('e-mail %j', (email) => expect(EMAIL.test(email)).toBe(z.email().safeParse(email).success))
+  it.each(dates)('date %j', (date) => expect(ISO_DATE.test(date)).toBe(z.iso.date().safeParse(date).success))
 })

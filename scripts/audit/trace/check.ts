@@ -71,8 +71,8 @@ function implementationProblem(impl: Implementation): string | null {
   if ('form' in impl) {
     const form = (formRegistry as Record<string, unknown>)[impl.form]
     if (!form) return `no form "${impl.form}" in the formRegistry of machines/registry.ts`
-    // A zod/mini schema's fields are its shape; the login form, in plain code, lists its `fields`.
-    const fields = (form as { def?: { shape?: object } }).def?.shape ?? (form as { fields?: object }).fields ?? {}
+    // Every form, in plain code (machines/shared/form.ts), lists its `fields`.
+    const fields = (form as { fields?: object }).fields ?? {}
     if (impl.field && !(impl.field in fields)) return `form ${impl.form} has no field "${impl.field}"`
     return null
   }
