@@ -21,7 +21,7 @@ import type { Lease, LeasedMessage } from '../domain/outbox.ts'
 import type { OutgoingMessage, Send } from './channels.ts'
 
 /** Longer than a send's time limit (channels.ts), so that a lease does not end during its send. */
-export const LEASE_SECONDS = 60
+const LEASE_SECONDS = 60
 const MAX_BACKOFF_MS = 15 * 60_000
 const BATCH = 10
 
