@@ -38,20 +38,41 @@ function startApp(options: Parameters<OpenApp>[0] = {}): Promise<void> {
 let fetchingAhead = false
 
 /**
+ * The page came from the service worker (a repeat visit): the app's files are on the phone already,
+ * so fetching them ahead saves no wait on the link, only the time to run them — and running the
+ * app (the router, the shell, the machines) is a few long tasks on a slow phone's CPU that would
+ * hold back the customer's click if it came meanwhile (a browser that fills the form in).
+ */
+const appIsLocal = () => navigator.serviceWorker?.controller != null
+
+/**
  * The form is usable (hydrated). Once the first screen is done with the link (afterFirstScreen),
  * the app (the router, the shell and the dashboard) is fetched, then the service worker registers
  * and precaches the rest, smallest first (it finds the app's files in the HTTP cache): never both
  * at once, never before the form is usable. Nothing of it when the browser asks to save data: the
- * app is then fetched when the customer signs in.
+ * app is then fetched when the customer signs in. On a repeat visit (`appIsLocal`) the app runs
+ * once the customer submits, while the sign-in request is on the link (`runAppWhileSigningIn`).
  */
 function fetchAhead(): void {
   if (fetchingAhead || savesData()) return
   fetchingAhead = true
+  if (appIsLocal()) {
+    void registerServiceWorker()
+    return
+  }
   void afterFirstScreen()
     .then(loadApp)
     // A failed prefetch is not an error: `startApp` asks again, and fails there if it must.
     .catch(() => undefined)
     .then(registerServiceWorker)
+}
+
+/**
+ * The customer submitted the form: the app runs now, in the next task, so that the sign-in request
+ * leaves first and the app is ready when its answer comes (a round trip on a phone's link).
+ */
+function runAppWhileSigningIn(): void {
+  setTimeout(() => void loadApp().catch(() => undefined), 0)
 }
 
 /**
@@ -66,9 +87,13 @@ async function start(): Promise<void> {
   if (sessionStore.isSignedIn() || pageFileOf(location.pathname) !== 'login.html') {
     await startApp()
   } else {
-    signInRoot = hydrateRoot(document.getElementById('root')!, <SignInPage openApp={(options) => void startApp(options)} onUsable={fetchAhead} />, {
-      onRecoverableError: (error) => console.error('hydration', error),
-    })
+    signInRoot = hydrateRoot(
+      document.getElementById('root')!,
+      <SignInPage openApp={(options) => void startApp(options)} onUsable={fetchAhead} onSubmitted={runAppWhileSigningIn} />,
+      {
+        onRecoverableError: (error) => console.error('hydration', error),
+      },
+    )
     // Inspector build only (VITE_INSPECT, replaced at build time): the QA panel (docs/qa.md).
     if (import.meta.env.VITE_INSPECT === 'true') void import('./qa/mountQaPanel').then((qa) => qa.mountQaPanel())
   }

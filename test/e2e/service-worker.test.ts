@@ -74,10 +74,15 @@ describe('in the browser', () => {
     await context.close()
   })
 
-  it('a repeat visit’s sign-in page comes from the worker, with a fresh nonce each time, and signs in', async () => {
+  it('a repeat visit’s sign-in page comes from the worker, with a fresh nonce each time, runs the app only once submitted, and signs in', async () => {
     const { context, page } = await controlledPage(PHONE)
     const nonces = new Set<string>()
+    const appAsked: string[] = []
+    page.on('request', (request) => {
+      if (/\/assets\/app-[^/]*\.js$/.test(request.url())) appAsked.push(request.url())
+    })
     for (let visit = 0; visit < 2; visit++) {
+      appAsked.length = 0
       const answer = await page.goto('/login')
       expect(answer?.fromServiceWorker()).toBe(true)
       const policy = (await answer!.allHeaders())['content-security-policy'] ?? ''
@@ -87,10 +92,17 @@ describe('in the browser', () => {
       nonces.add(nonce!)
     }
     expect(nonces.size).toBe(2)
+    // The app's files are on the phone: the app runs once the customer submits, not while the form
+    // waits (its long tasks would hold back a filled-in form's click: src/signIn.tsx).
+    await page.waitForFunction(() => document.readyState === 'complete')
+    for (let idle = 0; idle < 2; idle++) await page.evaluate(() => new Promise((done) => requestIdleCallback(done, { timeout: 2000 })))
+    await page.waitForTimeout(300)
+    expect(appAsked).toEqual([])
     await page.getByLabel(login.userCodeLabel, { exact: true }).fill(mainCustomer.kcode)
     await page.getByLabel(login.pinLabel, { exact: true }).fill(mainCustomer.pin)
     await page.getByRole('button', { name: login.submit, exact: true }).click()
     await page.waitForURL('**/app/dashboard')
+    expect(appAsked).toHaveLength(1)
     // The logout dialog's scroll lock adds a <style> the page's nonce must admit.
     await page.getByRole('button', { name: shell.openMenu }).click()
     await page.locator('#menu-lateral').getByRole('button', { name: session.logoutButton }).click()

@@ -15,6 +15,8 @@ interface SignInPageProps {
   openApp: OpenApp
   /** The form is usable (hydrated): what comes after it may be fetched once the link is idle. */
   onUsable: () => void
+  /** The customer submitted the form (its sign-in request, when valid, is on its way). */
+  onSubmitted?: () => void
 }
 
 /**
@@ -22,7 +24,7 @@ interface SignInPageProps {
  * login machine, without the router. Prerendered as it is (src/prerender.tsx), so that its markup
  * hydrates exactly (the fields' ids follow the component tree).
  */
-export function SignInPage({ openApp, onUsable }: SignInPageProps) {
+export function SignInPage({ openApp, onUsable, onSubmitted }: SignInPageProps) {
   const [screen, send] = usePageFlow(loginMachine, {
     screen: loginScreen,
     actors: { authenticate },
@@ -44,5 +46,9 @@ export function SignInPage({ openApp, onUsable }: SignInPageProps) {
       {login.forgotPin}
     </a>
   )
-  return <LoginForm screen={screen} send={send} forgotPinLink={forgotPinLink} />
+  const sendAndTell: typeof send = (event) => {
+    send(event)
+    if (event.type === 'login.submit') onSubmitted?.()
+  }
+  return <LoginForm screen={screen} send={sendAndTell} forgotPinLink={forgotPinLink} />
 }
