@@ -16,22 +16,35 @@
 
 -- The French format of money of server/domain/money.ts (formatMoney): "-1 234,56 USD", groups of
 -- three digits separated by a plain space, a comma before the cents, then the currency's ISO code.
+-- PL/pgSQL rather than SQL, as the two below: its plans are kept per connection, where a SQL
+-- function called from PL/pgSQL is parsed and planned again at each transaction.
 create function format_money(p_amount numeric, p_iso text) returns text
-language sql immutable
+language plpgsql immutable
 as $$
-  select case when p_amount < 0 then '-' else '' end
-      || regexp_replace(split_part(abs(p_amount)::numeric(20, 2)::text, '.', 1), '([0-9])(?=([0-9]{3})+$)', '\1 ', 'g')
-      || ',' || split_part(abs(p_amount)::numeric(20, 2)::text, '.', 2) || ' ' || p_iso
+declare
+  v_digits text := abs(p_amount)::numeric(20, 2)::text;
+begin
+  return case when p_amount < 0 then '-' else '' end
+      || regexp_replace(split_part(v_digits, '.', 1), '([0-9])(?=([0-9]{3})+$)', '\1 ', 'g')
+      || ',' || split_part(v_digits, '.', 2) || ' ' || p_iso;
+end
 $$;
 
 -- A template filled in one pass: the pieces between U+0001 characters alternate text and a value's
 -- name (text, name, text, …); a value is put in as it is, never read again, so a value holding a
 -- U+0001 or a name changes nothing else.
 create function fill_template(p_template text, p_names text[], p_values text[]) returns text
-language sql immutable
+language plpgsql immutable
 as $$
-  select coalesce(string_agg(case when t.i % 2 = 1 then t.piece else p_values[array_position(p_names, t.piece)] end, '' order by t.i), '')
-    from unnest(string_to_array(p_template, chr(1))) with ordinality as t (piece, i)
+declare
+  v_pieces text[] := string_to_array(p_template, chr(1));
+  v_text text := '';
+begin
+  for i in 1 .. coalesce(array_length(v_pieces, 1), 0) loop
+    v_text := v_text || case when i % 2 = 1 then v_pieces[i] else coalesce(p_values[array_position(p_names, v_pieces[i])], '') end;
+  end loop;
+  return v_text;
+end
 $$;
 
 -- p_texts, in this order: the done notification's title and content, the received notification's
