@@ -7,7 +7,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Transporter } from 'nodemailer'
-import type MailComposer from 'nodemailer/lib/mail-composer'
+import { emailMessage } from './email-message.ts'
 
 /** Connection, greeting and socket limits of one send. */
 const SEND_TIMEOUT_MS = 10_000
@@ -41,18 +41,16 @@ export function channels(settings: ChannelSettings): Partial<Record<OutgoingMess
     }
     // nodemailer loads with the first e-mail, not with every start of the server.
     let transport: Promise<Transporter> | undefined
-    let composer: Promise<typeof MailComposer> | undefined
     const from = settings.mailFrom
     result.email = async (message) => {
       // Pooled: one SMTP connection carries the next e-mails instead of a new connection and
       // handshake each (about half of an e-mail's cost on the server); an idle connection closes
       // after socketTimeout. A bank's URL may say pool=false.
       transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ pool: true, maxConnections: 2, url: url.toString() }))
-      composer ??= import('nodemailer/lib/mail-composer').then((m) => m.default)
       // The message is composed into one buffer first and handed over whole: composed as a stream,
       // nodemailer wrote each piece of it (headers, each encoded line) to the socket in a write of
       // its own, a system call each (a quarter of an e-mail's cost on the server).
-      const raw = await new (await composer)({
+      const raw = await emailMessage({
         from,
         to: message.to,
         subject: message.subject ?? settings.bankName,
@@ -60,8 +58,6 @@ export function channels(settings: ChannelSettings): Partial<Record<OutgoingMess
         // The outbox id: a receiver (or the bank's mail logs) can tell a resend from a new message.
         messageId: `<outbox-${message.id}@${from.split('@')[1] ?? 'portal'}>`,
       })
-        .compile()
-        .build()
       await (await transport).sendMail({ envelope: { from, to: [message.to] }, raw })
     }
   }

@@ -21,8 +21,12 @@ export function decimalToCents(decimal: string): bigint {
 
 /** Currency codes of spec §9 → ISO code shown in texts; anything else "NA" (rulings §1). */
 const ISO: Record<string, string> = { '1': 'USD', '2': 'EUR', '3': 'CDF' }
+/** The ISO code of a currency code not in the table. */
+export const OTHER_ISO = 'NA'
+/** The table as two lists, for the database's format_money (migration 055). */
+export const ISO_CODES = { codes: Object.keys(ISO), names: Object.values(ISO) } as const
 export function currencyIso(code: string): string {
-  return ISO[code] ?? 'NA'
+  return ISO[code] ?? OTHER_ISO
 }
 
 /** Groups of three digits separated by a space: "1234567" → "1 234 567". */

@@ -6,14 +6,18 @@
  * the order of the accounts' locks), the transfer marked executed, notification and outbox written.
  * Money moves only here, so a repeated confirm finds the transfer executed and moves nothing.
  *
- * Two calls in the transaction (transfer_confirm_lock, then transfer_execute; migration 014); the
- * checks and the French texts stay here. Lock order: domain/transfers.ts.
+ * The confirm that moves money (pending, not expired, the right code, the funds) is one call of
+ * transfer_confirm (migration 055), atomic by itself: the catalogue's texts go to it as templates,
+ * filled under the locks with the balance after the debit. Anything else it answers 'other' and
+ * writes nothing; then the transaction of two calls (transfer_confirm_lock, then
+ * transfer_execute; migration 014) decides, with the checks and the French texts here.
+ * Lock order: domain/transfers.ts.
  */
 import { api } from '../../kernel/messages.ts'
 import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { Db, Queryable } from '../db/db.ts'
 import { CODE_DIGITS, codeMatches, hashCode } from './codes.ts'
-import { centsToDecimal, decimalToCents, formatMoney } from './money.ts'
+import { centsToDecimal, decimalToCents, formatMoney, ISO_CODES, OTHER_ISO } from './money.ts'
 import { leasedMessages, type LeasedMessage, type NewMessage } from './outbox.ts'
 import { CANCELLED, cancel, type PendingRow } from './transfer-cancel.ts'
 import { formatDateTime, type TransferSettings } from './transfers.ts'
@@ -62,6 +66,10 @@ export async function confirmTransfer(
   // The code's hash, when the code has the right shape, lets transfer_confirm_lock lock the two
   // accounts in the same call; the decision is still the constant-time comparison below.
   const codeHash = code.length === CODE_DIGITS ? hashCode(s.codeKey, reference, code) : null
+  if (codeHash) {
+    const done = await confirmInOneCall(db, customerId, kind, reference, codeHash, s)
+    if (done) return done
+  }
   return db.transaction(async (tx): Promise<ConfirmOutcome> => {
     // Another customer's reference, or one of another kind, is "not found": nothing tells it exists.
     // The customer's name and contacts come with it (for the messages); the transfer's row is
@@ -95,6 +103,91 @@ export async function confirmTransfer(
     // The right code: the same hash as the one that made the function lock both accounts.
     return execute(tx, row, row.accounts!, s)
   })
+}
+
+/** A value the database puts in a template (migration 055's fill_template), by its name. */
+const slot = (name: 'name' | 'payee' | 'amount' | 'debit' | 'balance' | 'reference' | 'debitAccount' | 'description') => `\u0001${name}\u0001`
+
+/** The confirmation's texts as transfer_confirm's templates, in its order; `when` is the server's. */
+function confirmTemplates(when: string): string[] {
+  const [amount, payee, reference, balance, name, debit] = [slot('amount'), slot('payee'), slot('reference'), slot('balance'), slot('name'), slot('debit')]
+  return [
+    t.doneTitle,
+    t.doneContent({ amount, payee, reference }),
+    t.receivedTitle,
+    t.receivedContent({ amount: debit, from: name, reference }),
+    t.doneSms({ amount, payee, reference, balance }),
+    t.doneEmailSubject,
+    t.doneEmail({ name, amount, payee, reference, when, debitAccount: slot('debitAccount'), debit, balance }),
+    t.debitLine(payee, slot('description')),
+    t.creditLine(name, slot('description')),
+  ]
+}
+
+/**
+ * The confirm that moves money, in one statement (transfer_confirm, migration 055): the transfer's
+ * row locked, then both accounts in id order; pending, not expired, the code's hash the stored one,
+ * the funds there: the money moves and the texts are filled under the locks. Undefined when it was
+ * anything else: nothing was written, and the transaction below decides.
+ */
+async function confirmInOneCall(
+  db: Db,
+  customerId: string,
+  kind: TransferKind,
+  reference: string,
+  codeHash: string,
+  s: Omit<TransferSettings, 'lifetimeSeconds'>,
+): Promise<ConfirmOutcome | undefined> {
+  const [row] = await db.query<{
+    status: 'done' | 'other'
+    reference: string
+    amount: string
+    currency_sent: string
+    payee: string
+    debited: string
+    currency: string
+    outbox_ids: string[] | null
+    channels: NewMessage['channel'][] | null
+    recipients: string[] | null
+    subjects: (string | null)[] | null
+    bodies: string[] | null
+  }>(
+    `select status, reference, amount, currency_sent, payee, debited, currency, outbox_ids::text[] as outbox_ids, channels, recipients, subjects, bodies
+       from transfer_confirm($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      reference,
+      customerId,
+      kind,
+      s.now,
+      codeHash,
+      confirmTemplates(formatDateTime(s.now, s.timeZone)),
+      ISO_CODES.codes,
+      ISO_CODES.names,
+      OTHER_ISO,
+      s.lease?.channels ?? [],
+      s.lease?.seconds ?? 0,
+    ],
+  )
+  if (row?.status !== 'done') return undefined
+  const messages: NewMessage[] = (row.channels ?? []).map((channel, i) => ({
+    channel,
+    to: row.recipients![i]!,
+    ...(row.subjects![i] ? { subject: row.subjects![i]! } : {}),
+    text: row.bodies![i]!,
+  }))
+  return {
+    ok: true,
+    reference: row.reference,
+    executedAt: s.now,
+    balance: row.debited,
+    currency: row.currency,
+    message: t.done({
+      amount: formatMoney(decimalToCents(row.amount), row.currency_sent),
+      payee: row.payee,
+      balance: formatMoney(decimalToCents(row.debited), row.currency),
+    }),
+    leased: leasedMessages(messages, row.outbox_ids ?? [], s.lease),
+  }
 }
 
 /**

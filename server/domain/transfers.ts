@@ -14,8 +14,10 @@
  * on a deadlock or failed serialization (db/pg.ts retried), 503 if it still fails.
  *
  * The statements are PL/pgSQL functions (migration 014_transfer_functions.sql), whose plans the
- * database keeps per connection: an ask is two calls (read, then write), a confirm two calls in its
- * transaction (lock, then execute). The checks and the French texts stay in TypeScript.
+ * database keeps per connection: an ask is two calls (read, then write); a confirm that moves money
+ * is one call (transfer_confirm, migration 055: the catalogue's texts given as templates, filled
+ * under the locks), any other confirm two calls in its transaction (lock, then execute). The checks
+ * and the French texts stay in TypeScript.
  *
  * Money is bigint cents or numeric text, never a JS number.
  */
