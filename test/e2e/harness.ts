@@ -1,6 +1,7 @@
 /**
- * Browser-test harness: the real server (a child process running server/main.ts on a fresh
- * embedded database) and Debian's Chromium driven by playwright-core. Nothing is mocked.
+ * Browser-test harness: the real server (a child process running server/main.ts, compiled once by
+ * the global setup, on a fresh embedded database) and Debian's Chromium driven by playwright-core.
+ * Nothing is mocked.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -23,6 +24,13 @@ const BUILD_DIR = resolve(process.env.E2E_BUILD_DIR ?? '.tmp')
 export const E2E_DIST = join(BUILD_DIR, 'e2e-dist')
 /** The QA build (`npm run build:qa`: VITE_INSPECT=true), built by the global setup too. */
 export const E2E_DIST_QA = join(BUILD_DIR, 'e2e-dist-qa')
+/**
+ * The server compiled to JavaScript by the global setup, as `npm run build:server` compiles it for
+ * a release (tsc with tsconfig.server.json, its assets copied beside): every server a browser file
+ * starts runs plain node on it, as a bank's does, without compiling the TypeScript at each start.
+ */
+export const E2E_SERVER = join(BUILD_DIR, 'e2e-server')
+const E2E_SERVER_MAIN = join(E2E_SERVER, 'server/main.js')
 
 export type RunningServer = { url: string; stop: () => Promise<void>; logs: () => string }
 
@@ -76,14 +84,15 @@ async function prepared(settings: { dataDir: string } | { databaseUrl: string },
   }
 }
 
-/** Starts `server/main.ts` like `npm start` does, on a free port and its own data directory. */
+/** Starts the server (server/main.ts, compiled) like `npm start` does, on a free port and its own data directory. */
 export async function startServer(env: Record<string, string> = {}, prepare?: PrepareData): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'))
   const database = POSTGRES_URL ? await freshPostgresDatabase(POSTGRES_URL) : undefined
   if (prepare) await prepared(database ? { databaseUrl: database.url } : { dataDir }, prepare)
   // The demo refuses a DATABASE_URL unless told it is on purpose (server/deployment.ts).
   const onPostgres = database ? { DATABASE_URL: database.url, DEMO_ALLOW_EXPOSED: 'true' } : {}
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  if (!existsSync(E2E_SERVER_MAIN)) throw new Error(`${E2E_SERVER_MAIN} missing: the browser tests' global setup compiles it (test/e2e/global-setup.ts)`)
+  const child: ChildProcess = spawn(process.execPath, [E2E_SERVER_MAIN], {
     env: {
       ...process.env,
       PORT: '0',
