@@ -5,11 +5,8 @@
  * read, the prepaid-card form title, the code form's focus and its refused code, the notification
  * pager on a phone, the photo's French file button.
  *
- * Each screen is reached once, then looked at in the four widths and themes in place (the page's
- * viewport and colour scheme switched, as a customer turning a tablet or the system's dark mode
- * would): the layout and the theme are CSS only (media queries; no script reads the width or the
- * scheme), so each look is the screen as a page opened in that width and theme shows it, for a
- * quarter of the walks.
+ * Each screen is reached once, then looked at in the four widths and themes in place
+ * (harness.ts's inEachScreen), for a quarter of the walks.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -17,6 +14,7 @@ import { accounts as accountTexts, api, dashboardAccounts, notifications, profil
 import {
   devFault,
   expectAccessible,
+  inEachScreen,
   launchBrowser,
   newPage,
   pageProblems,
@@ -49,8 +47,6 @@ afterEach(async () => {
   }
 })
 
-type Screen = (typeof THEMED_SCREENS)[number]
-
 /** A page signed in on `path`, in the first of THEMED_SCREENS (1280 px, light). */
 async function signedIn(path: string, on = server): Promise<Page> {
   const [, viewport, scheme] = THEMED_SCREENS[0]
@@ -61,17 +57,6 @@ async function signedIn(path: string, on = server): Promise<Page> {
   if (path !== '/app/dashboard') await page.goto(path)
   await page.getByRole('heading', { level: 1 }).waitFor()
   return page
-}
-
-/** Runs `look` on the page as it is, in each width and theme of THEMED_SCREENS in turn (switched in place). */
-async function inEachScreen(page: Page, look: (label: Screen[0]) => Promise<void>): Promise<void> {
-  for (const [label, viewport, scheme] of THEMED_SCREENS) {
-    await page.setViewportSize(viewport)
-    await page.emulateMedia({ colorScheme: scheme })
-    // The page laid out again in that width and theme before it is looked at.
-    expect(await page.evaluate(() => [innerWidth, matchMedia('(prefers-color-scheme: dark)').matches]), label).toEqual([viewport.width, scheme === 'dark'])
-    await look(label)
-  }
 }
 
 async function fill(page: Page, values: Record<string, string>): Promise<void> {
