@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { accounts as accountTexts, api, dashboardAccounts, notifications, profile, transfer as texts } from '../../machines/messages'
 import {
+  axeViolations,
   devFault,
   expectAccessible,
   inEachScreen,
@@ -248,6 +249,9 @@ describe('the photo chooser', () => {
     const input = page.locator('main input[type="file"]')
     const chooser = page.locator('main label', { hasText: profile.choosePhoto })
     await page.getByText(profile.noPhotoChosen).waitFor()
+    // Listening first: Playwright takes over the chooser only once it listens (an asynchronous step
+    // that the keyboard's and the looks' steps below leave time for).
+    const opened = page.waitForEvent('filechooser')
     // The keyboard reaches the input; its French stand-in shows the focus.
     await input.focus()
     await page.keyboard.press('Shift+Tab')
@@ -259,8 +263,6 @@ describe('the photo chooser', () => {
       expect(await focused(page), label).toMatchObject({ tag: 'INPUT', name: 'photo' })
       expect(await chooser.evaluate((element) => getComputedStyle(element).outlineStyle), label).toBe('solid')
     })
-    // Listening first: Playwright takes over the chooser only once it listens (an asynchronous step).
-    const opened = page.waitForEvent('filechooser')
     // Space opens the chooser.
     await page.keyboard.press('Space')
     const fileChooser = await opened
@@ -270,6 +272,18 @@ describe('the photo chooser', () => {
       expect(await page.getByText('moi.png').isVisible(), label).toBe(true)
       await expectAccessible(page, `defects-photo-${label}`)
     })
+  })
+})
+
+describe('axe, run again on the same page (harness.ts: put into a document once)', () => {
+  it('sees what changed since its last run', async () => {
+    const page = await signedIn('/app/dashboard')
+    expect(await axeViolations(page)).toEqual([])
+    // An image without a text alternative, added after the first run: the second run finds it.
+    await page.evaluate(() => document.querySelector('main')!.append(Object.assign(document.createElement('img'), { id: 'no-alt', src: '/favicon.svg' })))
+    expect((await axeViolations(page)).join('\n')).toMatch(/^image-alt .*#no-alt/m)
+    await page.evaluate(() => document.getElementById('no-alt')!.remove())
+    expect(await axeViolations(page)).toEqual([])
   })
 })
 
