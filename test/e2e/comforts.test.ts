@@ -25,6 +25,7 @@ import {
   DESKTOP,
   errorOf,
   expectAccessible,
+  inEachScreen,
   launchBrowser,
   newPage,
   outboxCode,
@@ -269,48 +270,57 @@ describe('PIN fields show and hide', () => {
 })
 
 describe('statement: dates as jj/mm/aaaa in an English browser, times in the bank zone, a print layout', () => {
-  for (const [label, viewport, scheme] of screens) {
-    it(`en-US browser (${label})`, async () => {
-      const page = await open(viewport, scheme, { locale: 'en-US', timezoneId: 'America/New_York' })
-      await signIn(page)
-      await page.goto('/app/statement')
-      const start = page.locator('main input[name="startDate"]')
-      const end = page.locator('main input[name="endDate"]')
-      // The defaults (first of the month, today) read day first, whatever the browser's language.
-      await expect.poll(() => start.inputValue()).toMatch(/^01\/\d{2}\/\d{4}$/)
-      expect(await end.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
-      expect(await start.getAttribute('placeholder')).toBe(dateField.placeholder)
+  // One walk, each of its screens looked at in the four widths and themes in place (inEachScreen),
+  // and on paper from each.
+  it('en-US browser (each width and theme)', async () => {
+    const page = await open(DESKTOP, 'light', { locale: 'en-US', timezoneId: 'America/New_York' })
+    await signIn(page)
+    await page.goto('/app/statement')
+    const start = page.locator('main input[name="startDate"]')
+    const end = page.locator('main input[name="endDate"]')
+    // The defaults (first of the month, today) read day first, whatever the browser's language.
+    await expect.poll(() => start.inputValue()).toMatch(/^01\/\d{2}\/\d{4}$/)
+    expect(await end.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
+    expect(await start.getAttribute('placeholder')).toBe(dateField.placeholder)
 
-      await page.locator('main select[name="account"]').selectOption({ index: 1 })
-      await start.fill('31/02/2026')
-      await page.getByRole('button', { name: statement.submit }).click()
-      expect(await errorOf(page, 'startDate')).toBe(validation.dateFormat)
+    await page.locator('main select[name="account"]').selectOption({ index: 1 })
+    await start.fill('31/02/2026')
+    await page.getByRole('button', { name: statement.submit }).click()
+    expect(await errorOf(page, 'startDate')).toBe(validation.dateFormat)
+    await inEachScreen(page, async (label) => {
+      expect(await errorOf(page, 'startDate'), label).toBe(validation.dateFormat)
       await expectAccessible(page, `statement-date-error-${label}`)
+    })
 
-      const from = new Date()
-      from.setMonth(from.getMonth() - 3)
-      const day = (d: Date) => `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`
-      await start.fill(day(from))
-      await page.getByRole('button', { name: statement.submit }).click()
-      await page.locator('main dd').first().waitFor()
-      expect(await start.inputValue()).toBe(day(from))
-      expect(await page.getByText(bankTime.timesIn(BANK_ZONE)).count()).toBe(1)
+    const from = new Date()
+    from.setMonth(from.getMonth() - 3)
+    const day = (d: Date) => `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`
+    await start.fill(day(from))
+    await page.getByRole('button', { name: statement.submit }).click()
+    await page.locator('main dd').first().waitFor()
+    expect(await start.inputValue()).toBe(day(from))
+    expect(await page.getByText(bankTime.timesIn(BANK_ZONE)).count()).toBe(1)
+    await inEachScreen(page, async (label) => {
+      const scheme = label.endsWith('-dark') ? 'dark' : 'light'
+      expect(await page.getByText(bankTime.timesIn(BANK_ZONE)).isVisible(), label).toBe(true)
       await expectAccessible(page, `statement-en-US-${label}`)
 
       await page.emulateMedia({ media: 'print', colorScheme: scheme })
-      expect(await page.locator('#menu-lateral').isVisible()).toBe(false)
+      expect(await page.locator('#menu-lateral').isVisible(), label).toBe(false)
       // The account and period stay on paper as text; the buttons go.
-      expect(await start.isVisible()).toBe(true)
-      expect(await page.getByRole('button', { name: statement.submit }).isVisible()).toBe(false)
+      expect(await start.isVisible(), label).toBe(true)
+      expect(await page.getByRole('button', { name: statement.submit }).isVisible(), label).toBe(false)
       // On paper the table shows, whatever the screen's width, black on white.
-      expect(await page.locator('main table').isVisible()).toBe(true)
+      expect(await page.locator('main table').isVisible(), label).toBe(true)
       expect(
         await page
           .locator('main td')
           .first()
           .evaluate((e) => getComputedStyle(e).color),
+        label,
       ).toBe('rgb(0, 0, 0)')
       await screenshot(page, `statement-print-${label}`)
+      await page.emulateMedia({ media: 'screen', colorScheme: scheme })
     })
-  }
+  })
 })

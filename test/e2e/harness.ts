@@ -1,6 +1,7 @@
 /**
- * Browser-test harness: the real server (a child process running server/main.ts on a fresh
- * embedded database) and Debian's Chromium driven by playwright-core. Nothing is mocked.
+ * Browser-test harness: the real server (a child process running server/main.ts, compiled once by
+ * the global setup, on a fresh embedded database) and Debian's Chromium driven by playwright-core.
+ * Nothing is mocked.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -23,6 +24,13 @@ const BUILD_DIR = resolve(process.env.E2E_BUILD_DIR ?? '.tmp')
 export const E2E_DIST = join(BUILD_DIR, 'e2e-dist')
 /** The QA build (`npm run build:qa`: VITE_INSPECT=true), built by the global setup too. */
 export const E2E_DIST_QA = join(BUILD_DIR, 'e2e-dist-qa')
+/**
+ * The server compiled to JavaScript by the global setup, as `npm run build:server` compiles it for
+ * a release (tsc with tsconfig.server.json, its assets copied beside): every server a browser file
+ * starts runs plain node on it, as a bank's does, without compiling the TypeScript at each start.
+ */
+export const E2E_SERVER = join(BUILD_DIR, 'e2e-server')
+const E2E_SERVER_MAIN = join(E2E_SERVER, 'server/main.js')
 
 export type RunningServer = { url: string; stop: () => Promise<void>; logs: () => string }
 
@@ -76,14 +84,15 @@ async function prepared(settings: { dataDir: string } | { databaseUrl: string },
   }
 }
 
-/** Starts `server/main.ts` like `npm start` does, on a free port and its own data directory. */
+/** Starts the server (server/main.ts, compiled) like `npm start` does, on a free port and its own data directory. */
 export async function startServer(env: Record<string, string> = {}, prepare?: PrepareData): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'))
   const database = POSTGRES_URL ? await freshPostgresDatabase(POSTGRES_URL) : undefined
   if (prepare) await prepared(database ? { databaseUrl: database.url } : { dataDir }, prepare)
   // The demo refuses a DATABASE_URL unless told it is on purpose (server/deployment.ts).
   const onPostgres = database ? { DATABASE_URL: database.url, DEMO_ALLOW_EXPOSED: 'true' } : {}
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  if (!existsSync(E2E_SERVER_MAIN)) throw new Error(`${E2E_SERVER_MAIN} missing: the browser tests' global setup compiles it (test/e2e/global-setup.ts)`)
+  const child: ChildProcess = spawn(process.execPath, [E2E_SERVER_MAIN], {
     env: {
       ...process.env,
       PORT: '0',
@@ -154,6 +163,23 @@ export const THEMED_SCREENS = [
 
 export type PageOptions = BrowserContextOptions & { colorScheme?: 'light' | 'dark' }
 
+/**
+ * Runs `look` on the page as it stands in each width and theme of THEMED_SCREENS in turn, switched
+ * in place (viewport and colour scheme of the same page, as a customer turning a tablet or the
+ * system's dark mode would). The layout and the theme are CSS only (media queries; no script of
+ * src/ reads the width or the scheme), so each look sees the screen as a page opened in that width
+ * and theme does, without walking to it four times. Ends in the last of them (phone, dark).
+ */
+export async function inEachScreen(page: Page, look: (label: (typeof THEMED_SCREENS)[number][0]) => Promise<void>): Promise<void> {
+  for (const [label, viewport, scheme] of THEMED_SCREENS) {
+    await page.setViewportSize(viewport)
+    await page.emulateMedia({ colorScheme: scheme })
+    // The page laid out again in that width and theme before it is looked at.
+    expect(await page.evaluate(() => [innerWidth, matchMedia('(prefers-color-scheme: dark)').matches]), label).toEqual([viewport.width, scheme === 'dark'])
+    await look(label)
+  }
+}
+
 /** A fresh browser context and page, in French, that records the page's script and CSP errors. */
 export async function newPage(
   browser: Browser,
@@ -214,9 +240,16 @@ const axeSource = readFileSync(resolve('node_modules/axe-core/axe.min.js'), 'utf
 
 type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] }
 
-/** Runs axe-core in the page (through the debugging protocol, so the page's CSP stays on). */
+/**
+ * Runs axe-core in the page (through the debugging protocol, so the page's CSP stays on). axe is
+ * put into a document once and run there as often as asked, as its own documentation runs it: each
+ * run starts from a clean cache and reads the DOM as it is then. Putting its 650 KB in again at
+ * every look cost about 0.3 s of CPU a look (the script parsed and axe warmed up again), against
+ * about 0.07 s for a run on its own.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
+  const present = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function')
+  if (!present) await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
     const result = await axe.run(document, { resultTypes: ['violations'] })

@@ -10,7 +10,19 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { myTransfers as texts, transfer as transferTexts } from '../../machines/messages'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data'
-import { DEMO_USER, devFault, expectAccessible, launchBrowser, newPage, pageProblems, signIn, startServer, THEMED_SCREENS, type RunningServer } from './harness'
+import {
+  DEMO_USER,
+  devFault,
+  expectAccessible,
+  inEachScreen,
+  launchBrowser,
+  newPage,
+  pageProblems,
+  signIn,
+  startServer,
+  THEMED_SCREENS,
+  type RunningServer,
+} from './harness'
 
 const usdPayee = payeeAccounts.find((p) => p.currency === '1')!
 
@@ -217,21 +229,29 @@ describe('My transfers', () => {
     await page.waitForURL('**/app/transfers')
   })
 
-  for (const [label, viewport, scheme] of THEMED_SCREENS) {
-    it(`the list, the code form and the cancel dialog, ${label}: axe clean`, async () => {
-      const reference = await askPending('2.05', `Ecran ${label}`)
-      const page = await openList(viewport, scheme)
-      await itemOf(page, reference).waitFor()
+  // One walk, each of its screens looked at in the four widths and themes in place (inEachScreen).
+  it('the list, the code form and the cancel dialog, in each width and theme: axe clean', async () => {
+    const reference = await askPending('2.05', 'Ecran')
+    const page = await openList()
+    await itemOf(page, reference).waitFor()
+    await inEachScreen(page, async (label) => {
       // Nothing wider than the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), label).toBe(true)
+      expect(await itemOf(page, reference).isVisible(), label).toBe(true)
       await expectAccessible(page, `my-transfers-${label}`)
-      await itemOf(page, reference).getByRole('button', { name: texts.cancel }).click()
-      await page.getByRole('dialog', { name: texts.cancelTitle }).waitFor()
+    })
+    await itemOf(page, reference).getByRole('button', { name: texts.cancel }).click()
+    await page.getByRole('dialog', { name: texts.cancelTitle }).waitFor()
+    await inEachScreen(page, async (label) => {
+      expect(await page.getByRole('dialog', { name: texts.cancelTitle }).isVisible(), label).toBe(true)
       await expectAccessible(page, `my-transfers-cancel-${label}`)
-      await page.getByRole('button', { name: texts.cancelKeep }).click()
-      await itemOf(page, reference).getByRole('button', { name: texts.enterCode }).click()
-      await page.getByRole('heading', { name: transferTexts.codeTitle }).waitFor()
+    })
+    await page.getByRole('button', { name: texts.cancelKeep }).click()
+    await itemOf(page, reference).getByRole('button', { name: texts.enterCode }).click()
+    await page.getByRole('heading', { name: transferTexts.codeTitle }).waitFor()
+    await inEachScreen(page, async (label) => {
+      expect(await page.getByRole('heading', { name: transferTexts.codeTitle }).isVisible(), label).toBe(true)
       await expectAccessible(page, `my-transfers-code-${label}`)
     })
-  }
+  })
 })

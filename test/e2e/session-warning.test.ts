@@ -7,7 +7,19 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { session, sessionWarning, statement } from '../../machines/messages'
-import { devFault, expectAccessible, launchBrowser, newPage, pageProblems, PHONE, DESKTOP, startServer, submitSignIn, type RunningServer } from './harness'
+import {
+  devFault,
+  expectAccessible,
+  inEachScreen,
+  launchBrowser,
+  newPage,
+  pageProblems,
+  PHONE,
+  DESKTOP,
+  startServer,
+  submitSignIn,
+  type RunningServer,
+} from './harness'
 
 /** 66 seconds: the warning opens 6 seconds after the last call and counts down from 60. */
 let warned: RunningServer
@@ -45,37 +57,34 @@ const warning = (page: Page) => page.getByRole('dialog', { name: sessionWarning.
 const COUNTDOWN = /^Vous serez déconnecté dans \d+ secondes\.$/
 
 describe('the session warning (rulings §6.4)', () => {
-  for (const [label, viewport, scheme] of [
-    ['desktop', DESKTOP, 'light'],
-    ['phone', PHONE, 'light'],
-    ['desktop-dark', DESKTOP, 'dark'],
-    ['phone-dark', PHONE, 'dark'],
-  ] as const) {
-    it(`warns before the idle limit, counts down; "Rester connecté" extends the session on the server (${label})`, async () => {
-      const page = await open(warned, '/login', viewport, scheme)
-      await submitSignIn(page)
-      await page.waitForURL('**/app/dashboard')
-      const dialog = warning(page)
-      await dialog.waitFor({ timeout: 20_000 })
-      // The visible countdown (the status beside it, for screen readers, says it every 15 seconds).
-      const text = dialog.getByText(COUNTDOWN).first()
-      const first = await text.textContent()
-      expect(first).toMatch(COUNTDOWN)
-      // It counts down: another number within a few seconds.
-      await expect.poll(() => text.textContent(), { timeout: 5_000 }).not.toBe(first)
+  // One countdown, looked at in the four widths and themes in place (inEachScreen).
+  it('warns before the idle limit, counts down; "Rester connecté" extends the session on the server (each width and theme)', async () => {
+    const page = await open(warned, '/login')
+    await submitSignIn(page)
+    await page.waitForURL('**/app/dashboard')
+    const dialog = warning(page)
+    await dialog.waitFor({ timeout: 20_000 })
+    // The visible countdown (the status beside it, for screen readers, says it every 15 seconds).
+    const text = dialog.getByText(COUNTDOWN).first()
+    const first = await text.textContent()
+    expect(first).toMatch(COUNTDOWN)
+    // It counts down: another number within a few seconds.
+    await expect.poll(() => text.textContent(), { timeout: 5_000 }).not.toBe(first)
+    await inEachScreen(page, async (label) => {
+      expect(await text.textContent(), label).toMatch(COUNTDOWN)
       // The focus is on "Rester connecté", the choice that keeps the customer's work.
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(sessionWarning.stay)
+      expect(await page.evaluate(() => document.activeElement?.textContent), label).toBe(sessionWarning.stay)
       await expectAccessible(page, `session-warning-${label}`)
-
-      const keptAlive = page.waitForResponse((r) => r.url().endsWith('/api/rest/customer/v1/keep-alive'))
-      await dialog.getByRole('button', { name: sessionWarning.stay }).click()
-      const answer = await keptAlive
-      expect(answer.status()).toBe(200)
-      expect(await answer.json()).toEqual({ code: '0', idleSeconds: 66 })
-      await dialog.waitFor({ state: 'detached' })
-      expect(page.url()).toMatch(/\/app\/dashboard$/)
     })
-  }
+
+    const keptAlive = page.waitForResponse((r) => r.url().endsWith('/api/rest/customer/v1/keep-alive'))
+    await dialog.getByRole('button', { name: sessionWarning.stay }).click()
+    const answer = await keptAlive
+    expect(answer.status()).toBe(200)
+    expect(await answer.json()).toEqual({ code: '0', idleSeconds: 66 })
+    await dialog.waitFor({ state: 'detached' })
+    expect(page.url()).toMatch(/\/app\/dashboard$/)
+  })
 
   it('a click outside does nothing; Escape means "stay": keep-alive, and the dialog closes', async () => {
     const page = await open(warned, '/login')

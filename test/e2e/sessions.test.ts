@@ -8,7 +8,18 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { profile, sessionList as texts } from '../../machines/messages'
-import { DEMO_USER, expectAccessible, launchBrowser, newPage, pageProblems, signIn, startServer, THEMED_SCREENS, type RunningServer } from './harness'
+import {
+  DEMO_USER,
+  expectAccessible,
+  inEachScreen,
+  launchBrowser,
+  newPage,
+  pageProblems,
+  signIn,
+  startServer,
+  THEMED_SCREENS,
+  type RunningServer,
+} from './harness'
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36'
 
@@ -130,17 +141,23 @@ describe('Sessions et appareils', () => {
     await page.getByRole('heading', { level: 1, name: profile.title }).waitFor()
   })
 
-  for (const [label, viewport, scheme] of THEMED_SCREENS) {
-    it(`at ${label}: the list and the confirmation are axe clean`, async () => {
-      await phoneSession()
-      const page = await signedIn(viewport, scheme)
-      await openSessions(page)
-      await expect.poll(() => phoneItems(page).count()).toBeGreaterThanOrEqual(1)
+  // One walk, each of its screens looked at in the four widths and themes in place (inEachScreen).
+  it('in each width and theme: the list and the confirmation are axe clean', async () => {
+    await phoneSession()
+    const page = await signedIn()
+    await openSessions(page)
+    await expect.poll(() => phoneItems(page).count()).toBeGreaterThanOrEqual(1)
+    await inEachScreen(page, async (label) => {
+      expect(await phoneItems(page).first().isVisible(), label).toBe(true)
       await expectAccessible(page, `sessions-${label}`)
-      await page.getByRole('button', { name: texts.endOthers }).click()
-      await page.getByRole('dialog', { name: texts.confirmOthersTitle }).waitFor()
-      await expectAccessible(page, `sessions-confirm-others-${label}`)
-      await page.getByRole('button', { name: texts.cancel }).click()
     })
-  }
+    await page.getByRole('button', { name: texts.endOthers }).click()
+    await page.getByRole('dialog', { name: texts.confirmOthersTitle }).waitFor()
+    await inEachScreen(page, async (label) => {
+      expect(await page.getByRole('dialog', { name: texts.confirmOthersTitle }).isVisible(), label).toBe(true)
+      await expectAccessible(page, `sessions-confirm-others-${label}`)
+    })
+    await page.getByRole('button', { name: texts.cancel }).click()
+    await page.getByRole('dialog', { name: texts.confirmOthersTitle }).waitFor({ state: 'detached' })
+  })
 })

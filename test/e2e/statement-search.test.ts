@@ -4,6 +4,8 @@
  * typing pauses, its count and totals, its pages; a short one narrowed on the page without asking
  * the server; the files still the whole period's. Issue 24 at 375 px: the pager on one line with
  * targets a finger can hit, and the balance table showing each whole amount with its currency.
+ * The long statement is walked once, each of its screens looked at in each width and theme in
+ * place (harness.ts's inEachScreen).
  */
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
@@ -11,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { balance, statement as texts, statementView as view } from '../../machines/messages'
 import type { Db } from '../../server/db/db'
 import { internalAccountNumber, mainCustomer } from '../../server/demo/demo-data'
-import { expectAccessible, launchBrowser, newPage, pageProblems, PHONE, signIn, startServer, THEMED_SCREENS, type RunningServer } from './harness'
+import { DESKTOP, expectAccessible, inEachScreen, launchBrowser, newPage, pageProblems, PHONE, signIn, startServer, type RunningServer } from './harness'
 
 /** K1234567's long CDF account: every third line a payment of 12,50, the others deposits of 1,00. */
 const LONG = 'SRCHLONG0000000000001'
@@ -89,6 +91,8 @@ async function statementOf(page: Page, account: string): Promise<string[]> {
   return asked
 }
 
+const isPhone = (label: string) => label.startsWith('phone')
+
 /** The lines shown, as the table (wide screen) or the cards (phone) say them. */
 const shownLabels = (page: Page, phone: boolean) =>
   phone
@@ -112,57 +116,65 @@ async function pagerOnOneLine(page: Page): Promise<void> {
 }
 
 describe('statement search (issue 27)', () => {
-  for (const [label, viewport, scheme] of THEMED_SCREENS) {
-    const phone = viewport.width === PHONE.width
-    it(`a long statement is searched on the server, its pages and totals; the files stay the period's (${label})`, async () => {
-      const page = await signedIn('/app/statement', viewport, scheme)
-      const asked = await statementOf(page, LONG)
-      const caption = page.locator('main table caption')
-      await caption.filter({ hasText: view.lines(1, 25, LONG_LINES) }).waitFor({ state: 'attached' })
+  // One walk, each of its screens looked at in the four widths and themes in place (inEachScreen).
+  it("a long statement is searched on the server, its pages and totals; the files stay the period's (each width and theme)", async () => {
+    const page = await signedIn('/app/statement', DESKTOP, 'light')
+    const asked = await statementOf(page, LONG)
+    const caption = page.locator('main table caption')
+    await caption.filter({ hasText: view.lines(1, 25, LONG_LINES) }).waitFor({ state: 'attached' })
+    await inEachScreen(page, async (label) => {
       await pagerOnOneLine(page)
+      expect(await shownLabels(page, isPhone(label)), label).toHaveLength(25)
       await expectAccessible(page, `statement-search-long-${label}`)
+    })
 
-      await page.getByRole('searchbox', { name: view.searchLabel }).pressSequentially('electricite', { delay: 30 })
-      // every third line: 1,000 payments of 12,50
-      const found = page.getByText(view.found(1000, '12\u202f500,00\u00a0CDF', '0,00\u00a0CDF'))
-      await found.waitFor()
-      await caption.filter({ hasText: view.lines(1, 25, 1000) }).waitFor({ state: 'attached' })
-      const labels = await shownLabels(page, phone)
-      expect(labels).toHaveLength(25)
-      for (const text of labels) expect(text).toContain('Paiement Électricité SNEL')
-      // the server is asked once the typing pauses, not at every key (a loaded machine may pause
-      // mid-word once): the statement, then the search as typed
-      const searches = asked.map((body) => JSON.parse(body).search as string | undefined)
-      expect(searches[0]).toBeUndefined()
-      expect(searches.at(-1)).toBe('electricite')
-      expect(searches.length).toBeLessThanOrEqual(3)
-      await page.getByText(view.filesWholePeriod).waitFor()
+    await page.getByRole('searchbox', { name: view.searchLabel }).pressSequentially('electricite', { delay: 30 })
+    // every third line: 1,000 payments of 12,50
+    const found = page.getByText(view.found(1000, '12\u202f500,00\u00a0CDF', '0,00\u00a0CDF'))
+    await found.waitFor()
+    await caption.filter({ hasText: view.lines(1, 25, 1000) }).waitFor({ state: 'attached' })
+    // the server is asked once the typing pauses, not at every key (a loaded machine may pause
+    // mid-word once): the statement, then the search as typed
+    const searches = asked.map((body) => JSON.parse(body).search as string | undefined)
+    expect(searches[0]).toBeUndefined()
+    expect(searches.at(-1)).toBe('electricite')
+    expect(searches.length).toBeLessThanOrEqual(3)
+    await page.getByText(view.filesWholePeriod).waitFor()
+    await inEachScreen(page, async (label) => {
+      const labels = await shownLabels(page, isPhone(label))
+      expect(labels, label).toHaveLength(25)
+      for (const text of labels) expect(text, label).toContain('Paiement Électricité SNEL')
+      expect(await found.isVisible(), label).toBe(true)
       await pagerOnOneLine(page)
       await expectAccessible(page, `statement-search-found-${label}`)
+    })
 
-      // the next page of the lines found
-      await page.getByRole('button', { name: view.next }).click()
-      await caption.filter({ hasText: view.lines(26, 50, 1000) }).waitFor({ state: 'attached' })
-      expect(JSON.parse(asked.at(-1)!)).toMatchObject({ page: 1, search: 'electricite' })
-      expect((await shownLabels(page, phone))[0]).toContain('n° 78')
+    // the next page of the lines found (on the phone, where inEachScreen ends)
+    await page.getByRole('button', { name: view.next }).click()
+    await caption.filter({ hasText: view.lines(26, 50, 1000) }).waitFor({ state: 'attached' })
+    expect(JSON.parse(asked.at(-1)!)).toMatchObject({ page: 1, search: 'electricite' })
+    expect((await shownLabels(page, true))[0]).toContain('n° 78')
 
-      // the CSV is the whole period's
-      const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.downloadCsv }).click()])
-      expect(
-        readFileSync((await csv.path())!, 'utf8')
-          .trim()
-          .split('\n'),
-      ).toHaveLength(LONG_LINES + 1)
+    // the CSV is the whole period's
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.downloadCsv }).click()])
+    expect(
+      readFileSync((await csv.path())!, 'utf8')
+        .trim()
+        .split('\n'),
+    ).toHaveLength(LONG_LINES + 1)
 
-      // nothing found: said, the links stay
-      await page.getByRole('searchbox', { name: view.searchLabel }).fill('introuvable')
-      await page.getByText(view.noMatch).waitFor()
-      await page.getByRole('button', { name: texts.downloadPdf }).waitFor()
-      // the period's summary stays
-      await page.locator(`main dl[aria-label="${view.summaryLabel}"]`).waitFor()
+    // nothing found: said, the links stay
+    await page.getByRole('searchbox', { name: view.searchLabel }).fill('introuvable')
+    await page.getByText(view.noMatch).waitFor()
+    await page.getByRole('button', { name: texts.downloadPdf }).waitFor()
+    // the period's summary stays
+    await page.locator(`main dl[aria-label="${view.summaryLabel}"]`).waitFor()
+    await inEachScreen(page, async (label) => {
+      expect(await page.getByText(view.noMatch).isVisible(), label).toBe(true)
+      expect(await page.getByRole('button', { name: texts.downloadPdf }).isVisible(), label).toBe(true)
       await expectAccessible(page, `statement-search-none-${label}`)
     })
-  }
+  })
 
   it('a short statement is narrowed on the page, without asking the server, amounts included (375 px)', async () => {
     const page = await signedIn('/app/statement', PHONE, 'light')

@@ -14,6 +14,7 @@ import { statementOnlyCustomer } from '../../server/demo/demo-data'
 import {
   errorOf,
   expectAccessible,
+  inEachScreen,
   launchBrowser,
   newPage,
   outboxCode,
@@ -146,18 +147,23 @@ describe('a temporary PIN', () => {
     await page.waitForURL('**/app/dashboard')
   })
 
-  for (const [label, viewport, scheme] of THEMED_SCREENS) {
-    it(`at ${label}: the screen and its errors are axe clean`, async () => {
-      const received = await resetPin()
-      const page = await open(viewport, scheme)
-      await signIn(page, { code: CUSTOMER, pin: received }, '**/app/new-pin')
-      await heading(page).waitFor()
+  // One walk, each of its screens looked at in the four widths and themes in place (inEachScreen).
+  it('in each width and theme: the screen and its errors are axe clean', async () => {
+    const received = await resetPin()
+    const page = await open()
+    await signIn(page, { code: CUSTOMER, pin: received }, '**/app/new-pin')
+    await heading(page).waitFor()
+    await inEachScreen(page, async (label) => {
+      expect(await heading(page).isVisible(), label).toBe(true)
       await expectAccessible(page, `temporary-pin-${label}`)
-      await page.getByRole('button', { name: texts.submit }).click()
-      expect(await errorOf(page, 'password2')).toBe(texts.passwordRequired)
-      await expectAccessible(page, `temporary-pin-errors-${label}`)
-      await changePin(page, received, label.length % 2 === 0 ? '86420' : '97531')
-      await page.waitForURL('**/app/dashboard')
     })
-  }
+    await page.getByRole('button', { name: texts.submit }).click()
+    expect(await errorOf(page, 'password2')).toBe(texts.passwordRequired)
+    await inEachScreen(page, async (label) => {
+      expect(await errorOf(page, 'password2'), label).toBe(texts.passwordRequired)
+      await expectAccessible(page, `temporary-pin-errors-${label}`)
+    })
+    await changePin(page, received, '86420')
+    await page.waitForURL('**/app/dashboard')
+  })
 })

@@ -3,14 +3,15 @@
  * real browser against the real server, at 1280 and 375 px in both themes: the wallet's and the
  * card's holders under their fields (found, not found), the rate and the amount debited as soon as
  * account, currency and amount are valid, the fields' lengths and keyboards (machines/limits.ts),
- * the card form's title (rulings §1); axe clean; the ask's own debit matches the rate shown.
+ * the card form's title (rulings §1); axe clean; the ask's own debit matches the rate shown. Each
+ * walk once, its screen looked at in each width and theme in place (harness.ts's inEachScreen).
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { formatAmount } from '../../machines/amounts'
 import { transfer as texts } from '../../machines/messages'
 import { mainCustomer, namedCards, namedWallets, unknownCard, unknownWallet } from '../../server/demo/demo-data'
-import { DESKTOP, expectAccessible, launchBrowser, newPage, pageProblems, signIn, startServer, THEMED_SCREENS, type RunningServer } from './harness'
+import { DESKTOP, expectAccessible, inEachScreen, launchBrowser, newPage, pageProblems, signIn, startServer, type RunningServer } from './harness'
 
 const USD = mainCustomer.accounts.usd.number
 const CDF = mainCustomer.accounts.cdf.number
@@ -77,9 +78,10 @@ async function inputsOf(page: Page): Promise<Record<string, [string | null, stri
   return found
 }
 
-describe.each(THEMED_SCREENS)('payees named and the rate (rulings §9.2, §9.3) — %s', (label, viewport, scheme) => {
+// Each walk once, its screen then looked at in the four widths and themes in place (inEachScreen).
+describe('payees named and the rate (rulings §9.2, §9.3), in each width and theme', () => {
   it('momo: the wallet named under its number, the rate and the amount debited once account, currency and amount are valid', async () => {
-    const page = await signedIn(viewport, scheme)
+    const page = await signedIn()
     await open(page, '/app/momo')
     expect(await inputsOf(page)).toEqual({
       amount: ['16', 'decimal'],
@@ -105,11 +107,15 @@ describe.each(THEMED_SCREENS)('payees named and the rate (rulings §9.2, §9.3) 
     await fill(page, { amount: '12.50', phone: wallet.phone })
     await expect.poll(() => rateStatus(page).textContent(), { timeout: 10_000 }).toBe(rateLine)
     await waitForHint(page, 'phone', texts.payeeFound(wallet.holder))
-    await expectAccessible(page, `momo-payee-rate-${label}`)
+    await inEachScreen(page, async (label) => {
+      expect(await rateStatus(page).isVisible(), label).toBe(true)
+      expect(await page.getByText(texts.payeeFound(wallet.holder)).isVisible(), label).toBe(true)
+      await expectAccessible(page, `momo-payee-rate-${label}`)
+    })
   })
 
   it('card: the form title, the card named under its last four digits once both fields are valid, not found otherwise', async () => {
-    const page = await signedIn(viewport, scheme)
+    const page = await signedIn()
     await open(page, '/app/prepaid-card')
     await page.getByRole('heading', { name: texts.cardHeading, level: 1 }).waitFor()
     await page.getByRole('heading', { name: texts.cardFormTitle, level: 2 }).waitFor()
@@ -125,7 +131,13 @@ describe.each(THEMED_SCREENS)('payees named and the rate (rulings §9.2, §9.3) 
     await waitForHint(page, 'lastFour', texts.payeeFound(card.holder))
     await fill(page, { debitAccount: USD, amount: '100', currencySent: '2' })
     await expect.poll(() => rateStatus(page).textContent(), { timeout: 10_000 }).toMatch(/^Taux : 1 EUR = 1,08 USD — montant débité : 108,00\u00a0USD$/)
-    await expectAccessible(page, `card-payee-rate-${label}`)
+    await inEachScreen(page, async (label) => {
+      expect(await page.getByRole('heading', { name: texts.cardHeading, level: 1 }).isVisible(), label).toBe(true)
+      expect(await page.getByRole('heading', { name: texts.cardFormTitle, level: 2 }).isVisible(), label).toBe(true)
+      expect(await rateStatus(page).isVisible(), label).toBe(true)
+      expect(await page.getByText(texts.payeeFound(card.holder)).isVisible(), label).toBe(true)
+      await expectAccessible(page, `card-payee-rate-${label}`)
+    })
     await fill(page, { accountId: unknownCard.accountId, lastFour: unknownCard.lastFour })
     await waitForHint(page, 'lastFour', texts.payeeNotFound)
   })
