@@ -5,6 +5,7 @@
  * call, spends more in such steps than in its own work.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Readable } from 'node:stream'
 import { applySecurityHeaders } from './headers.ts'
 import { applyRequestId } from './request-id.ts'
 
@@ -30,6 +31,12 @@ export function answerHeaders(app: FastifyInstance): void {
     applySecurityHeaders(request, reply)
     applyRequestId(request, reply)
     withoutKeepAliveHeaders(request, reply)
+    // A 304 has no body, so none goes on: the compression hook after this one would otherwise
+    // wrap the file server's empty stream and put back the Content-Encoding taken off (headers.ts).
+    if (reply.statusCode === 304 && payload instanceof Readable) {
+      payload.destroy()
+      return done(null, null)
+    }
     done(null, payload)
   })
 }

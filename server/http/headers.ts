@@ -80,6 +80,7 @@ export function pathOf(url: string): string {
  * runs for every answer, including errors, 404s and the faults' early answers).
  */
 export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  if (reply.statusCode === 304) return withoutRepresentationHeaders(reply)
   const contentType = reply.getHeader('content-type')
   if (isDocument(contentType)) {
     // A page carries its own policies (the CSP with its nonce; an inspector build's opener
@@ -99,3 +100,19 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
   // 15 bytes Fastify adds to every JSON answer are mobile data for nothing.
   if (contentType === JSON_WITH_CHARSET) reply.header('content-type', 'application/json')
 }
+
+/**
+ * A 304 carries no body: the browser keeps the headers of the copy it holds and updates only those
+ * of its cache (RFC 9110 §15.4.5: a 304 SHOULD NOT carry representation metadata beyond Cache-Control,
+ * Content-Location, Date, ETag, Expires and Vary). So no content type or coding, and no policy
+ * for a body that is not there: the stored copy keeps its own. The service worker's update check on
+ * every navigation of a returning customer is such an answer (~150 bytes of mobile data each).
+ */
+function withoutRepresentationHeaders(reply: FastifyReply): void {
+  for (const name of REPRESENTATION_HEADERS) {
+    reply.removeHeader(name)
+    // The file server writes some of them straight on Node's answer.
+    if (!reply.raw.headersSent) reply.raw.removeHeader(name)
+  }
+}
+const REPRESENTATION_HEADERS = ['content-type', 'content-encoding', 'content-length', ...Object.keys(NON_DOCUMENT_HEADERS)]

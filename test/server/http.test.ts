@@ -150,6 +150,11 @@ describe('the SPA', () => {
     // (fetch would add `cache-control: no-cache`, which asks for the whole file again.)
     const again = await server.call('/favicon.svg', { headers: { 'if-none-match': icon.headers.get('etag')!, 'cache-control': 'max-age=0' } })
     expect(again.status).toBe(304)
+    // A 304 has no body: the stored copy keeps its own type, coding and policies (RFC 9110 §15.4.5).
+    expect(again.headers.get('etag')).toBe(icon.headers.get('etag'))
+    expect(again.headers.get('cache-control')).toBe('public, max-age=86400')
+    for (const name of ['content-type', 'content-encoding', 'x-content-type-options', 'cross-origin-resource-policy'])
+      expect(again.headers.get(name), name).toBeNull()
     expect((await server.call('/assets/nothing-0000.js')).status).toBe(404)
   })
 
