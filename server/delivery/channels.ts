@@ -50,15 +50,12 @@ export function channels(settings: ChannelSettings): Partial<Record<OutgoingMess
       // The message is composed into one buffer first and handed over whole: composed as a stream,
       // nodemailer wrote each piece of it (headers, each encoded line) to the socket in a write of
       // its own, a system call each (a quarter of an e-mail's cost on the server).
-      const raw = await emailMessage({
-        from,
-        to: message.to,
-        subject: message.subject ?? settings.bankName,
-        text: message.text,
-        // The outbox id: a receiver (or the bank's mail logs) can tell a resend from a new message.
-        messageId: `<outbox-${message.id}@${from.split('@')[1] ?? 'portal'}>`,
-      })
-      await (await transport).sendMail({ envelope: { from, to: [message.to] }, raw })
+      // The outbox id: a receiver (or the bank's mail logs) can tell a resend from a new message.
+      const messageId = `<outbox-${message.id}@${from.split('@')[1] ?? 'portal'}>`
+      const raw = await emailMessage({ from, to: message.to, subject: message.subject ?? settings.bankName, text: message.text, messageId })
+      // The Message-ID given beside the raw bytes (which already carry it) is the one nodemailer
+      // reports; without it nodemailer made up one of its own from five random draws an e-mail.
+      await (await transport).sendMail({ envelope: { from, to: [message.to] }, raw, messageId })
     }
   }
   if (settings.smsGatewayUrl) {
