@@ -86,7 +86,8 @@ export async function smtpConnections(url: string, max: number): Promise<SmtpCon
         // time limit, the receiver's close); a send in flight also gets its error by its callback.
         connection.on('error', (error: Error) => (ready ? drop(kept) : reject(error)))
         connection.once('end', () => (ready ? drop(kept) : reject(new Error('SMTP: the connection closed before it was ready'))))
-        connection.connect(() => {
+        connection.connect((error?: Error) => {
+          if (error) return reject(error)
           if (!auth) {
             ready = true
             return resolve()
