@@ -26,6 +26,8 @@ export type Job =
 export interface JobResult {
   /** Complete transfers a second (transfers), or requests a second done (mixed). */
   rate: number
+  /** Complete transfers done (transfers). */
+  done?: number
   /** Latency of each request in ms (mixed). */
   latencies: number[]
   errors: number
@@ -167,6 +169,7 @@ async function run(job: Exclude<Job, { type: 'stop' }>): Promise<JobResult> {
       }),
     )
     result.rate = (done * 1000) / (Date.now() - started)
+    result.done = done
     return result
   }
 

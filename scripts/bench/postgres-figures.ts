@@ -16,6 +16,7 @@
  * private server started here from Debian's binaries, as .ci/run's PostgreSQL leg does.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import pg from 'pg'
 import { openDb } from '../../server/db/db.ts'
@@ -44,7 +45,10 @@ class LoadWorker {
     readonly gatewayUrl: string,
   ) {}
   static async start(port: number): Promise<LoadWorker> {
-    const child = fork(resolve('scripts/bench/load-worker.ts'), [String(port)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })
+    const child = fork(resolve('scripts/bench/load-worker.ts'), [String(port)], {
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_PG_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PG_CPU_PROF)}`] : [])],
+      stdio: 'inherit',
+    })
     await new Promise<void>((ready, failed) => {
       child.once('message', () => ready())
       child.once('exit', (code) => failed(new Error(`load worker exited with ${code}`)))
@@ -60,6 +64,50 @@ class LoadWorker {
   stop(): void {
     this.child.send({ type: 'stop' })
   }
+  get pid(): number {
+    return this.child.pid!
+  }
+}
+
+/** utime + stime of a process in clock ticks (/proc/<pid>/stat; 0 once it is gone), and its parent. */
+function procStat(pid: number): { ticks: number; ppid: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // After the command's name in parentheses: state ppid … utime (14th field) stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return { ticks: Number(fields[11]) + Number(fields[12]), ppid: Number(fields[1]) }
+  } catch {
+    return { ticks: 0, ppid: 0 }
+  }
+}
+
+/** The processes of a PostgreSQL server on this machine: its postmaster and every child of it. */
+function postgresPids(postmaster: number): number[] {
+  const pids = [postmaster]
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry)
+    if (Number.isInteger(pid) && procStat(pid).ppid === postmaster) pids.push(pid)
+  }
+  return pids
+}
+
+/**
+ * The CPU each side of the figures spends, read from /proc (ms of utime + stime): the server
+ * processes, PostgreSQL (when it runs on this machine), the load generator and SMS gateway, and
+ * this process (the SMTP receiver and the bench's own bookkeeping). Said per complete transfer
+ * beside each run, so that a change is judged by its cost, not only by a rate the machine's other
+ * work moves.
+ */
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim() || 100)
+type CpuSample = Record<string, Map<number, number>>
+function cpuSample(sides: Record<string, () => number[]>): CpuSample {
+  return Object.fromEntries(Object.entries(sides).map(([side, pids]) => [side, new Map(pids().map((pid) => [pid, procStat(pid).ticks]))]))
+}
+/** ms of CPU of each side between two samples: a process that started between them counts whole; one that ended is lost. */
+function cpuSpent(before: CpuSample, after: CpuSample): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(after).map(([side, now]) => [side, [...now].reduce((sum, [pid, ticks]) => sum + ticks - (before[side]?.get(pid) ?? 0), 0) * TICK_MS]),
+  )
 }
 
 async function freePort(): Promise<number> {
@@ -166,6 +214,8 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
       LOG_LEVEL: 'error',
       // Load shedding as a bank runs it (its default; the test processes turn it off): a shed call is an error here.
       SHED_EVENT_LOOP_DELAY_MS: '1000',
+      // BENCH_PG_CPU_PROF=<dir>: each server process writes its V8 CPU profile there when it stops.
+      ...(process.env.BENCH_PG_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(process.env.BENCH_PG_CPU_PROF)}` } : {}),
     },
   )
   const servers: ServerProcess[] = []
@@ -179,15 +229,28 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
   const rows: Row[] = []
   const errors: string[] = []
 
+  // PostgreSQL's processes, when it runs on this machine (its postmaster is the parent of a backend).
+  const backend = (await admin.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
+  const postmaster = procStat(backend).ppid
   try {
     // Complete transfers through two processes.
     const origins = await startServers(2)
+    const sides = {
+      servers: () => servers.map((s) => s.child.pid!),
+      postgres: () => (postmaster ? postgresPids(postmaster) : []),
+      'load generator': () => [worker.pid],
+      'bench + SMTP receiver': () => [process.pid],
+    }
     const perClients = new Map<number, { app: number[]; floor: number[] }>()
     for (const clients of QUICK ? [10] : [1, 10, 50]) {
       const runs = { app: [] as number[], floor: [] as number[] }
       for (let i = 0; i < RUNS; i++) {
         log(`PostgreSQL: complete transfers, ${clients} client(s), run ${i + 1}/${RUNS}…`)
+        const before = cpuSample(sides)
         const result = await worker.run({ type: 'transfers', origins, customers: customers.slice(0, clients), clients, durationMs: TRANSFER_MS })
+        const spent = cpuSpent(before, cpuSample(sides))
+        const perTransfer = Object.keys(sides).map((side) => `${side} ${(spent[side]! / (result.done || 1)).toFixed(2)}`)
+        log(`  CPU per complete transfer (ms, ${result.done} transfers, the run's sign-ins included): ${perTransfer.join(', ')}`)
         if (result.errors) errors.push(...result.said.map((s) => `transfers ×${clients}: ${s}`))
         runs.app.push(result.rate)
         runs.floor.push(await floorTransfers(dbUrl, floorAccounts.slice(0, clients), clients, TRANSFER_MS))
