@@ -15,6 +15,8 @@ export interface Config extends DeploymentConfig, OpsSettings {
   host: string
   /** PGlite data directory (embedded PostgreSQL); unused when `databaseUrl` is set. */
   dataDir: string
+  /** DATA_DIR_LOCK_STALE_SECONDS: the embedded folder's lock of a dead process is stale after this (pglite-lock.ts). */
+  dataDirLockStaleMs: number
   /** `postgres://…` to use a real PostgreSQL server through `pg` instead of PGlite. */
   databaseUrl: string | undefined
   /**
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
       port: s.PORT,
       host: s.HOST,
       dataDir: resolve(s.DATA_DIR),
+      dataDirLockStaleMs: s.DATA_DIR_LOCK_STALE_SECONDS * 1000,
       databaseUrl: s.DATABASE_URL,
       demoMode: s.DEMO_MODE,
       bankName: s.BANK_NAME,

@@ -72,6 +72,7 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       // the template is migrated: only for a start that would migrate a fresh folder anyway
       fromTemplate: config.migrateOnStart,
+      lockStaleMs: config.dataDirLockStaleMs,
       pool: {
         max: config.pgPoolMax,
         statementTimeoutMs: config.pgStatementTimeoutMs,
