@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       dataDir: resolve('.data'),
+      dataDirLockStaleMs: 30_000,
       databaseUrl: undefined,
       demoMode: true,
       bankName: DEFAULT_BANK_NAME,
@@ -85,11 +86,13 @@ describe('loadConfig', () => {
       PIN_RESET_ASK_WINDOW_MINUTES: '60',
       TRANSFER_ASK_LIMIT: '1000',
       TRANSFER_ASK_WINDOW_MINUTES: '0.5',
+      DATA_DIR_LOCK_STALE_SECONDS: '12',
     })
     expect(config).toMatchObject({
       port: 0,
       host: '0.0.0.0',
       dataDir: '/var/lib/portal',
+      dataDirLockStaleMs: 12_000,
       databaseUrl: 'postgres://bank@db/portal',
       demoMode: false,
       bankName: 'la Banque du Kivu',
