@@ -14,7 +14,7 @@ import { openDb, type Db } from '../../server/db/db.ts'
 import { mainCustomer, type DemoCustomer } from '../../server/demo/demo-data.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { seedDemo } from '../../server/demo/seed.ts'
-import { openMigratedPglite } from './migrated-dump.ts'
+import { demoPinHashes, openMigratedPglite } from './migrated-dump.ts'
 
 export interface TestClock {
   now(): Date
@@ -89,7 +89,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const clock = options.clock ?? createClock()
   const { db, dropDb } = await openTestDb()
   await migrate(db) // nothing left to do on PGlite's migrated dump; PostgreSQL's schema migrates here
-  if (options.seed ?? true) await seedDemo(db, clock.now())
+  if (options.seed ?? true) await seedDemo(db, clock.now(), demoPinHashes())
   const lines: string[] = []
   const app = await buildApp({ config, db, now: clock.now, logStream: { write: (line) => void lines.push(line) } })
   await app.listen({ port: 0, host: '127.0.0.1' })
