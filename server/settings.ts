@@ -211,6 +211,11 @@ export const settingsSchema = z.object({
     shownDefault: '`false` in production, `true` in demo mode',
     meaning: 'apply pending migrations at start; when `false` a server with a pending migration refuses to start (exit 4): run the migration job first',
   }),
+  PIN_HASH_COST: setting(whole(10, 20), {
+    default: '15',
+    meaning:
+      'scrypt’s cost for the PINs hashed from now on, as the power of two of its N (15: 32 MiB and ~0.1 s of one core a PIN); a stored hash keeps its own. Below 15 only in demo mode: production refuses it',
+  }),
   DATA_DIR_LOCK_STALE_SECONDS: setting(whole(5, 3600), {
     default: '30',
     meaning:

@@ -11,7 +11,8 @@ import { availableParallelism } from 'node:os'
 
 export const MAX_PIN_FAILURES = 5
 
-const COST = { N: 2 ** 15, r: 8, p: 1 }
+/** N = 2^15 unless PIN_HASH_COST says otherwise (usePinHashCost; below 15 in demo mode only). */
+let COST = { N: 2 ** 15, r: 8, p: 1 }
 const KEY_LENGTH = 32
 /** 128 * N * r bytes are needed; Node's default limit (32 MiB) is just too small for N = 2^15. */
 const MAX_MEMORY = 64 * 1024 * 1024
@@ -45,6 +46,14 @@ async function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Pro
     if (next) next()
     else running--
   }
+}
+
+/**
+ * The cost of the PINs hashed from now on (PIN_HASH_COST, log2 of N): the server sets it at start,
+ * before any hash. A stored hash is checked at its own cost; the decoy is made at the first call.
+ */
+export function usePinHashCost(log2: number): void {
+  COST = { ...COST, N: 2 ** log2 }
 }
 
 /** "scrypt$N$r$p$salt$hash" (base64url). */

@@ -10,6 +10,8 @@ import { vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
+import { PRODUCTION_PIN_HASH_COST } from '../../server/deployment.ts'
+import { usePinHashCost } from '../../server/domain/pins.ts'
 import { openDb, type Db } from '../../server/db/db.ts'
 import { mainCustomer, type DemoCustomer } from '../../server/demo/demo-data.ts'
 import { migrate } from '../../server/db/migrate.ts'
@@ -89,7 +91,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const clock = options.clock ?? createClock()
   const { db, dropDb } = await openTestDb()
   await migrate(db) // nothing left to do on PGlite's migrated dump; PostgreSQL's schema migrates here
-  if (options.seed ?? true) await seedDemo(db, clock.now(), demoPinHashes())
+  // The demo PINs hashed at the server's cost: production's, made once (demoPinHashes), unless the
+  // file asks for cheaper ones (pinHashCost, fuzz.test.ts).
+  usePinHashCost(config.pinHashCost)
+  if (options.seed ?? true) await seedDemo(db, clock.now(), config.pinHashCost === PRODUCTION_PIN_HASH_COST ? demoPinHashes() : undefined)
   const lines: string[] = []
   const app = await buildApp({ config, db, now: clock.now, logStream: { write: (line) => void lines.push(line) } })
   await app.listen({ port: 0, host: '127.0.0.1' })
