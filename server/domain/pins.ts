@@ -75,8 +75,10 @@ export async function verifyPin(pin: string, stored: string): Promise<boolean> {
  * A hash of no one's PIN: an unknown user code is checked against it, so that it costs the same
  * time as a known one and the answer time does not tell which user codes exist.
  */
-let decoy: Promise<string> | undefined
+const decoys = new Map<number, Promise<string>>()
 export function decoyPinHash(): Promise<string> {
-  decoy ??= hashPin(randomBytes(8).toString('hex'))
+  // One per cost: an unknown code costs what a PIN hashed now costs (PIN_HASH_COST).
+  let decoy = decoys.get(COST.N)
+  if (!decoy) decoys.set(COST.N, (decoy = hashPin(randomBytes(8).toString('hex'))))
   return decoy
 }

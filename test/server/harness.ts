@@ -134,6 +134,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       await app.close()
       await db.close()
       await dropDb()
+      // The files of a worker share its modules (vitest.config.ts): the next one hashes at production's cost.
+      usePinHashCost(PRODUCTION_PIN_HASH_COST)
     },
   }
 }
@@ -212,9 +214,13 @@ export function withoutLoggerFields(logs: string): string {
 /**
  * The app's modules (src/) read where the API lives from the page the server filled in
  * (src/config.ts: its meta tags) when they load: this stands in for that page's document, with
- * only those tags, until the file's `vi.unstubAllGlobals()`. Import the modules after it.
+ * only those tags, until the file's `vi.unstubAllGlobals()`. Import the modules after it (they are
+ * loaded anew).
  */
 export function stubServedPage(meta: { 'api-base-url': string; 'request-timeout-ms'?: string }): void {
+  // The server files of a worker share its modules (vitest.config.ts): this file's imports of the
+  // app's modules load them anew, reading this page, not the one of a file before.
+  vi.resetModules()
   const tags: Record<string, string | undefined> = meta
   vi.stubGlobal('document', {
     querySelector: (selector: string) => {
