@@ -25,10 +25,10 @@ export default defineConfig({
           include: ['test/server/**/*.test.ts'],
           environment: 'node',
           // The files of a worker share its process and modules: each isolated file paid a new
-          // process, the server's modules loaded and PGlite's WebAssembly compiled again, ~2.3 s of
-          // CPU a file (8 files in one worker: 47.9 s of CPU isolated, 29.4 s shared). What a file
-          // changes of the modules' state it sets back (test/server/harness.ts: the PIN hashes'
-          // cost; the app's modules loaded anew under each file's page).
+          // process, the server's modules loaded and PGlite's WebAssembly compiled again (the whole
+          // project on 2 workers: 570 s of CPU isolated, 411 s shared; docs/performance.md). What a
+          // file changes of the modules' state it sets back (test/server/harness.ts: the PIN
+          // hashes' cost; the app's modules loaded anew under each file's page).
           isolate: false,
           // Generous: a server starts its embedded database in every file, and a loaded 2-core
           // machine (several suites at once) can take a minute for that. Speed is the benchmark's job.
