@@ -24,6 +24,12 @@ export default defineConfig({
           name: 'server',
           include: ['test/server/**/*.test.ts'],
           environment: 'node',
+          // The files of a worker share its process and modules: each isolated file paid a new
+          // process, the server's modules loaded and PGlite's WebAssembly compiled again (the whole
+          // project on 2 workers: 570 s of CPU isolated, 411 s shared; docs/performance.md). What a
+          // file changes of the modules' state it sets back (test/server/harness.ts: the PIN
+          // hashes' cost; the app's modules loaded anew under each file's page).
+          isolate: false,
           // Generous: a server starts its embedded database in every file, and a loaded 2-core
           // machine (several suites at once) can take a minute for that. Speed is the benchmark's job.
           testTimeout: 60_000,

@@ -35,6 +35,7 @@ import { registerApiDocs } from './demo/api-docs.ts'
 import { notificationRoutes } from './routes/notifications.ts'
 import { codeKeyOnce } from './domain/codes.ts'
 import { PHOTO_MAX_BYTES } from './domain/photos.ts'
+import { usePinHashCost } from './domain/pins.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { referenceRoutes } from './routes/reference.ts'
 import { sessionRoutes } from './routes/session.ts'
@@ -77,6 +78,7 @@ let contract: Contract | undefined
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options
+  usePinHashCost(config.pinHashCost)
   /** The outbox sender, made below once the logger and the metrics exist; the routes wake it. */
   const outbox: { sender?: OutboxSender } = {}
   const ctx: AppContext = {

@@ -15,6 +15,10 @@ export interface Config extends DeploymentConfig, OpsSettings {
   host: string
   /** PGlite data directory (embedded PostgreSQL); unused when `databaseUrl` is set. */
   dataDir: string
+  /** DATA_DIR_LOCK_STALE_SECONDS: the embedded folder's lock of a dead process is stale after this (pglite-lock.ts). */
+  dataDirLockStaleMs: number
+  /** PIN_HASH_COST: log2 of scrypt's N for the PINs hashed from now on (domain/pins.ts). */
+  pinHashCost: number
   /** `postgres://…` to use a real PostgreSQL server through `pg` instead of PGlite. */
   databaseUrl: string | undefined
   /**
@@ -94,6 +98,8 @@ export function loadConfig(env: Env = process.env): Config {
       port: s.PORT,
       host: s.HOST,
       dataDir: resolve(s.DATA_DIR),
+      dataDirLockStaleMs: s.DATA_DIR_LOCK_STALE_SECONDS * 1000,
+      pinHashCost: s.PIN_HASH_COST,
       databaseUrl: s.DATABASE_URL,
       demoMode: s.DEMO_MODE,
       bankName: s.BANK_NAME,

@@ -87,7 +87,10 @@ export function deploymentConfig(s: Settings): DeploymentConfig {
  * What the mode needs of the other settings; throws with every problem named at once. `env` is
  * the environment with the secrets given as files already read (settings.ts withSecretFiles).
  */
-export function checkMode(config: { demoMode: boolean; host: string; databaseUrl: string | undefined; demoAllowExposed: boolean }, env: Env): void {
+export function checkMode(
+  config: { demoMode: boolean; host: string; databaseUrl: string | undefined; demoAllowExposed: boolean; pinHashCost: number },
+  env: Env,
+): void {
   if (config.demoMode) {
     if (config.demoAllowExposed) return
     const problems: string[] = []
@@ -116,7 +119,15 @@ export function checkMode(config: { demoMode: boolean; host: string; databaseUrl
         '\nFor the demo bank on this machine, run `npm start` (or set DEMO_MODE=true). See docs/operations.md.',
     )
   }
+  if (config.pinHashCost < PRODUCTION_PIN_HASH_COST) {
+    throw new DeploymentError(
+      `PIN_HASH_COST=${config.pinHashCost} is below ${PRODUCTION_PIN_HASH_COST}: cheaper PIN hashes are for the tests' demo servers; production refuses them.`,
+    )
+  }
 }
+
+/** The least scrypt cost (log2 of N) production accepts for new PIN hashes: PIN_HASH_COST's default. */
+export const PRODUCTION_PIN_HASH_COST = 15
 
 /** 127.0.0.0/8, ::1 and the name localhost: addresses no other machine can reach. */
 export function isLoopback(host: string): boolean {

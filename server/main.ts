@@ -15,6 +15,7 @@ import { FolderInUseError } from './db/pglite-lock.ts'
 import { checkMigrations, migrate, MigrationError } from './db/migrate.ts'
 import { isFreshDataDir } from './db/pglite-template.ts'
 import { hashDemoPins, seedDemo } from './demo/seed.ts'
+import { usePinHashCost } from './domain/pins.ts'
 import { startTracing, TracingError, type Tracing } from './tracing.ts'
 
 /** A close that hangs (a stuck connection) must not keep the process alive for ever. */
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     throw error
   }
   process.stderr.write(modeBanner(config))
+  usePinHashCost(config.pinHashCost) // before the demo PINs are hashed, below
   // Traces (OTEL_* settings), before the application's modules load: the HTTP instrumentation must
   // see Fastify's node:http. Off (nothing loaded) without a collector's endpoint.
   let tracing: Tracing | undefined
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       // the template is migrated: only for a start that would migrate a fresh folder anyway
       fromTemplate: config.migrateOnStart,
+      lockStaleMs: config.dataDirLockStaleMs,
       pool: {
         max: config.pgPoolMax,
         statementTimeoutMs: config.pgStatementTimeoutMs,

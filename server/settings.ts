@@ -211,6 +211,16 @@ export const settingsSchema = z.object({
     shownDefault: '`false` in production, `true` in demo mode',
     meaning: 'apply pending migrations at start; when `false` a server with a pending migration refuses to start (exit 4): run the migration job first',
   }),
+  PIN_HASH_COST: setting(whole(10, 20), {
+    default: '15',
+    meaning:
+      'scrypt’s cost for the PINs hashed from now on, as the power of two of its N (15: 32 MiB and ~0.1 s of one core a PIN); a stored hash keeps its own. Below 15 only in demo mode: production refuses it',
+  }),
+  DATA_DIR_LOCK_STALE_SECONDS: setting(whole(5, 3600), {
+    default: '30',
+    meaning:
+      'seconds after which the lock on `DATA_DIR` of a process that stopped refreshing it (killed, crashed) is stale: a restart right after a crash waits this long; a live server refreshes it every 2 s, so keep it well above the longest stall of a loaded machine',
+  }),
   PG_POOL_MAX: setting(whole(1, 1000), { default: '10', meaning: 'PostgreSQL connections per process (processes × this ≤ `max_connections`)' }),
   PG_STATEMENT_TIMEOUT_MS: setting(whole(100, 3_600_000), {
     default: '15000',

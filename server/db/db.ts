@@ -18,5 +18,9 @@ export async function openDb(settings: DbSettings): Promise<Db> {
     return openPgDb(settings.databaseUrl, settings.pool)
   }
   const { openPgliteDb } = await import('./pglite.ts')
-  return openPgliteDb(settings.dataDir, { fromTemplate: settings.fromTemplate ?? false, unnamedStatements: settings.unnamedStatements ?? false })
+  return openPgliteDb(settings.dataDir, {
+    fromTemplate: settings.fromTemplate ?? false,
+    unnamedStatements: settings.unnamedStatements ?? false,
+    lockStaleMs: settings.lockStaleMs,
+  })
 }

@@ -13,7 +13,8 @@ import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 
 /**
- * A lock not refreshed for this long belongs to a dead process. Its holder refreshes it every
+ * A lock not refreshed for this long belongs to a dead process (DATA_DIR_LOCK_STALE_SECONDS; this
+ * is its default). Its holder refreshes it every
  * REFRESH_MS: a live server loses it only if it could not run for STALE_MS - REFRESH_MS (28 s). With
  * 10 s and a refresh every 5 s, a server starved of CPU on a loaded machine (PGlite compiles its
  * WebAssembly on the main thread; CI ran its suite beside other work) let a second server take the
@@ -26,7 +27,7 @@ const REFRESH_MS = 2_000
 export class FolderInUseError extends Error {}
 
 /** Locks `dataDir` for this process; answers the release. Throws FolderInUseError when a live server holds it. */
-export async function lockDataDir(dataDir: string, onLost: (error: Error) => void): Promise<() => Promise<void>> {
+export async function lockDataDir(dataDir: string, onLost: (error: Error) => void, staleMs = STALE_MS): Promise<() => Promise<void>> {
   mkdirSync(dataDir, { recursive: true })
   const lockPath = join(dataDir, 'server.lock')
   let release: () => Promise<void> = async () => {}
@@ -38,7 +39,7 @@ export async function lockDataDir(dataDir: string, onLost: (error: Error) => voi
    */
   const onCompromised = (error: Error) => {
     if (released) return
-    lockfile.lock(dataDir, { lockfilePath: lockPath, stale: STALE_MS, update: REFRESH_MS, realpath: false, onCompromised }).then(
+    lockfile.lock(dataDir, { lockfilePath: lockPath, stale: staleMs, update: REFRESH_MS, realpath: false, onCompromised }).then(
       (again) => {
         release = again
       },
@@ -48,11 +49,11 @@ export async function lockDataDir(dataDir: string, onLost: (error: Error) => voi
   try {
     release = await lockfile.lock(dataDir, {
       lockfilePath: lockPath,
-      stale: STALE_MS,
+      stale: staleMs,
       update: REFRESH_MS,
-      // Waits a little more than STALE_MS, so that the lock of a server that has just crashed goes
+      // Waits a little more than staleMs, so that the lock of a server that has just crashed goes
       // stale and this start goes on; a live holder keeps refreshing it and this start gives up.
-      retries: { retries: STALE_MS / 1_000 + 5, factor: 1, minTimeout: 1_000, maxTimeout: 1_000 },
+      retries: { retries: Math.ceil(staleMs / 1_000) + 5, factor: 1, minTimeout: 1_000, maxTimeout: 1_000 },
       realpath: false,
       onCompromised,
     })

@@ -41,6 +41,8 @@ export interface PgliteOptions {
   fromTemplate?: boolean
   /** PGlite's own query() instead of prepared statements (DbSettings.unnamedStatements). */
   unnamedStatements?: boolean
+  /** The folder's lock of a dead process is stale after this (DbSettings.lockStaleMs). */
+  lockStaleMs?: number | undefined
   /**
    * An in-memory database starts as a copy of this dump (what `backup()` answers) instead of an
    * empty initdb: the server tests start each of their databases from one migrated dump.
@@ -53,7 +55,7 @@ export interface PgliteOptions {
  * is locked for as long as the database is open (pglite-lock.ts).
  */
 export async function openPgliteDb(dataDir?: string, options: PgliteOptions = {}): Promise<Db> {
-  const unlock = dataDir ? await lockDataDir(dataDir, stopOnLostLock) : async () => {}
+  const unlock = dataDir ? await lockDataDir(dataDir, stopOnLostLock, options.lockStaleMs) : async () => {}
   let pg: PGlite
   try {
     if (dataDir && options.fromTemplate) await startFromTemplate(dataDir)

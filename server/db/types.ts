@@ -36,6 +36,8 @@ export interface DbSettings {
    * initdb (pglite-template.ts); for a start that migrates anyway.
    */
   fromTemplate?: boolean | undefined
+  /** PGlite only: the folder's lock of a dead process is stale after this (pglite-lock.ts; 30 s when absent). */
+  lockStaleMs?: number | undefined
   /**
    * PGlite only: statements as PGlite's own query() sends them (unnamed, parsed and planned at
    * each call) instead of the driver's prepared statements (pglite-statements.ts). For the

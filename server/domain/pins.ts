@@ -11,7 +11,8 @@ import { availableParallelism } from 'node:os'
 
 export const MAX_PIN_FAILURES = 5
 
-const COST = { N: 2 ** 15, r: 8, p: 1 }
+/** N = 2^15 unless PIN_HASH_COST says otherwise (usePinHashCost; below 15 in demo mode only). */
+let COST = { N: 2 ** 15, r: 8, p: 1 }
 const KEY_LENGTH = 32
 /** 128 * N * r bytes are needed; Node's default limit (32 MiB) is just too small for N = 2^15. */
 const MAX_MEMORY = 64 * 1024 * 1024
@@ -47,6 +48,14 @@ async function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Pro
   }
 }
 
+/**
+ * The cost of the PINs hashed from now on (PIN_HASH_COST, log2 of N): the server sets it at start,
+ * before any hash. A stored hash is checked at its own cost; the decoy is made at the first call.
+ */
+export function usePinHashCost(log2: number): void {
+  COST = { ...COST, N: 2 ** log2 }
+}
+
 /** "scrypt$N$r$p$salt$hash" (base64url). */
 export async function hashPin(pin: string): Promise<string> {
   const salt = randomBytes(16)
@@ -66,8 +75,10 @@ export async function verifyPin(pin: string, stored: string): Promise<boolean> {
  * A hash of no one's PIN: an unknown user code is checked against it, so that it costs the same
  * time as a known one and the answer time does not tell which user codes exist.
  */
-let decoy: Promise<string> | undefined
+const decoys = new Map<number, Promise<string>>()
 export function decoyPinHash(): Promise<string> {
-  decoy ??= hashPin(randomBytes(8).toString('hex'))
+  // One per cost: an unknown code costs what a PIN hashed now costs (PIN_HASH_COST).
+  let decoy = decoys.get(COST.N)
+  if (!decoy) decoys.set(COST.N, (decoy = hashPin(randomBytes(8).toString('hex'))))
   return decoy
 }

@@ -104,6 +104,10 @@ export async function startServer(env: Record<string, string> = {}, prepare?: Pr
       // No load shedding by event-loop delay: on a loaded test machine a starved server would
       // answer 503 to a walk that is not about load (shedding is tested in test/server/protection).
       SHED_EVENT_LOOP_DELAY_MS: '0',
+      // PINs hashed at scrypt's N = 2^10 (~2 ms of CPU) instead of production's 2^15 (~105 ms): the
+      // walks are about screens, and their servers hash the demo PINs at each start and every PIN
+      // typed. Production's cost is what the server tests sign in against (test/server).
+      PIN_HASH_COST: '10',
       ...E2E_ADDRESS_LIMITS,
       ...onPostgres,
       ...env,

@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       dataDir: resolve('.data'),
+      dataDirLockStaleMs: 30_000,
+      pinHashCost: 15,
       databaseUrl: undefined,
       demoMode: true,
       bankName: DEFAULT_BANK_NAME,
@@ -85,11 +87,13 @@ describe('loadConfig', () => {
       PIN_RESET_ASK_WINDOW_MINUTES: '60',
       TRANSFER_ASK_LIMIT: '1000',
       TRANSFER_ASK_WINDOW_MINUTES: '0.5',
+      DATA_DIR_LOCK_STALE_SECONDS: '12',
     })
     expect(config).toMatchObject({
       port: 0,
       host: '0.0.0.0',
       dataDir: '/var/lib/portal',
+      dataDirLockStaleMs: 12_000,
       databaseUrl: 'postgres://bank@db/portal',
       demoMode: false,
       bankName: 'la Banque du Kivu',
@@ -190,6 +194,16 @@ describe('migrations at start', () => {
     expect(loadConfig(DEMO).migrateOnStart).toBe(true)
     expect(loadConfig({ ...PRODUCTION, MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true)
     expect(loadConfig({ ...DEMO, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false)
+  })
+})
+
+describe('the PIN hashes’ cost (PIN_HASH_COST)', () => {
+  it('is production’s 2^15 by default; cheaper only in demo mode, dearer in either', () => {
+    expect(loadConfig(PRODUCTION).pinHashCost).toBe(15)
+    expect(loadConfig({ ...DEMO, PIN_HASH_COST: '10' }).pinHashCost).toBe(10)
+    expect(loadConfig({ ...PRODUCTION, PIN_HASH_COST: '16' }).pinHashCost).toBe(16)
+    expect(() => loadConfig({ ...PRODUCTION, PIN_HASH_COST: '14' })).toThrow('PIN_HASH_COST=14 is below 15')
+    expect(() => loadConfig({ ...DEMO, PIN_HASH_COST: '9' })).toThrow('PIN_HASH_COST must be a whole number between 10 and 20')
   })
 })
 

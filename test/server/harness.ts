@@ -10,11 +10,13 @@ import { vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
+import { PRODUCTION_PIN_HASH_COST } from '../../server/deployment.ts'
+import { usePinHashCost } from '../../server/domain/pins.ts'
 import { openDb, type Db } from '../../server/db/db.ts'
 import { mainCustomer, type DemoCustomer } from '../../server/demo/demo-data.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { seedDemo } from '../../server/demo/seed.ts'
-import { openMigratedPglite } from './migrated-dump.ts'
+import { demoPinHashes, openMigratedPglite } from './migrated-dump.ts'
 
 export interface TestClock {
   now(): Date
@@ -89,7 +91,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const clock = options.clock ?? createClock()
   const { db, dropDb } = await openTestDb()
   await migrate(db) // nothing left to do on PGlite's migrated dump; PostgreSQL's schema migrates here
-  if (options.seed ?? true) await seedDemo(db, clock.now())
+  // The demo PINs hashed at the server's cost: production's, made once (demoPinHashes), unless the
+  // file asks for cheaper ones (pinHashCost, fuzz.test.ts).
+  usePinHashCost(config.pinHashCost)
+  if (options.seed ?? true) await seedDemo(db, clock.now(), config.pinHashCost === PRODUCTION_PIN_HASH_COST ? demoPinHashes() : undefined)
   const lines: string[] = []
   const app = await buildApp({ config, db, now: clock.now, logStream: { write: (line) => void lines.push(line) } })
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -129,6 +134,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       await app.close()
       await db.close()
       await dropDb()
+      // The files of a worker share its modules (vitest.config.ts): the next one hashes at production's cost.
+      usePinHashCost(PRODUCTION_PIN_HASH_COST)
     },
   }
 }
@@ -207,9 +214,13 @@ export function withoutLoggerFields(logs: string): string {
 /**
  * The app's modules (src/) read where the API lives from the page the server filled in
  * (src/config.ts: its meta tags) when they load: this stands in for that page's document, with
- * only those tags, until the file's `vi.unstubAllGlobals()`. Import the modules after it.
+ * only those tags, until the file's `vi.unstubAllGlobals()`. Import the modules after it (they are
+ * loaded anew).
  */
 export function stubServedPage(meta: { 'api-base-url': string; 'request-timeout-ms'?: string }): void {
+  // The server files of a worker share its modules (vitest.config.ts): this file's imports of the
+  // app's modules load them anew, reading this page, not the one of a file before.
+  vi.resetModules()
   const tags: Record<string, string | undefined> = meta
   vi.stubGlobal('document', {
     querySelector: (selector: string) => {
