@@ -11,6 +11,7 @@
  * Production refuses to start without the settings a bank must give, and names every one missing.
  */
 import { isIP } from 'node:net'
+import { PRODUCTION_PIN_HASH_COST } from './domain/pins.ts'
 import type { Settings } from './settings.ts'
 
 type Env = Record<string, string | undefined>
@@ -125,9 +126,6 @@ export function checkMode(
     )
   }
 }
-
-/** The least scrypt cost (log2 of N) production accepts for new PIN hashes: PIN_HASH_COST's default. */
-export const PRODUCTION_PIN_HASH_COST = 15
 
 /** 127.0.0.0/8, ::1 and the name localhost: addresses no other machine can reach. */
 export function isLoopback(host: string): boolean {

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { DEFAULT_BANK_NAME } from '../kernel/messages.ts'
+import { PRODUCTION_PIN_HASH_COST } from './domain/pins.ts'
 
 /** What the settings table says of a setting (scripts/docs-settings.ts). */
 export interface SettingDoc {
@@ -212,7 +213,7 @@ export const settingsSchema = z.object({
     meaning: 'apply pending migrations at start; when `false` a server with a pending migration refuses to start (exit 4): run the migration job first',
   }),
   PIN_HASH_COST: setting(whole(10, 20), {
-    default: '15',
+    default: String(PRODUCTION_PIN_HASH_COST),
     meaning:
       'scrypt’s cost for the PINs hashed from now on, as the power of two of its N (15: 32 MiB and ~0.1 s of one core a PIN); a stored hash keeps its own. Below 15 only in demo mode: production refuses it',
   }),

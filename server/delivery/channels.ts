@@ -52,9 +52,6 @@ export function channels(settings: ChannelSettings): Partial<Record<OutgoingMess
       // transport (a bank's URL may say pool=false, name a service, a proxy…).
       connections ??= smtpConnections(url.toString(), 2)
       const direct = PLAIN_ADDRESS.test(from) && PLAIN_ADDRESS.test(message.to) ? await connections : undefined
-      transport ??= direct
-        ? undefined
-        : import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ pool: true, maxConnections: 2, url: url.toString() }))
       // The message is composed into one buffer first and handed over whole: composed as a stream,
       // nodemailer wrote each piece of it (headers, each encoded line) to the socket in a write of
       // its own, a system call each (a quarter of an e-mail's cost on the server).
@@ -62,9 +59,10 @@ export function channels(settings: ChannelSettings): Partial<Record<OutgoingMess
       const messageId = `<outbox-${message.id}@${from.split('@')[1] ?? 'portal'}>`
       const raw = await emailMessage({ from, to: message.to, subject: message.subject ?? settings.bankName, text: message.text, messageId })
       if (direct) return direct.send({ from, to: [message.to] }, raw)
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ pool: true, maxConnections: 2, url: url.toString() }))
       // The Message-ID given beside the raw bytes (which already carry it) is the one nodemailer
       // reports; without it nodemailer made up one of its own from five random draws an e-mail.
-      await (await transport!).sendMail({ envelope: { from, to: [message.to] }, raw, messageId })
+      await (await transport).sendMail({ envelope: { from, to: [message.to] }, raw, messageId })
     }
   }
   if (settings.smsGatewayUrl) {

@@ -11,8 +11,11 @@ import { availableParallelism } from 'node:os'
 
 export const MAX_PIN_FAILURES = 5
 
+/** The least scrypt cost (log2 of N) production accepts for new PIN hashes: PIN_HASH_COST's default. */
+export const PRODUCTION_PIN_HASH_COST = 15
+
 /** N = 2^15 unless PIN_HASH_COST says otherwise (usePinHashCost; below 15 in demo mode only). */
-let COST = { N: 2 ** 15, r: 8, p: 1 }
+let COST = { N: 2 ** PRODUCTION_PIN_HASH_COST, r: 8, p: 1 }
 const KEY_LENGTH = 32
 /** 128 * N * r bytes are needed; Node's default limit (32 MiB) is just too small for N = 2^15. */
 const MAX_MEMORY = 64 * 1024 * 1024
