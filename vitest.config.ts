@@ -42,6 +42,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
+          // A failed walk leaves screenshots and what its pages and server saw (test/e2e/failure-report.ts).
+          setupFiles: ['test/e2e/failure-report.ts'],
           // One Chromium and one server per file.
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -15,6 +15,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { expect } from 'vitest'
 import { login } from '../../machines/messages'
 import { mainCustomer } from '../../server/demo/demo-data'
+import { journalPage, watchServerLog } from './journal'
 
 /**
  * Where the global setup builds the app. `E2E_BUILD_DIR` gives another folder, so that two browser
@@ -129,10 +130,12 @@ export async function startServer(env: Record<string, string> = {}, prepare?: Pr
     child.stderr!.on('data', read)
     child.on('exit', (code) => fail(new Error(`server exited (${code}):\n${output}`)))
   })
+  const forgetLog = watchServerLog(() => output)
   return {
     url,
     logs: () => output,
     stop: async () => {
+      forgetLog()
       if (child.exitCode === null) {
         const exited = new Promise((ok) => child.once('exit', ok))
         child.kill('SIGTERM')
@@ -200,6 +203,7 @@ export async function newPage(
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text())
   })
   ;(page as Page & { problems: string[] }).problems = problems
+  journalPage(page)
   if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme })
   return { context, page }
 }
