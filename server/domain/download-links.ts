@@ -44,8 +44,11 @@ export function signLink(key: Buffer, claims: Omit<LinkClaims, 'nonce' | 'expire
 export function verifyLink(key: Buffer, link: string, now: Date): LinkClaims | undefined {
   const [encoded, signature, extra] = link.split('.')
   if (!encoded || !signature || extra !== undefined) return undefined
-  const given = Buffer.from(signature, 'base64url')
-  const expected = mac(key, encoded)
+  // The signature compared as the text this server writes, not as the bytes it decodes to: a
+  // base64url decoder skips characters out of its alphabet and the last character's two spare bits,
+  // so several texts decode to one MAC, and a changed link must never still open the file.
+  const given = Buffer.from(signature)
+  const expected = Buffer.from(mac(key, encoded).toString('base64url'))
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
   let claims: LinkClaims
   try {
