@@ -266,9 +266,13 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-/** Screenshots go to test-results/screens for a person to look at. */
+/**
+ * Screenshots go to test-results/screens for a person to look at. JPEG at quality 80: as readable
+ * to the eye, and a third of a PNG's CPU (~50 ms a shot against ~145: Chromium's PNG encoder, on the
+ * ~280 shots of a run, was ~40 s of CPU of every `npm test`; docs/decisions.md, "CI in its window").
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true })
+  await page.screenshot({ path: `test-results/screens/${name}.jpg`, fullPage: true, quality: 80 })
 }
 
 export async function devFault(baseUrl: string, fault: Record<string, unknown>): Promise<void> {
