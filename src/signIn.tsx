@@ -28,8 +28,10 @@ let opening: Promise<void> | undefined
 function startApp(options: Parameters<OpenApp>[0] = {}): Promise<void> {
   opening ??= loadApp()
     .then((app) =>
-      // The page's markup is the sign-in page's, not the app's: the app renders afresh in its place.
-      app.startApp({ ...options, replaces: () => signInRoot?.unmount() }),
+      // On the sign-in page the markup is its root's, not the app's: the app renders afresh in its
+      // place. Any other public page's markup is the app's own, which it takes over in place
+      // (hydration), keeping what the customer typed before the scripts came.
+      app.startApp({ ...options, replaces: signInRoot ? () => signInRoot?.unmount() : undefined }),
     )
     .then(() => void registerServiceWorker())
   return opening

@@ -108,6 +108,26 @@ describe('before and after the scripts', () => {
     await page.context().close()
   })
 
+  it('the prerendered /reinit-password keeps the user code typed before the scripts ran, and sends it', async () => {
+    // The app takes this page over through the router, which renders its fields anew: the code
+    // typed meanwhile (a phone on a slow link) must still be there and be the one sent.
+    const { page } = await newPage(browser, server.url, PHONE)
+    const release = await holdScripts(page)
+    const asked = page.waitForRequest((r) => r.url().endsWith('/auth/v1/password/ask') && r.method() === 'POST')
+    await page.goto('/reinit-password', { waitUntil: 'commit' })
+    const compte = page.getByLabel(pinReset.compteLabel, { exact: true })
+    await compte.fill(mainCustomer.kcode)
+    release()
+    const submit = page.getByRole('button', { name: pinReset.askSubmit, exact: true })
+    await expect.poll(() => submit.isEnabled(), { timeout: 30_000 }).toBe(true)
+    expect(await compte.inputValue()).toBe(mainCustomer.kcode)
+    await submit.click()
+    expect((await asked).postDataJSON()).toEqual({ compte: mainCustomer.kcode })
+    await page.getByRole('heading', { level: 1, name: pinReset.confirmTitle }).waitFor()
+    expect(pageProblems(page)).toEqual([])
+    await page.context().close()
+  })
+
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
