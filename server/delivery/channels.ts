@@ -7,8 +7,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Transporter } from 'nodemailer'
-import { emailMessage, PLAIN_ADDRESS } from './email-message.ts'
-import { smtpConnections, type SmtpConnections } from './smtp-connections.ts'
+import { emailMessage } from './email-message.ts'
 
 /** Connection, greeting and socket limits of one send. */
 const SEND_TIMEOUT_MS = 10_000
@@ -42,23 +41,19 @@ export function channels(settings: ChannelSettings): Partial<Record<OutgoingMess
     }
     // nodemailer loads with the first e-mail, not with every start of the server.
     let transport: Promise<Transporter> | undefined
-    let connections: Promise<SmtpConnections | undefined> | undefined
     const from = settings.mailFrom
     result.email = async (message) => {
-      // Kept connections: one SMTP connection carries the next e-mails instead of a new connection
-      // and handshake each (about half of an e-mail's cost on the server); an idle connection
-      // closes after socketTimeout. Through nodemailer's SMTPConnection itself when the URL's
-      // settings are plain and both addresses too (smtp-connections.ts), else its pooled
-      // transport (a bank's URL may say pool=false, name a service, a proxy…).
-      connections ??= smtpConnections(url.toString(), 2)
-      const direct = PLAIN_ADDRESS.test(from) && PLAIN_ADDRESS.test(message.to) ? await connections : undefined
       // The message is composed into one buffer first and handed over whole: composed as a stream,
       // nodemailer wrote each piece of it (headers, each encoded line) to the socket in a write of
       // its own, a system call each (a quarter of an e-mail's cost on the server).
       // The outbox id: a receiver (or the bank's mail logs) can tell a resend from a new message.
       const messageId = `<outbox-${message.id}@${from.split('@')[1] ?? 'portal'}>`
       const raw = await emailMessage({ from, to: message.to, subject: message.subject ?? settings.bankName, text: message.text, messageId })
-      if (direct) return direct.send({ from, to: [message.to] }, raw)
+      // nodemailer's pooled transport: kept connections, one carrying the next e-mails instead of a
+      // new connection and handshake each (about half of an e-mail's cost on the server); an idle
+      // one closes after socketTimeout. (A hand-made pool over its SMTPConnection, a third of the
+      // CPU, paired a reused connection's answers with the wrong commands about once in sixty
+      // bursts: docs/decisions.md, "Money on PostgreSQL under concurrency".)
       transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ pool: true, maxConnections: 2, url: url.toString() }))
       // The Message-ID given beside the raw bytes (which already carry it) is the one nodemailer
       // reports; without it nodemailer made up one of its own from five random draws an e-mail.

@@ -8,6 +8,8 @@ export const button = style({
   gap: vars.space.sm,
   minHeight: '44px',
   padding: `0 ${vars.space.lg}`,
+  // A label that wraps on a phone (the landing page's "Cliquez pour vous connecter") stays centred.
+  textAlign: 'center',
   border: `2px solid ${vars.color.brand}`,
   borderRadius: vars.radius.sm,
   background: vars.color.brand,

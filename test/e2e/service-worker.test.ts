@@ -177,11 +177,13 @@ describe('in the browser', () => {
   it('a running page gets its own build’s chunks from its worker when the network no longer gives them', async () => {
     const { context, page } = await controlledPage()
     await page.getByLabel(login.userCodeLabel, { exact: true }).fill(mainCustomer.kcode)
-    await page.getByLabel(login.pinLabel, { exact: true }).fill(mainCustomer.pin)
-    await page.getByRole('button', { name: login.submit, exact: true }).click()
-    // The pointer leaves the button at once: left there, it would rest on a dashboard tile once
-    // the dashboard shows, and the router preloads a link's screen on hover (defaultPreload 'intent').
-    await page.mouse.move(0, 0)
+    const pin = page.getByLabel(login.pinLabel, { exact: true })
+    await pin.fill(mainCustomer.pin)
+    // Sent with Enter, once the form is usable: a click would leave the pointer on the button, where
+    // a dashboard tile then shows, and the router preloads a link's screen on hover (defaultPreload
+    // 'intent'); moving the pointer away after the click lost that race on a loaded machine.
+    await expect.poll(() => page.getByRole('button', { name: login.submit, exact: true }).isEnabled()).toBe(true)
+    await pin.press('Enter')
     await page.waitForURL('**/app/dashboard')
     const everyday = /\/everyday-[^/]+\.js$/
     const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))
