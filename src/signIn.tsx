@@ -26,12 +26,13 @@ let opening: Promise<void> | undefined
  * worker follows (when the browser asks to save data, it was not registered before).
  */
 function startApp(options: Parameters<OpenApp>[0] = {}): Promise<void> {
+  const signInPage = signInRoot
   opening ??= loadApp()
     .then((app) =>
       // On the sign-in page the markup is its root's, not the app's: the app renders afresh in its
       // place. Any other public page's markup is the app's own, which it takes over in place
       // (hydration), keeping what the customer typed before the scripts came.
-      app.startApp({ ...options, replaces: signInRoot ? () => signInRoot?.unmount() : undefined }),
+      app.startApp({ ...options, replaces: signInPage ? () => signInPage.unmount() : undefined }),
     )
     .then(() => void registerServiceWorker())
   return opening

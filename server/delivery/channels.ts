@@ -52,8 +52,8 @@ export function channels(settings: ChannelSettings): Partial<Record<OutgoingMess
       // nodemailer's pooled transport: kept connections, one carrying the next e-mails instead of a
       // new connection and handshake each (about half of an e-mail's cost on the server); an idle
       // one closes after socketTimeout. (A hand-made pool over its SMTPConnection, a third of the
-      // CPU, paired a reused connection's answers with the wrong commands about once in sixty
-      // bursts: docs/decisions.md, "Money on PostgreSQL under concurrency".)
+      // CPU, now and then paired a reused connection's answers with the wrong commands:
+      // docs/decisions.md, "E-mails over nodemailer's pooled transport, again".)
       transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ pool: true, maxConnections: 2, url: url.toString() }))
       // The Message-ID given beside the raw bytes (which already carry it) is the one nodemailer
       // reports; without it nodemailer made up one of its own from five random draws an e-mail.

@@ -109,8 +109,8 @@ describe('before and after the scripts', () => {
   })
 
   it('the prerendered /reinit-password keeps the user code typed before the scripts ran, and sends it', async () => {
-    // The app takes this page over through the router, which renders its fields anew: the code
-    // typed meanwhile (a phone on a slow link) must still be there and be the one sent.
+    // The app, not a page entry of its own, takes this page over (the router's tree, hydrated): the
+    // code typed meanwhile (a phone on a slow link) must still be there and be the one sent.
     const { page } = await newPage(browser, server.url, PHONE)
     const release = await holdScripts(page)
     const asked = page.waitForRequest((r) => r.url().endsWith('/auth/v1/password/ask') && r.method() === 'POST')
