@@ -45,6 +45,8 @@ export interface Config extends DeploymentConfig, OpsSettings {
   apiBaseUrl: string
   /** The SPA's time limit for one request (REQUEST_TIMEOUT_MS), written into each page too. */
   requestTimeoutMs: number
+  /** How long a browser reuses the service worker's script (SERVICE_WORKER_MAX_AGE_SECONDS). */
+  serviceWorkerMaxAgeSeconds: number
   logLevel: LogLevel
   /** Time zone of the dates written in French texts (notifications, SMS, receipts). */
   timeZone: string
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env): Config {
       distDir: resolve(s.DIST_DIR),
       apiBaseUrl: s.API_BASE_URL,
       requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
+      serviceWorkerMaxAgeSeconds: s.SERVICE_WORKER_MAX_AGE_SECONDS,
       logLevel: s.LOG_LEVEL,
       timeZone: s.TIME_ZONE,
       codeLifetimeSeconds: s.CODE_LIFETIME_SECONDS,

@@ -167,6 +167,11 @@ export const settingsSchema = z.object({
     default: '15000',
     meaning: 'the SPA gives up a request after this long (1000–600000), so that no spinner turns forever',
   }),
+  SERVICE_WORKER_MAX_AGE_SECONDS: setting(whole(0, 86_400, 'must be a whole number of seconds from 0 to 86400'), {
+    default: '300',
+    meaning:
+      'how long a returning customer’s browser reuses the service worker’s script before asking whether it changed (0–86400; 0: at every page load). Within it, a reload or a second tab asks nothing (mobile data); a new release reaches a browser at most this long after its last check',
+  }),
   // ---- Sessions, codes and texts ------------------------------------------------------------------
   SESSION_IDLE_MINUTES: setting(minutes(), { default: '5', meaning: 'a session ends after this much inactivity (decimals allowed)' }),
   SESSION_MAX_MINUTES: setting(minutes(), { default: '60', meaning: 'a session ends this long after sign-in, whatever happens' }),

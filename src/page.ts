@@ -77,7 +77,10 @@ export function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return Promise.resolve()
   if (savesData() && !sessionStore.isSignedIn()) return Promise.resolve()
   registering ??= afterFirstScreen().then(() =>
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(
+    // updateViaCache 'all': the browser's check after each navigation may be answered by its
+    // cache while the script's lifetime lasts (server/http/spa.ts): one check a visit, not one
+    // per reload or tab (mobile data).
+    navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'all' }).then(
       () => undefined,
       (error: unknown) => console.warn('service worker', error),
     ),

@@ -77,7 +77,7 @@ export const devFaults = {
     confirmNoAnswer: 'Confirmation : aucune réponse (panne réseau)',
     confirmLostAnswer: 'Confirmation exécutée, réponse perdue (le transfert a lieu, la connexion est coupée avant la réponse)',
     confirmSessionExpired: 'Confirmation : session expirée (403)',
-    holderFailure: 'Recherche du titulaire en échec',
+    holderFailure: 'Recherche du titulaire en échec (un bénéficiaire hors des suggestions : celui d’une suggestion est nommé par elle)',
     suggestionsFailure: 'Suggestions (utilisés fréquemment) en échec',
     currenciesFailure: 'Liste des devises en échec',
     balanceFailure: 'Solde du compte à débiter en échec',

@@ -6,7 +6,8 @@
  * `editing` is a parallel state, so that the customer types while the portal looks things up:
  * - `form`: the fields, the submit button; field errors once a submit was tried (spec §5);
  * - `holder`: the payee's holder, looked up once its fields are complete and valid (account: 21
- *   characters, spec §2; wallet number, card: rulings §9.2);
+ *   characters, spec §2; wallet number, card: rulings §9.2), or taken from the payee's suggestion
+ *   when it carries one (docs/decisions.md, "Mobile data: a frequent payee's holder from its suggestion");
  * - `suggestions` (account, momo): frequently used accounts or numbers, loaded when the form opens;
  * - `currencies` (momo, card): the currency list, loaded when the form opens (empty on failure);
  * - `balance` (momo): the selected account's balance;
@@ -18,7 +19,7 @@
 import { and } from 'xstate'
 import type { TransferSetup } from './transfer.setup.ts'
 import { debitAccountOf, transferKinds } from './transfer.kinds.ts'
-import { rateInputOf } from './transfer.rules.ts'
+import { rateInputOf, suggestedHolderOf } from './transfer.rules.ts'
 
 /** The state `editing` of the chart, typed by the chart's own setup (XState's `createStateConfig`). */
 export const editingState = (transfer: TransferSetup) =>
@@ -91,11 +92,29 @@ export const editingState = (transfer: TransferSetup) =>
           idle: {
             description: 'No lookup under way: the holder label, or the failure message, if any.',
             meta: { spec: 'spec §2 /app/transfer' },
-            always: {
-              guard: 'shouldLookUpHolder',
-              target: 'lookingUp',
-              description: 'spec §2: the holder is looked up once 21 characters are entered; rulings §9.2: a wallet number or a card once complete and valid',
-            },
+            always: [
+              {
+                guard: 'hasSuggestedHolder',
+                actions: {
+                  type: 'setHolder',
+                  params: ({ context }) => {
+                    const holder = suggestedHolderOf(context)
+                    // Unreachable: `hasSuggestedHolder` took this transition only with a suggestion's holder.
+                    if (holder === null) throw new Error('setHolder: no suggested holder')
+                    return { found: true, libelle: holder }
+                  },
+                },
+                description:
+                  'decision (docs/decisions.md, "Mobile data: a frequent payee\'s holder from its suggestion"): a payee typed or picked ' +
+                  'among the frequently used ones is named by the holder its suggestion carries, without the details call (about ' +
+                  '800 bytes of mobile data); used-freq answers it from the same source as details, details-wallet',
+              },
+              {
+                guard: 'shouldLookUpHolder',
+                target: 'lookingUp',
+                description: 'spec §2: the holder is looked up once 21 characters are entered; rulings §9.2: a wallet number or a card once complete and valid',
+              },
+            ],
           },
           lookingUp: {
             description: 'The holder is being looked up; the customer keeps typing.',

@@ -129,6 +129,21 @@ export const isPayeeChange = ({ context, event }: GuardArgs) => event.type === '
 export const shouldLookUpHolder = ({ context }: GuardArgs) =>
   context.holder === null && context.holderError === null && transferKinds[context.kind].holderLookup(context.values) !== null
 
+/**
+ * The holder of the loaded suggestion that is the payee the lookup would ask about, when it carries
+ * one; else `null` (suggestions not loaded yet, a payee not in the list, no holder, a card). The
+ * payee is compared as `holderLookup` gives it to the lookup (the trimmed account or phone number),
+ * the suggestion as used-freq gives it: the same account number or phone number as the details
+ * calls key them (docs/decisions.md, "Mobile data: a frequent payee's holder from its suggestion").
+ */
+export function suggestedHolderOf(context: Pick<TransferContext, 'kind' | 'values' | 'suggestions'>): string | null {
+  const lookup = transferKinds[context.kind].holderLookup(context.values)
+  if (lookup === null || lookup.kind === 'card' || context.suggestions === null) return null
+  const payee = lookup.kind === 'account' ? lookup.account : lookup.phone
+  return text(context.suggestions.find((s) => s.value === payee)?.holder) ?? null
+}
+export const hasSuggestedHolder = ({ context }: GuardArgs) => context.holder === null && context.holderError === null && suggestedHolderOf(context) !== null
+
 /** The fields the rate before committing depends on (rulings §9.3, REQ-SCREEN-XFER-05). */
 const RATE_FIELDS: readonly TransferField[] = ['debitAccount', 'amount', 'currencySent']
 /** rulings §9.3: the rate is asked this long after the last change of account, currency or amount (one call, not one a keystroke). */

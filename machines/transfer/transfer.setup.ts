@@ -76,6 +76,11 @@ export const transferSetup = setup({
     // Lookups and lists of the form.
     /** spec §2 /app/transfer, rulings §9.2: the customer changed a field that names the payee (account, wallet number, card). */
     isPayeeChange: rules.isPayeeChange,
+    /**
+     * decision (docs/decisions.md, "Mobile data: a frequent payee's holder from its suggestion"): the payee's holder is not known
+     * yet and the payee is a loaded suggestion that carries its holder (used-freq answers it from the details calls' own source).
+     */
+    hasSuggestedHolder: rules.hasSuggestedHolder,
     /** spec §2, rulings §9.2: the payee's fields are complete and valid and its holder is not known yet. */
     shouldLookUpHolder: rules.shouldLookUpHolder,
     /** rulings §9.3: the customer changed the account, the amount or the currency sent (momo, card). */

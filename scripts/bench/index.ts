@@ -22,6 +22,7 @@ import { accountWithLines, completeTransfers, floorTransfers, statementDownloads
 import { coldVisit, KEY_MS, linkBytes, linkInteractive, typedSignIn, type LinkVisit, type Visit } from './pages.ts'
 import { phoneFigures } from './phone-figures.ts'
 import { postgresFigures } from './postgres-figures.ts'
+import { WORKER_LIFETIME_S } from './session-data.ts'
 import type { Row } from './row.ts'
 import { measure, percentile, RUNS, type Measure } from './stats.ts'
 
@@ -51,6 +52,8 @@ async function startPortal(distDir: string, bare = false) {
     sessionMaxMinutes: 6000,
     transferAskLimit: 1_000_000,
     statementMaxRows: 50_000,
+    // A session's mobile data: each repeat session as a next visit (session-data.ts).
+    serviceWorkerMaxAgeSeconds: WORKER_LIFETIME_S,
   }
   const app = await buildApp({ config, db })
   await app.listen({ port: 0, host: '127.0.0.1' })

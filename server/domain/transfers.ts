@@ -65,25 +65,34 @@ export function formatDateTime(date: Date, timeZone: string): string {
 /** A payee credited often: its account number or phone number, and the holder's name when known. */
 export interface FrequentPayee {
   compte: string
-  /** Account transfers: the holder label written on the latest transfer to it; phone numbers: the named wallet's holder, when known. */
+  /**
+   * The holder as the payee's details call would answer it now: account transfers, the account's
+   * current holder label (details, domain/accounts.ts findHolder), absent when the account is no
+   * longer a customer or payee account; phone numbers, the named wallet's holder (details-wallet,
+   * payee_holders), absent when the bank does not know the number. The screen names the payee from
+   * it without calling details again (docs/decisions.md, "Mobile data: a frequent payee's holder
+   * from its suggestion").
+   */
   holder?: string
 }
 
 /** used-freq (REQ-API-06): the payees this customer credited most by executed transfers, most used first. */
 export async function frequentPayees(q: Queryable, customerId: string, kind: Exclude<TransferKind, 'card'>, limit = 5): Promise<FrequentPayee[]> {
-  const rows = await q.query<{ payee_key: string; latest_payee: string; holder: string | null }>(
-    `select f.payee_key, f.latest_payee, h.holder
-       from (select payee_key, (array_agg(payee order by executed_at desc))[1] as latest_payee, count(*) as n, max(executed_at) as latest
+  // The holder from the details calls' own sources, so that a suggestion names the payee as
+  // details would: an account's current holder label (findHolder: a customer or payee account,
+  // never the bank's own), not the label written on an old transfer, which a rename leaves stale;
+  // a phone number's, the bank's directory of named wallets (rulings §9.2).
+  const rows = await q.query<{ payee_key: string; holder: string | null }>(
+    `select f.payee_key, case when $2 = 'account' then a.holder_label else h.holder end as holder
+       from (select payee_key, count(*) as n, max(executed_at) as latest
                from pending_transfers where customer_id = $1 and kind = $2 and state = 'executed'
               group by payee_key order by n desc, latest desc, payee_key limit $3) f
-       left join payee_holders h on h.kind = $2 and h.payee_key = f.payee_key
+       left join payee_holders h on $2 <> 'account' and h.kind = $2 and h.payee_key = f.payee_key
+       left join accounts a on $2 = 'account' and a.number = f.payee_key and a.kind in ('customer', 'external')
       order by f.n desc, f.latest desc, f.payee_key`,
     [customerId, kind, limit],
   )
-  // An account's holder is the label its transfers named; a phone number's, the bank's directory
-  // of named wallets (rulings §9.2), when it knows the number.
-  const holderOf = (r: (typeof rows)[number]) => (kind === 'account' ? r.latest_payee : r.holder)
-  return rows.map((r) => (holderOf(r) ? { compte: r.payee_key, holder: holderOf(r)! } : { compte: r.payee_key }))
+  return rows.map((r) => (r.holder ? { compte: r.payee_key, holder: r.holder } : { compte: r.payee_key }))
 }
 
 export interface ExecutedTransfer {

@@ -50,7 +50,12 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 /**
  * On answers that are not documents: no content sniffing (a JSON or CSV answer is never run as a
- * script or shown as a page) and no reading by another site's page.
+ * script or shown as a page) and no reading by another site's page (CORP) — but on the API's JSON
+ * answers, where CORP guards nothing (docs/decisions.md, "No CORP on the API's JSON"): another
+ * site's page can only load them without CORS, that is without the Bearer token (it answers 401
+ * or public data), and the browser's opaque-response blocking already withholds JSON served with
+ * `nosniff` from such a load. On a customer's mobile data it was 45 bytes of every call (~0.5 KiB
+ * of a repeat session). Files (statements, photos, scripts, styles) keep it.
  */
 export const NON_DOCUMENT_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -64,6 +69,7 @@ function isDocument(contentType: unknown): boolean {
 
 const API_PREFIXES = ['/api', '/auth', '/__dev']
 const JSON_WITH_CHARSET = 'application/json; charset=utf-8'
+const isJson = (contentType: unknown) => contentType === JSON_WITH_CHARSET || contentType === 'application/json'
 
 /** The paths of the API (and demo tools), as opposed to the SPA's pages and files. */
 export function isApiPath(path: string): boolean {
@@ -82,6 +88,7 @@ export function pathOf(url: string): string {
 export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
   if (reply.statusCode === 304) return withoutRepresentationHeaders(reply)
   const contentType = reply.getHeader('content-type')
+  const api = isApiPath(pathOf(request.url))
   if (isDocument(contentType)) {
     // A page carries its own policies (the CSP with its nonce; an inspector build's opener
     // policy); every other document gets the strict ones.
@@ -91,11 +98,10 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
     if (pagePolicy) reply.header('content-security-policy', pagePolicy)
     if (pageOpener) reply.header('cross-origin-opener-policy', pageOpener)
   } else {
-    // Two headers set one by one: reply.headers() walks an object's keys on every answer.
     reply.header('x-content-type-options', NON_DOCUMENT_HEADERS['x-content-type-options'])
-    reply.header('cross-origin-resource-policy', NON_DOCUMENT_HEADERS['cross-origin-resource-policy'])
+    if (!api || !isJson(contentType)) reply.header('cross-origin-resource-policy', NON_DOCUMENT_HEADERS['cross-origin-resource-policy'])
   }
-  if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store')
+  if (api) reply.header('cache-control', 'no-store')
   // JSON is UTF-8 by definition and its media type has no charset parameter (RFC 8259): the
   // 15 bytes Fastify adds to every JSON answer are mobile data for nothing.
   if (contentType === JSON_WITH_CHARSET) reply.header('content-type', 'application/json')

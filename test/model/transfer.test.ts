@@ -106,7 +106,8 @@ const confirmAnswers: Record<string, ConfirmAnswer> = {
 const unreachableFor: Record<TransferKind, (edge: string) => boolean> = {
   account: (edge) => edge.startsWith('transfer.editing.currencies') || edge.startsWith('transfer.editing.balance') || edge.startsWith('transfer.editing.rate'),
   momo: () => false,
-  card: (edge) => edge.startsWith('transfer.editing.suggestions') || edge.startsWith('transfer.editing.balance'),
+  // A card has no suggestions, so none names its holder.
+  card: (edge) => edge.startsWith('transfer.editing.suggestions') || edge.startsWith('transfer.editing.balance') || edge.includes('[hasSuggestedHolder]'),
 }
 
 /**
@@ -124,9 +125,12 @@ const samples = (kind: TransferKind): Array<TransferEvent | SyntheticEvent> => [
   accountsChange,
   doneEvent('lookUpHolder', { found: true, libelle: 'Mbuyi Awa' }),
   doneEvent('lookUpHolder', { found: false }),
+  // The form's payee among them, with its holder (account: CREDIT; momo: the valid phone number), so
+  // that the walk takes the holder from the suggestion as well as from the lookup.
   doneEvent('loadSuggestions', [
-    { value: '000220000000000000056', holder: 'Grace Mbuyi' },
+    { value: CREDIT, holder: 'Grace Mbuyi' },
     { value: '000330000000000000078', holder: null },
+    { value: '243812345678', holder: 'Marie Tshibanda' },
   ]),
   doneEvent('loadCurrencies', ['1', '2', '3']),
   doneEvent('loadBalance', { amount: '1500.00', currency: '1' }),
@@ -864,6 +868,88 @@ describe('transfer machine — the payee of a wallet or a card named before payi
     const { payee: _, ...body } = answer.body!
     const { snapshot } = await play('momo', ...fill('momo'), named, submit, asked({ status: 200, body }))
     expect(snapshot.context.pending?.payee).toBe('Marie Tshibanda')
+  })
+})
+
+describe("transfer machine — a frequent payee's holder from its suggestion (docs/decisions.md, Mobile data)", () => {
+  const OTHER = '000330000000000000078'
+  const PHONE = '243812345678'
+  const suggestions = doneEvent('loadSuggestions', [
+    { value: CREDIT, holder: ' Grace Mbuyi ' },
+    { value: OTHER, holder: null },
+    { value: PHONE, holder: 'Marie Tshibanda' },
+    { value: '243899999999', holder: '' },
+  ])
+
+  it('account: a typed payee that is a suggestion with a holder is named at once, without the lookup', async () => {
+    const { snapshot, calls } = await play('account', suggestions, change('creditAccount', CREDIT.slice(0, 20)), change('creditAccount', ` ${CREDIT} `))
+    expect(snapshot.value).toMatchObject({ editing: { holder: 'idle' } })
+    expect(snapshot.context).toMatchObject({ holder: 'Grace Mbuyi', holderError: null })
+    expect(transferScreen(snapshot)).toMatchObject({ lookingUpHolder: false, holderHint: texts.holder('Grace Mbuyi') })
+    expect(actorCalls(calls, 'lookUpHolder')).toEqual([])
+  })
+
+  it('momo: a picked number that is a suggestion with a holder is named at once, without the lookup', async () => {
+    const { snapshot, calls } = await play('momo', suggestions, change('phone', PHONE))
+    expect(snapshot.context).toMatchObject({ holder: 'Marie Tshibanda', holderError: null })
+    expect(transferScreen(snapshot).holderHint).toBe(texts.payeeFound('Marie Tshibanda'))
+    expect(actorCalls(calls, 'lookUpHolder')).toEqual([])
+  })
+
+  it('the holder named so names the payee of the code form when the answer does not', async () => {
+    const answer = pendingAnswer('account')
+    const { payee: _, ...body } = answer.body!
+    const { snapshot, calls } = await play('account', suggestions, ...fill('account'), submit, asked({ status: 200, body }))
+    expect(snapshot.context.pending?.payee).toBe('Grace Mbuyi')
+    expect(actorCalls(calls, 'lookUpHolder')).toEqual([])
+  })
+
+  it.each([
+    ['account', 'a suggestion without holder', OTHER, { kind: 'account', account: OTHER }],
+    ['account', 'a payee not in the list', '000990000000000000011', { kind: 'account', account: '000990000000000000011' }],
+    ['momo', 'a suggestion with an empty holder', '243899999999', { kind: 'momo', phone: '243899999999' }],
+    ['momo', 'a number not in the list', '243811111111', { kind: 'momo', phone: '243811111111' }],
+  ] as const)('%s, %s: the holder is looked up as before', async (kind, _, payee, input) => {
+    const field = kind === 'account' ? 'creditAccount' : 'phone'
+    const { snapshot, calls } = await play(kind, suggestions, change(field, payee))
+    expect(snapshot.value).toMatchObject({ editing: { holder: 'lookingUp' } })
+    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([input])
+  })
+
+  it('suggestions not loaded yet: the holder is looked up, and the list that comes meanwhile does not replace its answer', async () => {
+    const { snapshot, calls } = await play(
+      'account',
+      change('creditAccount', CREDIT),
+      suggestions,
+      doneEvent('lookUpHolder', { found: true, libelle: 'Mbuyi Awa' }),
+    )
+    expect(actorCalls(calls, 'lookUpHolder').map((c) => c.input)).toEqual([{ kind: 'account', account: CREDIT }])
+    expect(snapshot.context).toMatchObject({ holder: 'Mbuyi Awa', holderError: null })
+  })
+
+  it('suggestions that failed to load: the holder is looked up', async () => {
+    const { calls } = await play('account', errorEvent('loadSuggestions'), change('creditAccount', CREDIT))
+    expect(actorCalls(calls, 'lookUpHolder')).toHaveLength(1)
+  })
+
+  it('another payee forgets the suggested holder; coming back to the suggestion names it again, still without a call', async () => {
+    const other = await play('account', suggestions, change('creditAccount', CREDIT), change('creditAccount', OTHER))
+    expect(other.snapshot.context).toMatchObject({ holder: null, holderError: null })
+    expect(actorCalls(other.calls, 'lookUpHolder').map((c) => c.input)).toEqual([{ kind: 'account', account: OTHER }])
+    const back = await play(
+      'account',
+      suggestions,
+      change('creditAccount', OTHER),
+      doneEvent('lookUpHolder', { found: false }),
+      change('creditAccount', CREDIT),
+    )
+    expect(back.snapshot.context).toMatchObject({ holder: 'Grace Mbuyi', holderError: null })
+    expect(actorCalls(back.calls, 'lookUpHolder')).toHaveLength(1)
+  })
+
+  it('card: no suggestions, the card is looked up', async () => {
+    const { calls } = await play('card', change('accountId', '12345678'), change('lastFour', '4321'))
+    expect(actorCalls(calls, 'lookUpHolder')).toHaveLength(1)
   })
 })
 

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       distDir: resolve('dist'),
       apiBaseUrl: '',
       requestTimeoutMs: 15_000,
+      serviceWorkerMaxAgeSeconds: 300,
       logLevel: 'info',
       timeZone: 'Africa/Kinshasa',
       codeLifetimeSeconds: 300,

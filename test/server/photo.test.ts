@@ -35,6 +35,8 @@ describe('photo/update and photo/show/{id}', () => {
     const res = await fetch(server.url + customerPath(`photo/show/${id}`), { headers: { authorization: `Bearer ${token}` } })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/png')
+    // A file of the API keeps CORP (only its JSON answers go without: server/http/headers.ts).
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin')
     // Stored re-encoded: the same picture, not necessarily the same bytes.
     const stored = await sharp(Buffer.from(await res.arrayBuffer())).metadata()
     expect(stored).toMatchObject({ format: 'png', width: 8, height: 8 })

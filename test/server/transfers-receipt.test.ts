@@ -180,6 +180,30 @@ describe('GET used-freq/{1,2}', () => {
     expect(res.body.payees.slice(0, 3).map((p: { holder: string }) => p.holder)).toEqual([grace.holder, kivu.holder, patrick.holder])
   })
 
+  it("names each account by its current holder, as details does: a renamed holder's new label; none once the account no longer qualifies", async () => {
+    // docs/decisions.md, "Mobile data: a frequent payee's holder from its suggestion": the portal
+    // names a suggested payee from used-freq without calling details, so both must answer alike.
+    await transfer('account', toAccount(grace))
+    await transfer('account', toAccount(espoir))
+    const payeeOf = async (number: string) =>
+      ((await server.call(customerPath('used-freq/1'), { token })).body.payees as { compte: string; holder?: string }[]).find((p) => p.compte === number)
+    const details = async (number: string) => (await server.call(customerPath('details'), { token, body: { code: number, currency: '' } })).body
+    expect(await payeeOf(grace.number)).toEqual({ compte: grace.number, holder: grace.holder })
+    try {
+      // The transfers to her were written with her old label: used-freq answers the account's label now.
+      await server.db.query('update accounts set holder_label = $2 where number = $1', [grace.number, 'Grace Mbuyi Kabila'])
+      expect(await payeeOf(grace.number)).toEqual({ compte: grace.number, holder: 'Grace Mbuyi Kabila' })
+      expect(await details(grace.number)).toEqual({ code: '0', libelle: 'Grace Mbuyi Kabila' })
+      // An account that is no longer a customer or payee account: details does not find it, used-freq names no holder.
+      await server.db.query("update accounts set kind = 'internal' where number = $1", [espoir.number])
+      expect(await payeeOf(espoir.number)).toEqual({ compte: espoir.number })
+      expect((await details(espoir.number)).code).toBe('1')
+    } finally {
+      await server.db.query('update accounts set holder_label = $2 where number = $1', [grace.number, grace.holder])
+      await server.db.query("update accounts set kind = 'external' where number = $1", [espoir.number])
+    }
+  })
+
   it('lists the phone numbers of executed mobile transfers the same way', async () => {
     for (const phone of ['243840000003', '243970000002', '243840000003', '243840000003', '243810000001']) {
       await transfer('momo', toPhone(phone))
