@@ -89,4 +89,13 @@ describe('the hot path’s plans, made on a nearly empty database', () => {
     const plan = await genericPlan([], statements[0]!.sql, statements[0]!.types, statements[0]!.args)
     expect(plan).toMatch(/Seq Scan on pending_transfers/)
   })
+
+  it('no function of the product is written in SQL: one called from PL/pgSQL is planned again at every transaction (057)', async () => {
+    const sqlFunctions = await server.db.query<{ name: string }>(
+      `select p.proname as name from pg_proc p join pg_language l on l.oid = p.prolang
+        where l.lanname = 'sql' and p.pronamespace = 'public'::regnamespace
+          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+    )
+    expect(sqlFunctions).toEqual([])
+  })
 })
