@@ -149,7 +149,20 @@ async function screenFile(event: FetchEvent): Promise<Response> {
   if (kept) return kept
   const response = await fetch(event.request)
   if (response.status === 200) event.waitUntil(cache.put(event.request, response.clone()))
+  if (response.status === 404) event.waitUntil(lookForNewVersion().catch(() => undefined))
   return response
+}
+
+/**
+ * A hashed file the server no longer has: a new version was deployed. The browser keeps this
+ * worker's script for its lifetime (5 minutes by default, server/http/spa.ts) and answers its
+ * update checks from that copy meanwhile; so the script is asked of the server itself first, then
+ * checked: the new version installs now, and the next page is its own (`page` above), as soon as
+ * it was before the lifetime.
+ */
+async function lookForNewVersion(): Promise<void> {
+  await fetch(self.location.href, { cache: 'no-cache' })
+  await self.registration.update()
 }
 
 self.addEventListener('fetch', (event) => {

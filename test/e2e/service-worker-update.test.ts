@@ -35,10 +35,10 @@ async function labelledBuild(outDir: string, label: string): Promise<void> {
 }
 
 /** A deployment: the old files go, the new ones come, while the server runs. */
-function deploy(build: string): void {
-  mkdirSync(LIVE, { recursive: true })
-  for (const entry of readdirSync(LIVE)) rmSync(join(LIVE, entry), { recursive: true, force: true })
-  cpSync(build, LIVE, { recursive: true })
+function deploy(build: string, live = LIVE): void {
+  mkdirSync(live, { recursive: true })
+  for (const entry of readdirSync(live)) rmSync(join(live, entry), { recursive: true, force: true })
+  cpSync(build, live, { recursive: true })
 }
 
 /** The scripts and styles of a build (hashed names), without their compressed copies. */
@@ -200,4 +200,31 @@ describe('a new version deployed while the first runs', () => {
     expect((await filesAskedFor(last)).filter((name) => firstOnly.has(name))).toEqual([])
     await context.close()
   }, 420_000)
+
+  it('the worker’s script still kept by the browser (its 5 minutes): a file the deployment removed makes the worker find the new version at once', async () => {
+    const live = resolve('.tmp/e2e-sw-live-kept')
+    deploy(FIRST, live)
+    const kept = await startServer({ DIST_DIR: live })
+    try {
+      const { context, page: first } = await newPage(browser, kept.url, PHONE)
+      await first.close()
+      const tab = await controlledTab(context)
+      await signIn(tab)
+      expect(await buildsRun(tab)).toEqual(['first'])
+      deploy(SECOND, live)
+      // A screen the first worker did not keep: its chunk is gone from the server (a 404).
+      await tab.getByRole('link', { name: moduleNames.statement }).first().click()
+      // Nobody asks for an update here: the worker found the new version itself, its script
+      // fresh in the browser's cache notwithstanding.
+      const waits = () => tab.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)).catch(() => false)
+      await expect.poll(waits, { timeout: 60_000, interval: 1_000 }).toBe(true)
+      // The next page is the new version's, whole.
+      const other = await signInTab(context)
+      await expectOneBuild(other, 'second', only(filesOf(FIRST), filesOf(SECOND)))
+      await context.close()
+    } finally {
+      await kept.stop()
+      rmSync(live, { recursive: true, force: true })
+    }
+  }, 180_000)
 })
