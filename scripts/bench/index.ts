@@ -22,6 +22,7 @@ import { accountWithLines, completeTransfers, floorTransfers, statementDownloads
 import { coldVisit, KEY_MS, linkBytes, linkInteractive, typedSignIn, type LinkVisit, type Visit } from './pages.ts'
 import { phoneFigures } from './phone-figures.ts'
 import { postgresFigures } from './postgres-figures.ts'
+import { firstReceipt, statementDurations } from './statement-durations.ts'
 import { WORKER_LIFETIME_S } from './session-data.ts'
 import type { Row } from './row.ts'
 import { measure, percentile, RUNS, type Measure } from './stats.ts'
@@ -74,9 +75,17 @@ const buildFloorPage = async (dir: string) => {
   return join(dir, 'floor-dist')
 }
 
-/** 50,000-row statement: PDF then CSV while another customer (signed in with `token`) asks for a balance. */
+/**
+ * 50,000-row statement: PDF then CSV while another customer (signed in with `token`) asks for a
+ * balance; a statement's JSON, first page, CSV and PDF at 1,000, 10,000 and 50,000 lines; the
+ * first receipt after a start (statement-durations.ts).
+ */
 async function statementFigures(portal: Awaited<ReturnType<typeof startPortal>>, token: string): Promise<Row[]> {
   await accountWithLines(portal.db, 'BENCH0000000000000001', 50_000)
+  // The server analyses the database within a minute of such growth (server/db/statistics.ts);
+  // the bench writes 50,000 lines at once, which no ledger does, so its check runs now, not during
+  // the first runs (with statistics of a few rows, PGlite's plans held its thread 200–340 ms).
+  await portal.app.plannerStatistics.check()
   const esther = await signIn(portal.url, statementOnlyCustomer)
   const statements: StatementRun[] = []
   for (let i = 0; i < RUNS; i++) {
@@ -86,6 +95,19 @@ async function statementFigures(portal: Awaited<ReturnType<typeof startPortal>>,
     log(`  longest stall ${statements.at(-1)!.stallMs.toFixed(0)} ms, of which the main thread's own CPU at most ${statements.at(-1)!.busyMs ?? '?'} ms`)
     if (process.env.BENCH_DETAIL)
       log(`  memory: main thread +${statements.at(-1)!.mainMiB.toFixed(1)} MiB, PDF worker ${statements.at(-1)!.workerMiB.toFixed(1)} MiB`)
+  }
+  const durations = await statementDurations({ url: portal.url, db: portal.db, plannerCheck: () => portal.app.plannerStatistics.check() }, esther, token)
+  // The first receipt of a portal just started, each run on a fresh one.
+  const receipts: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    log(`first receipt after a start, run ${i + 1}/${RUNS}…`)
+    const fresh = await startPortal(join(work, 'app-dist'))
+    try {
+      receipts.push(await firstReceipt(fresh, await signIn(fresh.url, mainCustomer), await signIn(fresh.url, mainCustomer)))
+    } finally {
+      await fresh.app.close()
+      await fresh.db.close()
+    }
   }
   const memory = measure(statements.map((r) => r.memoryMiB))
   const slowest = measure(statements.map((r) => r.slowestMs))
@@ -101,11 +123,18 @@ async function statementFigures(portal: Awaited<ReturnType<typeof startPortal>>,
       figure: '50,000-row statement, PDF and CSV: slowest unrelated request',
       project: slowest,
       unit: 'ms',
-      target: { kind: 'absolute', limit: 200, text: '≤ 200 ms' },
+      target: { kind: 'absolute', limit: 100, text: '≤ 100 ms' },
     },
     {
       figure: '50,000-row statement, PDF and CSV: longest event-loop stall',
       project: stall,
+      unit: 'ms',
+      target: { kind: 'absolute', limit: 100, text: '≤ 100 ms' },
+    },
+    ...durations,
+    {
+      figure: 'the first receipt after a start: slowest unrelated request (a balance every 20 ms)',
+      project: measure(receipts),
       unit: 'ms',
       target: { kind: 'absolute', limit: 100, text: '≤ 100 ms' },
     },
