@@ -478,7 +478,7 @@ function print(rows: Row[]): void {
   // The runs each row is a median of (the PostgreSQL rows have their own count, BENCH_PG_RUNS; a
   // count made once, as the deadlocks, is no median).
   const counts = [...new Set(rows.flatMap((r) => (r.project && r.project.runs > 1 ? [r.project.runs] : [])))]
-  const runs = counts.length === 1 ? `${counts[0]} runs` : `runs (${counts.join(' or ')}, by row)`
+  const runs = counts.length === 0 ? 'one run' : counts.length === 1 ? `${counts[0]} runs` : `runs (${counts.join(' or ')}, by row)`
   process.stdout.write(`\nmedian (min–max) of ${runs}; Slow 3G = 400 kbit/s each way, 400 ms RTT; CPU 4× slower\n\n${lines.join('\n')}\n`)
 }
 

@@ -1,14 +1,15 @@
 /**
  * The figures of a customer's phone that are neither a cold page nor the server: the first page of
- * a 50,000-line statement on a shared slow link, a 10,000-line statement on screen (4× CPU) and
- * the mobile data of a whole session, first and repeat visit.
+ * a 50,000-line statement on a shared slow link, its PDF and CSV downloaded by Chromium from the
+ * statement screen, a 10,000-line statement on screen (4× CPU) and the mobile data of a whole
+ * session, first and repeat visit.
  * Run alone with `BENCH_ONLY=phone npm run bench` (BENCH_DETAIL=1 lists each request's bytes).
  */
 import type { Browser } from 'playwright-core'
 import type { Db } from '../../server/db/db.ts'
 import { accountWithLines } from './server-figures.ts'
 import { describeCount, sessionData } from './session-data.ts'
-import { statementOnLink, statementOnScreen } from './statement-screen.ts'
+import { statementDownloadsInChromium, statementOnLink, statementOnScreen } from './statement-screen.ts'
 import { measure, RUNS, type Measure } from './stats.ts'
 
 const LONG_STATEMENT = { number: 'BENCH0000000000000010', lines: 10_000, prefix: 'SCREEN' }
@@ -20,7 +21,7 @@ export interface PhoneRow {
   figure: string
   project: Measure
   unit: string
-  target: { kind: 'absolute'; limit: number; text: string }
+  target?: { kind: 'absolute'; limit: number; text: string }
 }
 
 export async function phoneFigures(browser: Browser, portal: { url: string; db: Db }): Promise<PhoneRow[]> {
@@ -32,12 +33,18 @@ export async function phoneFigures(browser: Browser, portal: { url: string; db: 
   const repeat: number[] = []
   const reloaded: number[] = []
   const linked = { ms: [] as number[], bytes: [] as number[] }
+  const downloads = { pdf: [] as number[], csv: [] as number[] }
   for (let i = 0; i < RUNS; i++) {
     log(`50,000-line statement's first page on a shared slow link, run ${i + 1}/${RUNS}…`)
     const onLink = await statementOnLink(browser, portal.url, LONGEST_STATEMENT.number, LONGEST_STATEMENT.lines, startDate)
     linked.ms.push(onLink.ms)
     linked.bytes.push(onLink.bytes)
     if (process.env.BENCH_DETAIL) log(`  ${onLink.ms} ms, ${onLink.bytes} bytes; requests:\n    ${onLink.requests.join('\n    ')}`)
+    log(`50,000-line statement's PDF and CSV downloaded by Chromium, run ${i + 1}/${RUNS}…`)
+    const downloaded = await statementDownloadsInChromium(browser, portal.url, LONGEST_STATEMENT.number, LONGEST_STATEMENT.lines, startDate)
+    downloads.pdf.push(downloaded.pdfMs)
+    downloads.csv.push(downloaded.csvMs)
+    log(`  PDF ${downloaded.pdfMs} ms, CSV ${downloaded.csvMs} ms`)
     log(`10,000-line statement on screen, run ${i + 1}/${RUNS}…`)
     screen.push(await statementOnScreen(browser, portal.url, LONG_STATEMENT.number, LONG_STATEMENT.lines, startDate))
     log(`mobile data of a whole session, run ${i + 1}/${RUNS}…`)
@@ -64,6 +71,16 @@ export async function phoneFigures(browser: Browser, portal: { url: string; db: 
       project: measure(linked.bytes),
       unit: 'KiB',
       target: { kind: 'absolute', limit: 1_000_000, text: '≤ 1 MB (10⁶ bytes)' },
+    },
+    {
+      figure: '50,000-row statement: its PDF downloaded by Chromium from the statement screen (click → the file whole on disk)',
+      project: measure(downloads.pdf),
+      unit: 'ms',
+    },
+    {
+      figure: '50,000-row statement: its CSV downloaded by Chromium from the statement screen (click → the file whole on disk)',
+      project: measure(downloads.csv),
+      unit: 'ms',
     },
     {
       figure: '10,000-row statement on screen, 4× CPU: first rows visible after the answer',

@@ -6,6 +6,7 @@
  * task posted from it, which runs once that frame is drawn). What the network takes is the
  * network's; this is what the phone does with the answer: parse it, run the machine, render.
  */
+import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { login, moduleNames, statement, statementView } from '../../machines/messages.ts'
 import { statementOnlyCustomer } from '../../server/demo/demo-data.ts'
@@ -139,5 +140,63 @@ export async function statementOnLink(browser: Browser, url: string, account: st
   } finally {
     await context.close()
     await link.close()
+  }
+}
+
+/** A long statement's two files, downloaded by Chromium from the statement screen (ms from the click to the file whole). */
+export interface DownloadsInChromium {
+  pdfMs: number
+  csvMs: number
+}
+
+/**
+ * The statement-only customer shows the period of an account with `lines` lines on the statement
+ * screen, then clicks "Télécharger en PDF" and "Télécharger en CSV": Chromium's own download
+ * manager fetches each file through the signed link the screen asks for, and the figure runs from
+ * the click to the file whole on disk. A download that fails, or a file that is not whole (no
+ * `%%EOF`, or not `lines` lines of CSV), stops the bench. No emulation: what is measured is the
+ * server making the file and the browser writing it.
+ */
+export async function statementDownloadsInChromium(
+  browser: Browser,
+  url: string,
+  account: string,
+  lines: number,
+  startDate: string,
+): Promise<DownloadsInChromium> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR', acceptDownloads: true })
+  const page = await context.newPage()
+  try {
+    await page.goto(`${url}/login`)
+    await page.getByPlaceholder(login.userCodePlaceholder, { exact: true }).fill(statementOnlyCustomer.kcode)
+    await page.getByPlaceholder(login.pinPlaceholder, { exact: true }).fill(statementOnlyCustomer.pin)
+    await page.getByRole('button', { name: login.submit, exact: true }).click()
+    await page.waitForURL('**/app/dashboard')
+    await page.goto(`${url}/app/statement`)
+    await page.locator('main select[name="account"]').selectOption(account)
+    await page.locator('main input[name="startDate"]').fill(startDate)
+    await page.getByRole('button', { name: statement.submit }).click()
+    await page
+      .locator('main table caption')
+      .filter({ hasText: statementView.lines(1, 25, lines) })
+      .waitFor({ timeout: 120_000 })
+    const download = async (button: string) => {
+      const clicked = Date.now()
+      const [file] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: button }).click()])
+      const path = await file.path()
+      const ms = Date.now() - clicked
+      const failure = await file.failure()
+      if (failure || !path) throw new Error(`${button}: the download failed (${failure ?? 'no file'})`)
+      return { ms, bytes: readFileSync(path) }
+    }
+    const pdf = await download(statement.downloadPdf)
+    if (!pdf.bytes.subarray(-8).toString('latin1').includes('%%EOF')) throw new Error('the PDF is not whole')
+    const csv = await download(statement.downloadCsv)
+    // One header line and one line a statement line (a label holds no line break).
+    const csvLines = csv.bytes.toString('utf8').trimEnd().split('\n').length - 1
+    if (csvLines !== lines) throw new Error(`the CSV has ${csvLines} lines, not ${lines}`)
+    return { pdfMs: pdf.ms, csvMs: csv.ms }
+  } finally {
+    await context.close()
   }
 }
