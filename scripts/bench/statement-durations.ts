@@ -35,14 +35,12 @@ interface Step {
 interface StepResult {
   ms: Record<string, number>
   slowest: Record<string, number>
-  /** The JSON of the steps whose answer is JSON (the first is what the next steps need). */
-  json: Record<string, Record<string, unknown>>
 }
 
 /**
  * The worker: for each step in order, the time from the request to the answer's last byte, and the
- * slowest unrelated balance answered while it ran. A step's path may name `{filename}` or
- * `{reference}`, taken from an earlier step's JSON answer.
+ * slowest unrelated balance answered while it ran. A step's path may name `{filename}`, the
+ * statement's file name from an earlier step's JSON answer.
  */
 const CLIENTS = `
 const { workerData, parentPort } = require('node:worker_threads')
@@ -60,7 +58,7 @@ const { workerData, parentPort } = require('node:worker_threads')
       await new Promise((r) => setTimeout(r, 20))
     }
   })()
-  const ms = {}, slow = {}, json = {}, names = {}
+  const ms = {}, slow = {}, names = {}
   try {
     for (const step of steps) {
       const path = step.path.replace(/\\{(\\w+)\\}/g, (_, name) => names[name])
@@ -75,7 +73,6 @@ const { workerData, parentPort } = require('node:worker_threads')
       if ((res.headers.get('content-type') || '').startsWith('application/json')) {
         const answer = await res.json()
         if (answer.code !== '0' && answer.status !== '0') throw new Error(step.label + ': ' + JSON.stringify(answer).slice(0, 200))
-        json[step.label] = { filename: answer.filename, reference: answer.code }
         if (answer.filename) names.filename = answer.filename
       } else {
         const reader = res.body.getReader()
@@ -88,7 +85,7 @@ const { workerData, parentPort } = require('node:worker_threads')
     running = false
   }
   await unrelated
-  parentPort.postMessage({ ms, slowest: slow, json })
+  parentPort.postMessage({ ms, slowest: slow })
 })().catch((error) => { throw error })
 `
 

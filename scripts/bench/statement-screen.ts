@@ -7,7 +7,7 @@
  * network's; this is what the phone does with the answer: parse it, run the machine, render.
  */
 import { readFileSync } from 'node:fs'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { login, moduleNames, statement, statementView } from '../../machines/messages.ts'
 import { statementOnlyCustomer } from '../../server/demo/demo-data.ts'
 import { SLOW_3G_LINK, throttledLink } from './link.ts'
@@ -21,9 +21,8 @@ declare global {
   }
 }
 
-export async function statementOnScreen(browser: Browser, url: string, account: string, lines: number, startDate: string): Promise<number> {
-  const context = await browser.newContext({ viewport: PHONE, locale: 'fr-FR' })
-  const page = await context.newPage()
+/** The statement-only customer signed in, on the statement screen, its form filled for `account` from `startDate`. */
+async function statementForm(page: Page, url: string, account: string, startDate: string): Promise<void> {
   await page.goto(`${url}/login`)
   await page.getByPlaceholder(login.userCodePlaceholder, { exact: true }).fill(statementOnlyCustomer.kcode)
   await page.getByPlaceholder(login.pinPlaceholder, { exact: true }).fill(statementOnlyCustomer.pin)
@@ -32,6 +31,12 @@ export async function statementOnScreen(browser: Browser, url: string, account: 
   await page.goto(`${url}/app/statement`)
   await page.locator('main select[name="account"]').selectOption(account)
   await page.locator('main input[name="startDate"]').fill(startDate)
+}
+
+export async function statementOnScreen(browser: Browser, url: string, account: string, lines: number, startDate: string): Promise<number> {
+  const context = await browser.newContext({ viewport: PHONE, locale: 'fr-FR' })
+  const page = await context.newPage()
+  await statementForm(page, url, account, startDate)
 
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
@@ -167,14 +172,7 @@ export async function statementDownloadsInChromium(
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR', acceptDownloads: true })
   const page = await context.newPage()
   try {
-    await page.goto(`${url}/login`)
-    await page.getByPlaceholder(login.userCodePlaceholder, { exact: true }).fill(statementOnlyCustomer.kcode)
-    await page.getByPlaceholder(login.pinPlaceholder, { exact: true }).fill(statementOnlyCustomer.pin)
-    await page.getByRole('button', { name: login.submit, exact: true }).click()
-    await page.waitForURL('**/app/dashboard')
-    await page.goto(`${url}/app/statement`)
-    await page.locator('main select[name="account"]').selectOption(account)
-    await page.locator('main input[name="startDate"]').fill(startDate)
+    await statementForm(page, url, account, startDate)
     await page.getByRole('button', { name: statement.submit }).click()
     await page
       .locator('main table caption')
