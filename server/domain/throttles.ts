@@ -5,7 +5,7 @@
  * counted alike, so the answers never tell which codes exist); transfer asks per customer, the
  * three kinds together.
  *
- * The asks let through are rows of `ask_throttle` (migrations 006, 017), so the count holds across
+ * The asks let through are rows of `ask_throttle` (migrations 006, 017, 058), so the count holds across
  * restarts and across several servers on one PostgreSQL. `takeAsk` runs in the transaction that
  * writes the ask and its outbox messages, under a lock per target held until that transaction ends:
  * two parallel asks of one target are counted one after the other, never both let through as the

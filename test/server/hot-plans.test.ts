@@ -74,6 +74,14 @@ const statements: { fn: string; what: string; sql: string; types: string[]; args
     args: ["'transfer'", "'1'"],
     index: /Index.* Scan.* using ask_throttle_seq/,
   },
+  {
+    fn: 'transfer_ask_write',
+    what: 'the ask the limit places before the newest (the throttle’s edge, 058)',
+    sql: 'select t.asked_at from ask_throttle t where t.scope = $1 and t.target = $2 and t.seq <= $3 - $4 + 1 order by t.seq desc limit 1',
+    types: ['text', 'text', 'bigint', 'integer'],
+    args: ["'transfer'", "'1'", '5', '3'],
+    index: /Index Scan Backward using ask_throttle_seq/,
+  },
 ]
 
 describe('the hot path’s plans, made on a nearly empty database', () => {
