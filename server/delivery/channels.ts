@@ -12,6 +12,14 @@ import { emailMessage } from './email-message.ts'
 /** Connection, greeting and socket limits of one send. */
 const SEND_TIMEOUT_MS = 10_000
 
+/**
+ * Kept SMTP connections of a process (nodemailer's own default; `maxConnections` in SMTP_URL says
+ * otherwise). With 2, a process confirming ~200 transfers a second on the bench's PostgreSQL still
+ * had 40 % of their e-mails to send when the load stopped (the last 2 s later); with 5 they leave
+ * as the transfers go (the last within 0.1 s).
+ */
+const MAX_SMTP_CONNECTIONS = 5
+
 export interface OutgoingMessage {
   id: string
   channel: 'sms' | 'email'
@@ -53,8 +61,12 @@ export function channels(settings: ChannelSettings): Partial<Record<OutgoingMess
       // new connection and handshake each (about half of an e-mail's cost on the server); an idle
       // one closes after socketTimeout. (A hand-made pool over its SMTPConnection, a third of the
       // CPU, now and then paired a reused connection's answers with the wrong commands:
-      // docs/decisions.md, "E-mails over nodemailer's pooled transport, again".)
-      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ pool: true, maxConnections: 2, url: url.toString() }))
+      // docs/decisions.md, "E-mails over nodemailer's pooled transport, again".) Up to
+      // MAX_SMTP_CONNECTIONS at once: each connection carries one e-mail at a time, two round trips
+      // each, and with 2 a busy process fell behind its own transfers (issue 23).
+      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ pool: true, maxConnections: MAX_SMTP_CONNECTIONS, url: url.toString() }),
+      )
       // The Message-ID given beside the raw bytes (which already carry it) is the one nodemailer
       // reports; without it nodemailer made up one of its own from five random draws an e-mail.
       await (await transport).sendMail({ envelope: { from, to: [message.to] }, raw, messageId })
