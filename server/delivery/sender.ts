@@ -55,7 +55,8 @@ export interface OutboxSender extends Sender {
   /**
    * Messages this process wrote leased to itself: sent now, with no claim; the sent ones are
    * marked in one statement with those of the other sends that finished meanwhile; a failure waits
-   * its backoff as after a claim. Stopped, it sends nothing: the leases end and a poll sends them.
+   * its backoff as after a claim. Beyond OWN_SENDS_MAX in flight on a channel, handed to the poll.
+   * Stopped, it sends nothing: the leases end and a poll sends them.
    */
   deliver(rows: readonly LeasedMessage[]): void
 }
@@ -77,6 +78,8 @@ export function createSender(options: SenderOptions): OutboxSender {
   const send = sendOneOf(options)
   const sent = sentMarks(options)
   const inFlight = new Set<Promise<unknown>>()
+  /** The process's own sends (deliver) not ended yet, per channel. */
+  const ownSends: Partial<Record<OutgoingMessage['channel'], number>> = {}
   let stopped = true
   const lease: Lease = { channels, seconds: LEASE_SECONDS }
   return {
@@ -85,15 +88,25 @@ export function createSender(options: SenderOptions): OutboxSender {
     wake: () => loops.forEach((l) => l.wake()),
     deliver(rows) {
       if (stopped) return
+      const handedBack: LeasedMessage[] = []
       for (const row of rows) {
+        if ((ownSends[row.channel] ?? 0) >= OWN_SENDS_MAX) {
+          handedBack.push(row)
+          continue
+        }
+        ownSends[row.channel] = (ownSends[row.channel] ?? 0) + 1
         const sending: Promise<unknown> = send(row).then(
           (ok) => ok && sent.add(row),
           // Its failure could not be written (the database gone a moment): the lease ends, and a poll sends it.
           (error: unknown) => options.log.warn({ outboxId: row.id, error: error instanceof Error ? error.message : String(error) }, 'outbox message not sent'),
         )
         inFlight.add(sending)
-        void sending.finally(() => inFlight.delete(sending))
+        void sending.finally(() => {
+          inFlight.delete(sending)
+          ownSends[row.channel]! -= 1
+        })
       }
+      if (handedBack.length) void handBack(options, handedBack).then(() => loops.forEach((l) => l.wake()))
     },
     start: () => {
       stopped = false
@@ -104,6 +117,35 @@ export function createSender(options: SenderOptions): OutboxSender {
       await Promise.all([...loops.map((l) => l.stop()), ...inFlight])
       await sent.idle()
     },
+  }
+}
+
+/**
+ * A process's own sends (deliver) in flight per channel, at most. Past it, a receiver is slower than
+ * the transfers it is given (an SMTP server that takes a second an e-mail, a gateway that hangs):
+ * the messages beyond are handed back to the poll, which sends them a round of BATCH at a time as
+ * the receiver takes them. Without a bound they queued in the process for as long as the receiver
+ * was slow, and once their lease (LEASE_SECONDS) ended, another process's poll sent them a second
+ * time while the first still held them.
+ */
+export const OWN_SENDS_MAX = 100
+
+/**
+ * Messages written leased to this process that it will not send itself: due now, for any
+ * sender's poll, their attempt given back (the claim counts it again). Should the write fail (the
+ * database gone a moment), their lease ends and a poll sends them then.
+ */
+async function handBack(options: SenderOptions, rows: readonly LeasedMessage[]): Promise<void> {
+  try {
+    await options.db.query("update outbox set next_attempt_at = now(), attempts = attempts - 1 where id = any($1::bigint[]) and state = 'pending'", [
+      rows.map((r) => r.id),
+    ])
+    options.log.warn(
+      { messages: rows.length, channels: [...new Set(rows.map((r) => r.channel))] },
+      'outbox receiver slower than this process’s own messages: handed to the poll',
+    )
+  } catch (error) {
+    options.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'outbox messages not handed back; they go when their lease ends')
   }
 }
 

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channels } from '../../server/delivery/channels.ts'
-import { createSender } from '../../server/delivery/sender.ts'
+import { createSender, OWN_SENDS_MAX } from '../../server/delivery/sender.ts'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
-import { enqueueMessage } from '../../server/domain/outbox.ts'
+import { enqueueMessage, leasedMessages, type NewMessage } from '../../server/domain/outbox.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
 import { startSmsGateway, startSmtpReceiver, type SmsGateway, type SmtpReceiver } from './receivers.ts'
 import { CODE_IN_TEXT } from './transfers-helpers.ts'
@@ -171,6 +171,52 @@ describe('a message written by this process', () => {
       expect(await written()).toEqual([{ state: 'sent', attempts: 1 }])
     } finally {
       await slow.close()
+      await sms.close()
+    }
+  })
+})
+
+describe('a receiver slower than the process’s own messages', () => {
+  it('gets OWN_SENDS_MAX of them at once; the rest go by the poll, a round at a time, so none waits in the process past its lease; each arrives once', async () => {
+    const sms = await startSmsGateway()
+    // The server's own sender looks only at its start and then every 10 minutes: the sender below is alone.
+    const quiet = await startTestServer({ config: { smsGatewayUrl: sms.url, outboxPollMs: 600_000 } })
+    const sender = createSender({
+      db: quiet.db,
+      channels: channels({ ...quiet.config, smtpUrl: undefined }),
+      pollMs: 5,
+      maxAttempts: 3,
+      retryBaseMs: 10,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+    })
+    sender.start()
+    const release = sms.holdAnswers()
+    try {
+      const lease = sender.lease()!
+      const messages: NewMessage[] = Array.from({ length: OWN_SENDS_MAX + 25 }, (_, i) => ({ channel: 'sms', to: '0810000097', text: `Flot ${i}` }))
+      // Written as a transfer's ask writes them (migration 054): leased to this process, which sends them itself.
+      const [row] = await quiet.db.query<{ ids: string[] }>('select outbox_write(now(), $1, $2, $3, $4, $5, $6)::text[] as ids', [
+        messages.map((m) => m.channel),
+        messages.map((m) => m.to),
+        messages.map(() => null),
+        messages.map((m) => m.text),
+        lease.channels,
+        lease.seconds,
+      ])
+      sender.deliver(leasedMessages(messages, row!.ids, lease))
+      // The gateway hangs: the process's own OWN_SENDS_MAX, then one round of the poll (10), and nothing more.
+      while (sms.arrived < OWN_SENDS_MAX + 10) await new Promise((r) => setTimeout(r, 10))
+      await new Promise((r) => setTimeout(r, 300))
+      expect(sms.arrived).toBe(OWN_SENDS_MAX + 10)
+      release()
+      const states = () => quiet.db.query<{ state: string }>("select state from outbox where body like 'Flot %'")
+      while ((await states()).some((r) => r.state !== 'sent')) await new Promise((r) => setTimeout(r, 10))
+      expect(sms.accepted.map((m) => m.text).sort()).toEqual(messages.map((m) => m.text).sort())
+      expect(sms.arrived).toBe(messages.length)
+    } finally {
+      release()
+      await sender.stop()
+      await quiet.close()
       await sms.close()
     }
   })

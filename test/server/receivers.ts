@@ -63,16 +63,39 @@ export interface SmsGateway {
   refused: number
   /** The next `n` requests answer HTTP 500 (Infinity: every one). */
   refuseNext(n: number): void
+  /** Requests received, answered or not. */
+  arrived: number
+  /** A gateway that hangs: no request is answered until the function given back is called. */
+  holdAnswers(): () => void
   close(): Promise<void>
 }
 
 export async function startSmsGateway(): Promise<SmsGateway> {
   let toRefuse = 0
-  const gateway: Omit<SmsGateway, 'url' | 'close'> = { accepted: [], refused: 0, refuseNext: (n) => void (toRefuse = n) }
+  let held: (() => void)[] | undefined
+  const gateway: Omit<SmsGateway, 'url' | 'close'> = {
+    accepted: [],
+    refused: 0,
+    refuseNext: (n) => void (toRefuse = n),
+    arrived: 0,
+    holdAnswers() {
+      held = []
+      return () => {
+        const answers = held ?? []
+        held = undefined
+        answers.forEach((answer) => answer())
+      }
+    },
+  }
   const server: Server = createServer((req, res) => {
     let body = ''
     req.on('data', (c: Buffer) => (body += c.toString()))
     req.on('end', () => {
+      gateway.arrived += 1
+      if (held) held.push(answer)
+      else answer()
+    })
+    function answer() {
       if (toRefuse > 0) {
         toRefuse -= 1
         gateway.refused += 1
@@ -87,7 +110,7 @@ export async function startSmsGateway(): Promise<SmsGateway> {
         authorization: req.headers.authorization,
       })
       res.writeHead(202, { 'content-type': 'application/json' }).end('{"status":"queued"}')
-    })
+    }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
