@@ -37,6 +37,8 @@ export interface JobResult {
   withoutSignIn: number[]
   /** The first few errors, said. */
   said: string[]
+  /** E-mails the servers owe for the run's asks and confirms that succeeded (mixed): one each. */
+  mailsOwed?: number
 }
 
 const API = '/api/rest/customer/v1'
@@ -176,6 +178,7 @@ async function run(job: Exclude<Job, { type: 'stop' }>): Promise<JobResult> {
   // Mixed traffic: the operation of each arrival drawn from the mix; a transfer is two requests
   // (its ask and, once the SMS came, its confirm), each timed from when it was due.
   const total = Math.round((job.rate * job.durationMs) / 1000)
+  result.mailsOwed = 0
   const start = performance.now()
   const calls: Promise<void>[] = []
   const today = new Date().toISOString().slice(0, 10)
@@ -245,6 +248,7 @@ async function run(job: Exclude<Job, { type: 'stop' }>): Promise<JobResult> {
               )
               if (ask.status !== 200 || ask.body.status !== '0') return `ask ${ask.status} ${JSON.stringify(ask.body).slice(0, 120)}`
               reference = ask.body.code as string
+              result.mailsOwed! += 1
               return undefined
             },
             'ask',
@@ -257,7 +261,9 @@ async function run(job: Exclude<Job, { type: 'stop' }>): Promise<JobResult> {
             confirmDue,
             async () => {
               const res = await post(base(), `${API}/transfer/confirm-wallet`, { code: reference, token: code }, token)
-              return res.status === 200 && res.body.status === '0' ? undefined : `confirm ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`
+              if (res.status !== 200 || res.body.status !== '0') return `confirm ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`
+              result.mailsOwed! += 1
+              return undefined
             },
             'confirm',
           )
