@@ -7,16 +7,17 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Transporter } from 'nodemailer'
-import { emailMessage } from './email-message.ts'
+import { emailMessage, PLAIN_ADDRESS } from './email-message.ts'
+import { smtpConnections, type SmtpConnections } from './smtp-connections.ts'
 
 /** Connection, greeting and socket limits of one send. */
 const SEND_TIMEOUT_MS = 10_000
 
 /**
  * Kept SMTP connections of a process (nodemailer's own default; `maxConnections` in SMTP_URL says
- * otherwise). With 2, a process confirming ~200 transfers a second on the bench's PostgreSQL still
- * had 40 % of their e-mails to send when the load stopped (the last 2 s later); with 5 they leave
- * as the transfers go (the last within 0.1 s).
+ * otherwise). A connection carries one e-mail at a time, two round trips each: with 2, a process
+ * confirming ~200 transfers a second on the bench's PostgreSQL still had 40 % of their e-mails to
+ * send when the load stopped (the last 2 s later); with 5 they leave as the transfers go.
  */
 const MAX_SMTP_CONNECTIONS = 5
 
@@ -49,21 +50,24 @@ export function channels(settings: ChannelSettings): Partial<Record<OutgoingMess
     }
     // nodemailer loads with the first e-mail, not with every start of the server.
     let transport: Promise<Transporter> | undefined
+    let connections: Promise<SmtpConnections | undefined> | undefined
     const from = settings.mailFrom
     result.email = async (message) => {
+      // Kept connections: one SMTP connection carries the next e-mails instead of a new connection
+      // and handshake each (about half of an e-mail's cost on the server); an idle connection
+      // closes after socketTimeout. Through nodemailer's SMTPConnection itself when the URL's
+      // settings are plain and both addresses too (smtp-connections.ts: a third of the pooled
+      // transport's CPU an e-mail), else its pooled transport (a bank's URL may say pool=false,
+      // name a service, a proxy…).
+      connections ??= smtpConnections(url.toString(), MAX_SMTP_CONNECTIONS)
+      const direct = PLAIN_ADDRESS.test(from) && PLAIN_ADDRESS.test(message.to) ? await connections : undefined
       // The message is composed into one buffer first and handed over whole: composed as a stream,
       // nodemailer wrote each piece of it (headers, each encoded line) to the socket in a write of
       // its own, a system call each (a quarter of an e-mail's cost on the server).
       // The outbox id: a receiver (or the bank's mail logs) can tell a resend from a new message.
       const messageId = `<outbox-${message.id}@${from.split('@')[1] ?? 'portal'}>`
       const raw = await emailMessage({ from, to: message.to, subject: message.subject ?? settings.bankName, text: message.text, messageId })
-      // nodemailer's pooled transport: kept connections, one carrying the next e-mails instead of a
-      // new connection and handshake each (about half of an e-mail's cost on the server); an idle
-      // one closes after socketTimeout. (A hand-made pool over its SMTPConnection, a third of the
-      // CPU, now and then paired a reused connection's answers with the wrong commands:
-      // docs/decisions.md, "E-mails over nodemailer's pooled transport, again".) Up to
-      // MAX_SMTP_CONNECTIONS at once: each connection carries one e-mail at a time, two round trips
-      // each, and with 2 a busy process fell behind its own transfers (issue 23).
+      if (direct) return direct.send({ from, to: [message.to] }, raw)
       transport ??= import('nodemailer').then(({ default: nodemailer }) =>
         nodemailer.createTransport({ pool: true, maxConnections: MAX_SMTP_CONNECTIONS, url: url.toString() }),
       )

@@ -44,7 +44,7 @@ const load = () =>
   ))
 
 /** An address nodemailer writes as it is: ASCII, no display name, nothing to quote or punycode. */
-const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+$/
+export const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+$/
 
 /** nodemailer's choice of an encoding for a text: Q when Latin letters outnumber the rest. */
 function textEncoding(value: string): 'Q' | 'B' {
