@@ -12,7 +12,8 @@
  * `tls.*`, `ignoreTLS`, `requireTLS`, `name`); any other (pool=false, a service name, a proxy,
  * OAuth2…) keeps nodemailer's transport (channels.ts), which knows them.
  *
- * At most `max` connections at once; an e-mail waits for a free one. A connection that fails or
+ * At most `max` connections at once; an e-mail waits for a free one, at most WAIT_LIMIT_MS (then
+ * it fails unsent, and the outbox sends it later). A connection that fails or
  * that the receiver or its idle time limit (socketTimeout) closes is dropped, and the next e-mail
  * opens a new one. An e-mail whose reused connection turns out closed before it could be sent goes
  * once more over a new connection (as nodemailer's pool requeued it); any other failure is the
@@ -34,6 +35,15 @@ export interface SmtpConnections {
 /** The settings a plain URL may carry, as nodemailer reads them. */
 const PLAIN = new Set(['secure', 'host', 'port', 'auth', 'connectionTimeout', 'greetingTimeout', 'socketTimeout', 'tls', 'ignoreTLS', 'requireTLS', 'name'])
 
+/**
+ * The longest an e-mail waits for a free connection before it is given back to the outbox unsent
+ * (the sender writes its backoff; a poll sends it later). An e-mail written leased to its process
+ * has 60 s (sender.ts, LEASE_SECONDS): one that waited past its lease behind a slow receiver
+ * would be sent by another process's poll as well. A third of it leaves a send its time limit
+ * (channels.ts, 10 s) and the backoff's write.
+ */
+const WAIT_LIMIT_MS = 20_000
+
 /** Errors of the connection itself (nothing of the message was refused by the receiver). */
 const CONNECTION_ERRORS = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EPROTOCOL'])
 
@@ -47,7 +57,7 @@ interface Kept {
  * The connections of one SMTP URL, or undefined when the URL asks for more than this knows
  * (channels.ts then uses nodemailer's transport).
  */
-export async function smtpConnections(url: string, max: number): Promise<SmtpConnections | undefined> {
+export async function smtpConnections(url: string, max: number, waitLimitMs = WAIT_LIMIT_MS): Promise<SmtpConnections | undefined> {
   const [{ parseConnectionUrl }, { default: Connection }] = await Promise.all([import('nodemailer/lib/shared'), import('nodemailer/lib/smtp-connection')])
   const { pool, maxConnections, ...options } = parseConnectionUrl(url) as SMTPConnection.Options & {
     auth?: { user: string; pass: string }
@@ -144,7 +154,14 @@ export async function smtpConnections(url: string, max: number): Promise<SmtpCon
 
   return {
     async send(envelope, raw) {
+      const asked = performance.now()
+      // Every connection busy: this e-mail waits in line for one (connecting is not waiting).
+      const inLine = idle.length === 0 && count >= max
       const kept = await take()
+      if (inLine && performance.now() - asked > waitLimitMs) {
+        give(kept)
+        throw new Error(`SMTP: no connection free within ${waitLimitMs} ms (the receiver is slow); the message waits its turn in the outbox`)
+      }
       const reused = kept.sent > 0
       try {
         await sendOn(kept, envelope, raw)

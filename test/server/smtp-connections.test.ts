@@ -14,6 +14,13 @@ let server: SMTPServer
 let url: string
 let connections = 0
 let refuseNext = 0
+/** While set, a message's final answer waits until releaseData(): a slow receiver. */
+let holdData = false
+const held: (() => void)[] = []
+const releaseData = () => {
+  holdData = false
+  held.splice(0).forEach((end) => end())
+}
 const received: string[] = []
 const sockets = new Set<Socket>()
 
@@ -31,14 +38,15 @@ beforeAll(async () => {
     onData(stream, _session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
+      stream.on('end', () => (holdData ? held.push(end) : end()))
+      function end() {
         if (refuseNext > 0) {
           refuseNext--
           return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }))
         }
         received.push(Buffer.concat(chunks).toString('utf8'))
         callback()
-      })
+      }
     },
   })
   server.server.on('connection', (socket: Socket) => {
@@ -75,6 +83,24 @@ describe('kept SMTP connections', () => {
       expect(received).toHaveLength(20)
       smtp.close()
     }
+  })
+
+  it('an e-mail that waited past the limit for a free connection fails unsent (the outbox sends it later); the connection serves the next', async () => {
+    const smtp = (await smtpConnections(url, 1, 100))!
+    received.length = 0
+    holdData = true
+    const first = smtp.send(envelope, message(1))
+    const second = smtp.send(envelope, message(2)).then(
+      () => 'sent',
+      (error: Error) => error.message,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    releaseData()
+    await first
+    expect(await second).toMatch(/no connection free within 100 ms/)
+    await smtp.send(envelope, message(3))
+    expect(received).toEqual([message(1).toString('utf8'), message(3).toString('utf8')])
+    smtp.close()
   })
 
   it('a refused message fails its send alone; the next goes through', async () => {
