@@ -193,9 +193,11 @@ describe('balance at 375 px (issue 24)', () => {
   for (const scheme of ['light', 'dark'] as const) {
     it(`shows each whole amount with its currency (${scheme})`, async () => {
       const page = await signedIn('/app/balance', PHONE, scheme)
-      const accounts = await page
-        .locator('main select[name="account"] option')
-        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean))
+      // The accounts come with the screen's first answer: wait for the third before reading them
+      // (on PostgreSQL the screen once had none yet when they were read).
+      const options = page.locator('main select[name="account"] option:not([value=""])')
+      await options.nth(2).waitFor({ state: 'attached' })
+      const accounts = await options.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean))
       expect(accounts.length).toBeGreaterThan(2)
       for (const account of accounts) {
         await page.locator('main select[name="account"]').selectOption(account)
