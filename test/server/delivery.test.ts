@@ -176,19 +176,27 @@ describe('a message written by this process', () => {
   })
 })
 
+/**
+ * An SMS gateway, a server on it and a sender of the test's own. The server's own sender looks only
+ * at its start and then every 10 minutes: the sender made here is alone.
+ */
+async function senderAlone() {
+  const sms = await startSmsGateway()
+  const quiet = await startTestServer({ config: { smsGatewayUrl: sms.url, outboxPollMs: 600_000 } })
+  const sender = createSender({
+    db: quiet.db,
+    channels: channels({ ...quiet.config, smtpUrl: undefined }),
+    pollMs: 5,
+    maxAttempts: 3,
+    retryBaseMs: 10,
+    log: { info: () => {}, warn: () => {}, error: () => {} },
+  })
+  return { sms, quiet, sender }
+}
+
 describe('a receiver slower than the process’s own messages', () => {
   it('gets OWN_SENDS_MAX of them at once; the rest go by the poll, a round at a time, so none waits in the process past its lease; each arrives once', async () => {
-    const sms = await startSmsGateway()
-    // The server's own sender looks only at its start and then every 10 minutes: the sender below is alone.
-    const quiet = await startTestServer({ config: { smsGatewayUrl: sms.url, outboxPollMs: 600_000 } })
-    const sender = createSender({
-      db: quiet.db,
-      channels: channels({ ...quiet.config, smtpUrl: undefined }),
-      pollMs: 5,
-      maxAttempts: 3,
-      retryBaseMs: 10,
-      log: { info: () => {}, warn: () => {}, error: () => {} },
-    })
+    const { sms, quiet, sender } = await senderAlone()
     sender.start()
     const release = sms.holdAnswers()
     try {
@@ -224,18 +232,8 @@ describe('a receiver slower than the process’s own messages', () => {
 
 describe('one round of the sender', () => {
   it('marks the messages it sent as sent together; the one refused alone waits and goes again; each is received once', async () => {
-    const sms = await startSmsGateway()
-    // The server's own sender looks only at its start and then every 10 minutes: the sender below is alone.
-    const quiet = await startTestServer({ config: { smsGatewayUrl: sms.url, outboxPollMs: 600_000 } })
+    const { sms, quiet, sender } = await senderAlone()
     try {
-      const sender = createSender({
-        db: quiet.db,
-        channels: channels({ ...quiet.config, smtpUrl: undefined }),
-        pollMs: 5,
-        maxAttempts: 3,
-        retryBaseMs: 10,
-        log: { info: () => {}, warn: () => {}, error: () => {} },
-      })
       const texts = ['Lot 1', 'Lot 2', 'Lot 3', 'Lot 4']
       await quiet.db.transaction(async (tx) => {
         for (const text of texts) await enqueueMessage(tx, { channel: 'sms', to: '0810000099', text })
