@@ -2,7 +2,7 @@
 // environment (the settings are read at run time): release/portail-banque-<version>.tar.gz, a
 // folder holding the package files, the compiled server (build/: with its migrations and the
 // contract it validates against), the built SPA (dist/) and the systemd units (deploy/). On the
-// server: `npm ci --omit=dev && node build/server/main.js` (docs/operations.md).
+// server: `npm ci --omit=dev && npm run start:prod` (docs/operations.md).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -32,5 +32,5 @@ export function packRelease(root: string, outDir: string): string {
 
 if (process.argv[1]?.endsWith('release.ts')) {
   const tarball = packRelease('.', 'release')
-  console.log(`${tarball}: unpack it on the server, then \`npm ci --omit=dev && node build/server/main.js\` (docs/operations.md)`)
+  console.log(`${tarball}: unpack it on the server, then \`npm ci --omit=dev && npm run start:prod\` (docs/operations.md)`)
 }

@@ -16,6 +16,7 @@ import { checkMigrations, migrate, MigrationError } from './db/migrate.ts'
 import { isFreshDataDir } from './db/pglite-template.ts'
 import { hashDemoPins, seedDemo } from './demo/seed.ts'
 import { usePinHashCost } from './domain/pins.ts'
+import { SERVER_NODE_FLAGS, startedWithServerFlags } from './node-flags.ts'
 import { startTracing, TracingError, type Tracing } from './tracing.ts'
 
 /** A close that hangs (a stuck connection) must not keep the process alive for ever. */
@@ -48,6 +49,11 @@ async function main(): Promise<void> {
     throw error
   }
   process.stderr.write(modeBanner(config))
+  if (!startedWithServerFlags()) {
+    process.stderr.write(
+      `Started without ${SERVER_NODE_FLAGS.join(' ')}: V8 lets its young generation grow to 64 MiB of garbage on Node 24 (docs/operations.md, "Memory").\n`,
+    )
+  }
   usePinHashCost(config.pinHashCost) // before the demo PINs are hashed, below
   // Traces (OTEL_* settings), before the application's modules load: the HTTP instrumentation must
   // see Fastify's node:http. Off (nothing loaded) without a collector's endpoint.

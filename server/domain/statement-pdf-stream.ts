@@ -39,7 +39,11 @@ const BATCH_ROWS = PAGE_ROWS
  * at its largest (test/server/statement-files.test.ts draws a 50,000-line PDF under this cap).
  */
 const WORKER_HEAP_MB = 24
-/** The young generation: a few MiB of short-lived objects per page; more only delays collections. */
+/**
+ * The young generation: a few MiB of short-lived objects per page; more only delays collections.
+ * A process started with the servers' `--max-semi-space-size=8` (server/node-flags.ts) gives its
+ * workers that instead (V8's flag wins over `resourceLimits`): 3 × 8 MiB, a worker peaking at ~28 MiB.
+ */
 const WORKER_YOUNG_HEAP_MB = 4
 
 // Under tsx or Vitest this module is TypeScript and so is the worker (loaded with tsx); compiled

@@ -11,6 +11,7 @@ import pg from 'pg'
 import { openDb, type Db } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
 import { seedDemo } from '../../server/demo/seed'
+import { SERVER_NODE_FLAGS } from '../../server/node-flags'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core'
 import { expect } from 'vitest'
 import { login } from '../../machines/messages'
@@ -93,7 +94,7 @@ export async function startServer(env: Record<string, string> = {}, prepare?: Pr
   // The demo refuses a DATABASE_URL unless told it is on purpose (server/deployment.ts).
   const onPostgres = database ? { DATABASE_URL: database.url, DEMO_ALLOW_EXPOSED: 'true' } : {}
   if (!existsSync(E2E_SERVER_MAIN)) throw new Error(`${E2E_SERVER_MAIN} missing: the browser tests' global setup compiles it (test/e2e/global-setup.ts)`)
-  const child: ChildProcess = spawn(process.execPath, [E2E_SERVER_MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, E2E_SERVER_MAIN], {
     env: {
       ...process.env,
       PORT: '0',

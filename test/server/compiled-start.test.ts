@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyServerAssets } from '../../scripts/copy-server-assets.ts'
 import { packRelease, RELEASE_FILES } from '../../scripts/release.ts'
 import { runUntilExit, startServerProcess, type ServerProcess } from './processes.ts'
+import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'portal-release-'))
 const project = join(root, 'project')
@@ -92,7 +93,7 @@ describe('the release tarball, installed as a bank installs it', { timeout: 180_
 
   it('starts with plain node, answers the API and serves the built SPA with the settings of this environment', async () => {
     const scripts = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).scripts as Record<string, string>
-    expect(scripts['start:prod']).toBe('node build/server/main.js')
+    expect(scripts['start:prod']).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} build/server/main.js`)
     server = await startServerProcess(
       { ...SETTINGS, DIST_DIR: join(app, 'dist'), API_BASE_URL: 'https://api.bank.example/portal/', REQUEST_TIMEOUT_MS: '20000' },
       { script: 'build/server/main.js', cwd: app },

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { SERVER_NODE_FLAGS, startedWithServerFlags } from '../../server/node-flags.ts'
 
 const template = readFileSync('deploy/portal@.service', 'utf8')
 const job = readFileSync('deploy/portal-migrate.service', 'utf8')
@@ -35,7 +36,7 @@ const HARDENING = {
 describe('deploy/portal@.service', () => {
   it('is a template: one port per instance, production, the pinned Node, no migration', () => {
     expect(values(template, 'Environment')).toContain('NODE_ENV=production PORT=%i')
-    expect(values(template, 'ExecStart')).toEqual(['/opt/node-v24/bin/node build/server/main.js'])
+    expect(values(template, 'ExecStart')).toEqual([`/opt/node-v24/bin/node ${SERVER_NODE_FLAGS.join(' ')} build/server/main.js`])
     expect(values(template, 'ExecStartPre')).toEqual([])
     expect(code(template)).not.toMatch(/MIGRATE_ON_START=true|\/usr\/bin\/node/)
     expect(values(template, 'After')[0]).toContain('portal-migrate.service')
@@ -104,12 +105,31 @@ describe('Containerfile', () => {
     expect(run).toMatch(/^USER node$/m)
     expect(run.indexOf('USER node')).toBeGreaterThan(run.indexOf('RUN npm ci'))
     expect(run).toContain('NODE_ENV=production')
-    expect(run).toMatch(/^CMD \["node", "build\/server\/main\.js"\]$/m)
+    expect(run).toContain(`CMD ${JSON.stringify(['node', ...SERVER_NODE_FLAGS, 'build/server/main.js']).replaceAll(',', ', ')}`)
     expect(code(run)).not.toMatch(/MIGRATE_ON_START|DATA_DIR=/) // migrations are a job; production names its database
   })
 
   it('copies no local build, data or dependencies into the build stage', () => {
     const ignored = readFileSync('.dockerignore', 'utf8').split('\n')
     for (const entry of ['.git', 'node_modules', 'dist', 'build', 'release', '.data']) expect(ignored).toContain(entry)
+  })
+})
+
+describe('the server processes’ Node flags (server/node-flags.ts)', () => {
+  const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<string, string>
+  it('every way of starting the server gives them: the unit, the image, npm start and start:prod, the bench that hosts it', () => {
+    const flags = SERVER_NODE_FLAGS.join(' ')
+    expect(scripts['start:prod']).toBe(`node ${flags} build/server/main.js`)
+    expect(scripts.start).toContain(`tsx ${flags} server/main.ts --demo`)
+    expect(scripts.bench).toBe(`tsx ${flags} scripts/bench/index.ts`)
+    expect(values(template, 'ExecStart')[0]).toContain(` ${flags} build/server/main.js`)
+    expect(containerfile).toContain(JSON.stringify(['node', ...SERVER_NODE_FLAGS, 'build/server/main.js']).replaceAll(',', ', '))
+  })
+
+  it('a process tells whether it has them, on its command line or in NODE_OPTIONS', () => {
+    expect(startedWithServerFlags([...SERVER_NODE_FLAGS], '')).toBe(true)
+    expect(startedWithServerFlags([], `--enable-source-maps ${SERVER_NODE_FLAGS.join(' ')}`)).toBe(true)
+    expect(startedWithServerFlags(['--import', 'tsx'], '')).toBe(false)
+    expect(startedWithServerFlags(['--max-semi-space-size=64'], '')).toBe(false)
   })
 })

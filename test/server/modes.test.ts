@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 import { isLoopback, PRODUCTION_REQUIRED } from '../../server/deployment.ts'
 import { runUntilExit, startServerProcess } from './processes.ts'
+import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts'
 
 const PRODUCTION = {
   CODE_SECRET: 'a-secret-of-at-least-32-characters!',
@@ -118,7 +119,20 @@ describe('server/main.ts', { timeout: 180_000 }, () => {
     const server = await startServerProcess({ ...rest, DATA_DIR: tempDir(), MIGRATE_ON_START: 'true' })
     try {
       expect(server.stderr().split('\n')[0]).toBe('Production mode: no demo data, no /__dev tools.')
+      expect(server.stderr()).not.toContain('Started without')
       expect((await fetch(`${server.url}/__dev/outbox`)).status).toBe(404)
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+  })
+
+  it('started without the servers’ Node flags (server/node-flags.ts), says so after its first line, and runs', async () => {
+    const server = await startServerProcess({ DATA_DIR: tempDir() }, { args: ['--demo'], nodeFlags: [] })
+    try {
+      expect(server.stderr()).toContain(
+        `Started without ${SERVER_NODE_FLAGS.join(' ')}: V8 lets its young generation grow to 64 MiB of garbage on Node 24 (docs/operations.md, "Memory").`,
+      )
+      expect((await fetch(`${server.url}/auth/v1/countries`)).status).toBe(200)
     } finally {
       expect(await server.stop()).toBe(0)
     }

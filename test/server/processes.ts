@@ -4,6 +4,7 @@
  * child process on port 0, with the environment given and nothing else inherited but PATH.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts'
 
 export interface ServerProcess {
   url: string
@@ -25,11 +26,13 @@ export interface SpawnOptions {
   /** Run this JavaScript file with plain node instead of server/main.ts through tsx. */
   script?: string
   cwd?: string
+  /** Node's flags; the servers' own (server/node-flags.ts) unless given. */
+  nodeFlags?: readonly string[]
 }
 
 function spawnServer(env: Record<string, string>, options: SpawnOptions): ChildProcess {
   const argv = options.script ? [options.script] : ['--import', 'tsx', 'server/main.ts']
-  return spawn(process.execPath, [...argv, ...(options.args ?? [])], {
+  return spawn(process.execPath, [...(options.nodeFlags ?? SERVER_NODE_FLAGS), ...argv, ...(options.args ?? [])], {
     cwd: options.cwd,
     // No load shedding by event-loop delay unless a test asks for it: on a loaded test machine a
     // starved process would answer 503 to tests that are not about load (test/server/protection).

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDb } from '../../server/db/db.ts'
 import { mainCustomer } from '../../server/demo/demo-data.ts'
 import { listMigrations } from '../../server/db/migrate.ts'
+import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts'
 
 interface Running {
   url: string
@@ -25,7 +26,7 @@ afterAll(() => {
 })
 
 function start(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     // Load shedding off, as in test/server/processes.ts: on a machine busy with other test files, a
     // fresh server's event loop can lag past the threshold and rightly answer 503 (protection.test.ts
     // shows shedding); this file is about the start, the stop and the data.
