@@ -26,6 +26,7 @@ import { firstReceipt, statementDurations } from './statement-durations.ts'
 import { WORKER_LIFETIME_S } from './session-data.ts'
 import type { Row } from './row.ts'
 import { measure, percentile, RUNS, type Measure } from './stats.ts'
+import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts'
 
 const work = resolve('.tmp/bench')
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -168,7 +169,8 @@ async function signIn(url: string, customer: { kcode: string; pin: string }): Pr
 async function coldStart(distDir: string): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'))
   const started = Date.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // As `npm start` starts it, its Node flags included (server/node-flags.ts).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
