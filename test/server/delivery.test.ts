@@ -110,16 +110,7 @@ describe('the outbox sender', () => {
     await server.db.transaction(async (tx) => {
       for (let i = 0; i < 30; i++) await enqueueMessage(tx, { channel: 'sms', to: `08100000${String(i).padStart(2, '0')}`, text: `Message ${i}` })
     })
-    const senders = Array.from({ length: 3 }, () =>
-      createSender({
-        db: server.db,
-        channels: channels({ ...server.config, smtpUrl: undefined }),
-        pollMs: 5,
-        maxAttempts: 3,
-        retryBaseMs: 10,
-        log: { info: () => {}, warn: () => {}, error: () => {} },
-      }),
-    )
+    const senders = Array.from({ length: 3 }, () => smsSender(server))
     senders.forEach((s) => s.start())
     await settled()
     await Promise.all(senders.map((s) => s.stop()))
@@ -183,15 +174,19 @@ describe('a message written by this process', () => {
 async function senderAlone() {
   const sms = await startSmsGateway()
   const quiet = await startTestServer({ config: { smsGatewayUrl: sms.url, outboxPollMs: 600_000 } })
-  const sender = createSender({
-    db: quiet.db,
-    channels: channels({ ...quiet.config, smtpUrl: undefined }),
+  return { sms, quiet, sender: smsSender(quiet) }
+}
+
+/** A sender of the test's own on a server's database: its SMS channel only, quick polls and retries, quiet. */
+function smsSender(on: Pick<TestServer, 'db' | 'config'>) {
+  return createSender({
+    db: on.db,
+    channels: channels({ ...on.config, smtpUrl: undefined }),
     pollMs: 5,
     maxAttempts: 3,
     retryBaseMs: 10,
     log: { info: () => {}, warn: () => {}, error: () => {} },
   })
-  return { sms, quiet, sender }
 }
 
 describe('a receiver slower than the process’s own messages', () => {
