@@ -117,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   })
   app.decorateRequest('session', null)
+  app.decorateRequest('uncheckedToken', null)
   if (options.tracing) traceRequests(app)
   // Load shedding and the in-memory per-address limit, before any route's work (http/protection.ts).
   await registerProtection(app, config)

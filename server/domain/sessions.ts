@@ -137,11 +137,9 @@ export async function endOwnSession(q: Queryable, customerId: string, sessionId:
  * with the reason.
  */
 export async function resumeSession(q: Queryable, token: string, now: Date, limits: SessionLimits, options: ResumeOptions = {}): Promise<Session | null> {
-  if (!TOKEN_SHAPE.test(token)) return null
-  const tokenHash = hashToken(token)
-  const idleSince = new Date(now.getTime() - limits.idleMs)
-  const startedAfter = new Date(now.getTime() - limits.maxMs)
-  const staleBefore = new Date(now.getTime() - limits.touchMs)
+  const window = sessionWindow(token, now, limits)
+  if (!window) return null
+  const { tokenHash, idleSince, startedAfter, staleBefore } = window
   // One call of the migration's resume_session function (013_resume_session.sql): most calls are
   // its read alone (live, refreshed less than touchMs ago); it refreshes or ends the session otherwise.
   const [live] = await q.query<{ id: string; customer_id: string; kcode: string; own_accounts: OwnAccount[] | null; must_change_pin: boolean }>(
@@ -153,6 +151,86 @@ export async function resumeSession(q: Queryable, token: string, now: Date, limi
   if (live.own_accounts) session.ownAccounts = live.own_accounts
   if (live.must_change_pin) session.mustChangePin = true
   return session
+}
+
+/** Whether a token has the shape of the ones this server makes (anything else is no session, unread). */
+export function isSessionToken(token: string): boolean {
+  return TOKEN_SHAPE.test(token)
+}
+
+/**
+ * What a session check compares a token with at `now`: its hash, and the instants before which a
+ * session is idle, too old, or due for its refresh (resume_session's parameters, and those of the
+ * statements that check the session themselves, migration 059). Null for a token of another shape.
+ */
+export interface SessionWindow {
+  tokenHash: string
+  idleSince: Date
+  startedAfter: Date
+  staleBefore: Date
+}
+
+export function sessionWindow(token: string, now: Date, limits: SessionLimits): SessionWindow | null {
+  if (!TOKEN_SHAPE.test(token)) return null
+  return {
+    tokenHash: hashToken(token),
+    idleSince: new Date(now.getTime() - limits.idleMs),
+    startedAfter: new Date(now.getTime() - limits.maxMs),
+    staleBefore: new Date(now.getTime() - limits.touchMs),
+  }
+}
+
+/**
+ * The caller of an operation: the customer id of a session already checked, or, for an operation
+ * whose own statement checks the session (migration 059: a transfer's ask and confirm), her token's
+ * window with the check on its own (resume_session, which refreshes or ends the session) for when
+ * that statement could not decide, and who to tell of the session once found (the request's, for
+ * its logs and events).
+ */
+export type Caller = string | UncheckedCaller
+
+export interface UncheckedCaller {
+  window: SessionWindow
+  resume(): Promise<Session | null>
+  found(session: Session): void
+}
+
+/** A call refused for its session: none live (403 code '2'), or a temporary PIN to change first (403 code '3'). */
+export interface SessionRefusal {
+  refused: 'noSession' | 'pinChange'
+}
+
+export const isRefusal = (value: unknown): value is SessionRefusal => typeof value === 'object' && value !== null && 'refused' in value
+
+/** The session columns of a row of migration 059's functions. */
+export type SessionColumns = {
+  session_id: string | null
+  customer_id: string | null
+  kcode: string | null
+  must_change_pin: boolean | null
+}
+
+/**
+ * The customer a statement of migration 059 found the session of (told to the caller), a refusal
+ * (a PIN to change: the operation did not run), or undefined when it found no session it could
+ * decide on: then the caller's session is checked on its own (checkCaller) and the operation runs
+ * as for any other call.
+ */
+export function customerOfRow(caller: UncheckedCaller, row: SessionColumns | undefined): string | SessionRefusal | undefined {
+  if (!row?.session_id) return undefined
+  if (row.must_change_pin) return { refused: 'pinChange' }
+  caller.found({ id: row.session_id, customerId: row.customer_id!, kcode: row.kcode! })
+  return row.customer_id!
+}
+
+/** The customer of a caller, her session checked on its own when it was not yet (resume_session). */
+export async function checkCaller(caller: Caller): Promise<string | SessionRefusal> {
+  if (typeof caller === 'string') return caller
+  const session = await caller.resume()
+  if (!session) return { refused: 'noSession' }
+  if (session.mustChangePin) return { refused: 'pinChange' }
+  caller.found(session)
+  return session.customerId
 }
 
 /** Ends the session of a token (logout, or a demo fault); answers whether one was open. */

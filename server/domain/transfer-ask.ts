@@ -6,8 +6,9 @@
  * the three kinds together; domain/throttles.ts); beyond it the ask is refused with `tooManyAsks`
  * and nothing is stored or sent. REQ-SERVER-02, REQ-ERR-11.
  *
- * Two calls of the PL/pgSQL functions of migration 014 (transfer_ask_context, then
- * transfer_ask_write); the checks and the French texts stay here. Lock order: domain/transfers.ts.
+ * Two calls of the PL/pgSQL functions of migrations 014 and 059 (transfer_ask_context, which also
+ * checks the caller's session, then transfer_ask_write); the checks and the French texts stay here.
+ * Lock order: domain/transfers.ts.
  */
 import { api } from '../../kernel/messages.ts'
 import { transferKindContract } from '../../openapi/transfer-kinds.ts'
@@ -16,6 +17,7 @@ import { hashCode, newCode, newReference } from './codes.ts'
 import { centsToDecimal, convertCents, currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
 import { leasedMessages, type LeasedMessage, type NewMessage } from './outbox.ts'
 import { lockAskTargetParams, takeAskParams } from './throttles.ts'
+import { checkCaller, customerOfRow, isRefusal, type Caller, type SessionColumns, type SessionRefusal } from './sessions.ts'
 import { sweepExpired } from './transfer-cancel.ts'
 import type { TransferSettings } from './transfers.ts'
 
@@ -110,28 +112,53 @@ type AskContextRow = {
   rate: string | null
 }
 
+const SELECT_CONTEXT = 'enabled, name, phone, email, d_id, d_number, d_currency, d_balance, cr_id, cr_number, cr_currency, cr_holder_label, offered, rate'
+
 /**
  * The module, the customer's contacts, the debit account, the account credited, whether the
  * currency sent is offered and the rate, in one call instead of up to seven statements: the checks
  * below still take them in the order of the refusals. Nothing is locked: an ask reserves nothing
  * (the confirm checks the balance again under the accounts' locks), and the throttle's lock is
  * taken by the write (transfer_ask_write).
+ *
+ * A caller whose session was not checked yet: the same call checks it (transfer_ask_context_signed,
+ * migration 059), one statement instead of two; when it cannot decide (no session, or one to
+ * refresh or end), the session is checked on its own first, then the context read as for a caller
+ * already checked.
  */
-async function askContext(q: Queryable, customerId: string, input: AskInput, network: string | undefined, now: Date): Promise<AskContext | undefined> {
-  const [row] = await q.query<AskContextRow>(
-    `select enabled, name, phone, email, d_id, d_number, d_currency, d_balance, cr_id, cr_number, cr_currency, cr_holder_label, offered, rate
-       from transfer_ask_context($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      customerId,
-      transferKindContract[input.kind].module,
-      input.debitAccount,
-      input.kind === 'account' ? input.creditAccount : null,
-      input.kind === 'account' ? null : input.currencySent,
-      input.kind === 'account' ? null : input.kind === 'momo',
-      network ?? null,
-      now,
-    ],
-  )
+async function askContext(
+  q: Queryable,
+  caller: Caller,
+  input: AskInput,
+  network: string | undefined,
+  now: Date,
+): Promise<{ customerId: string; context: AskContext | undefined } | SessionRefusal> {
+  const args = [
+    transferKindContract[input.kind].module,
+    input.debitAccount,
+    input.kind === 'account' ? input.creditAccount : null,
+    input.kind === 'account' ? null : input.currencySent,
+    input.kind === 'account' ? null : input.kind === 'momo',
+    network ?? null,
+    now,
+  ]
+  if (typeof caller !== 'string') {
+    const { tokenHash, idleSince, startedAfter, staleBefore } = caller.window
+    const [row] = await q.query<AskContextRow & SessionColumns>(
+      `select session_id, customer_id, kcode, must_change_pin, ${SELECT_CONTEXT}
+         from transfer_ask_context_signed($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [tokenHash, idleSince, startedAfter, staleBefore, ...args],
+    )
+    const customer = customerOfRow(caller, row)
+    if (customer !== undefined) return isRefusal(customer) ? customer : { customerId: customer, context: contextOf(row) }
+  }
+  const customerId = await checkCaller(caller)
+  if (isRefusal(customerId)) return customerId
+  const [row] = await q.query<AskContextRow>(`select ${SELECT_CONTEXT} from transfer_ask_context($1, $2, $3, $4, $5, $6, $7, $8)`, [customerId, ...args])
+  return { customerId, context: contextOf(row) }
+}
+
+function contextOf(row: AskContextRow | undefined): AskContext | undefined {
   if (!row) return undefined
   return {
     enabled: row.enabled,
@@ -150,10 +177,14 @@ async function askContext(q: Queryable, customerId: string, input: AskInput, net
  * checks and the texts here, then the write (transfer_ask_write), which takes the throttle's lock,
  * counts the ask and, when it is let through, stores it with its messages. A refusal writes nothing.
  */
-export async function askTransfer(db: Db, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome> {
+export async function askTransfer(db: Db, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome>
+export async function askTransfer(db: Db, caller: Caller, input: AskInput, s: TransferSettings): Promise<AskOutcome | SessionRefusal>
+export async function askTransfer(db: Db, caller: Caller, input: AskInput, s: TransferSettings): Promise<AskOutcome | SessionRefusal> {
   // Mobile: the network by the number's prefix; unknown is refused below, after the currency.
   const network = input.kind === 'momo' ? WALLET_PREFIXES[input.phone.slice(3, 5)] : input.kind === 'card' ? CARD_NETWORK : undefined
-  const context = await askContext(db, customerId, input, network, s.now)
+  const read = await askContext(db, caller, input, network, s.now)
+  if (isRefusal(read)) return read
+  const { customerId, context } = read
   if (!context?.enabled) return refuse(t.serviceDisabled)
   const { debit } = context
   if (!debit) return refuse(t.debitNotOwn)

@@ -19,6 +19,7 @@ import type { Db, Queryable } from '../db/db.ts'
 import { CODE_DIGITS, codeMatches, hashCode } from './codes.ts'
 import { centsToDecimal, decimalToCents, formatMoney, ISO_CODES, OTHER_ISO } from './money.ts'
 import { leasedMessages, type LeasedMessage, type NewMessage } from './outbox.ts'
+import { checkCaller, customerOfRow, isRefusal, type Caller, type SessionColumns, type SessionRefusal } from './sessions.ts'
 import { CANCELLED, cancel, type PendingRow } from './transfer-cancel.ts'
 import { formatDateTime, type TransferSettings } from './transfers.ts'
 
@@ -55,6 +56,7 @@ export type ConfirmOutcome =
   /** A wrong code with tries left: the transfer stays pending (rulings §6.1). */
   | { ok: false; wrongCode: true; description: string; triesLeft: number }
 
+/** A caller already checked (her customer id) is never refused for her session. */
 export async function confirmTransfer(
   db: Db,
   customerId: string,
@@ -62,14 +64,51 @@ export async function confirmTransfer(
   reference: string,
   code: string,
   s: Omit<TransferSettings, 'lifetimeSeconds'>,
-): Promise<ConfirmOutcome> {
+): Promise<ConfirmOutcome>
+export async function confirmTransfer(
+  db: Db,
+  caller: Caller,
+  kind: TransferKind,
+  reference: string,
+  code: string,
+  s: Omit<TransferSettings, 'lifetimeSeconds'>,
+): Promise<ConfirmOutcome | SessionRefusal>
+export async function confirmTransfer(
+  db: Db,
+  caller: Caller,
+  kind: TransferKind,
+  reference: string,
+  code: string,
+  s: Omit<TransferSettings, 'lifetimeSeconds'>,
+): Promise<ConfirmOutcome | SessionRefusal> {
   // The code's hash, when the code has the right shape, lets transfer_confirm_lock lock the two
   // accounts in the same call; the decision is still the constant-time comparison below.
   const codeHash = code.length === CODE_DIGITS ? hashCode(s.codeKey, reference, code) : null
+  let customerId = typeof caller === 'string' ? caller : undefined
   if (codeHash) {
-    const done = await confirmInOneCall(db, customerId, kind, reference, codeHash, s)
-    if (done) return done
+    const tried = await confirmInOneCall(db, caller, kind, reference, codeHash, s)
+    if (isRefusal(tried)) return tried
+    if (tried.done) return tried.done
+    customerId = tried.customerId
   }
+  if (customerId === undefined) {
+    const checked = await checkCaller(caller)
+    if (isRefusal(checked)) return checked
+    customerId = checked
+  }
+  return transactionOfConfirm(db, customerId, kind, reference, code, codeHash, s)
+}
+
+/** Any confirm but one that moves money in one call: a transaction of two calls decides (see above). */
+function transactionOfConfirm(
+  db: Db,
+  customerId: string,
+  kind: TransferKind,
+  reference: string,
+  code: string,
+  codeHash: string | null,
+  s: Omit<TransferSettings, 'lifetimeSeconds'>,
+): Promise<ConfirmOutcome> {
   return db.transaction(async (tx): Promise<ConfirmOutcome> => {
     // Another customer's reference, or one of another kind, is "not found": nothing tells it exists.
     // The customer's name and contacts come with it (for the messages); the transfer's row is
@@ -127,48 +166,55 @@ function confirmTemplates(when: string): string[] {
 /**
  * The confirm that moves money, in one statement (transfer_confirm, migration 055): the transfer's
  * row locked, then both accounts in id order; pending, not expired, the code's hash the stored one,
- * the funds there: the money moves and the texts are filled under the locks. Undefined when it was
- * anything else: nothing was written, and the transaction below decides.
+ * the funds there: the money moves and the texts are filled under the locks. `done` only when it
+ * moved money; anything else wrote nothing, and the transaction of two calls decides.
+ *
+ * A caller whose session was not checked yet: the same statement checks it first
+ * (transfer_confirm_signed, migration 059) and answers the customer found; no customer when it could
+ * not decide (the session is then checked on its own before the transaction), or a refusal.
  */
 async function confirmInOneCall(
   db: Db,
-  customerId: string,
+  caller: Caller,
   kind: TransferKind,
   reference: string,
   codeHash: string,
   s: Omit<TransferSettings, 'lifetimeSeconds'>,
-): Promise<ConfirmOutcome | undefined> {
-  const [row] = await db.query<{
-    status: 'done' | 'other'
-    reference: string
-    amount: string
-    currency_sent: string
-    payee: string
-    debited: string
-    currency: string
-    outbox_ids: string[] | null
-    channels: NewMessage['channel'][] | null
-    recipients: string[] | null
-    subjects: (string | null)[] | null
-    bodies: string[] | null
-  }>(
-    `select status, reference, amount, currency_sent, payee, debited, currency, outbox_ids::text[] as outbox_ids, channels, recipients, subjects, bodies
-       from transfer_confirm($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
+): Promise<{ done?: ConfirmOutcome; customerId?: string } | SessionRefusal> {
+  const args = [
+    confirmTemplates(formatDateTime(s.now, s.timeZone)),
+    ISO_CODES.codes,
+    ISO_CODES.names,
+    OTHER_ISO,
+    s.lease?.channels ?? [],
+    s.lease?.seconds ?? 0,
+  ]
+  let row: ConfirmRow | undefined
+  let customerId: string
+  if (typeof caller === 'string') {
+    customerId = caller
+    ;[row] = await db.query<ConfirmRow>(`select ${SELECT_CONFIRM} from transfer_confirm($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
       reference,
       customerId,
       kind,
       s.now,
       codeHash,
-      confirmTemplates(formatDateTime(s.now, s.timeZone)),
-      ISO_CODES.codes,
-      ISO_CODES.names,
-      OTHER_ISO,
-      s.lease?.channels ?? [],
-      s.lease?.seconds ?? 0,
-    ],
-  )
-  if (row?.status !== 'done') return undefined
+      ...args,
+    ])
+  } else {
+    const { tokenHash, idleSince, startedAfter, staleBefore } = caller.window
+    const [signed] = await db.query<ConfirmRow & SessionColumns>(
+      `select session_id, customer_id, kcode, must_change_pin, ${SELECT_CONFIRM}
+         from transfer_confirm_signed($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [tokenHash, idleSince, startedAfter, staleBefore, reference, kind, s.now, codeHash, ...args],
+    )
+    const customer = customerOfRow(caller, signed)
+    if (customer === undefined) return {}
+    if (isRefusal(customer)) return customer
+    customerId = customer
+    row = signed
+  }
+  if (row?.status !== 'done') return { customerId }
   const messages: NewMessage[] = (row.channels ?? []).map((channel, i) => ({
     channel,
     to: row.recipients![i]!,
@@ -176,18 +222,39 @@ async function confirmInOneCall(
     text: row.bodies![i]!,
   }))
   return {
-    ok: true,
-    reference: row.reference,
-    executedAt: s.now,
-    balance: row.debited,
-    currency: row.currency,
-    message: t.done({
-      amount: formatMoney(decimalToCents(row.amount), row.currency_sent),
-      payee: row.payee,
-      balance: formatMoney(decimalToCents(row.debited), row.currency),
-    }),
-    leased: leasedMessages(messages, row.outbox_ids ?? [], s.lease),
+    customerId,
+    done: {
+      ok: true,
+      reference: row.reference,
+      executedAt: s.now,
+      balance: row.debited,
+      currency: row.currency,
+      message: t.done({
+        amount: formatMoney(decimalToCents(row.amount), row.currency_sent),
+        payee: row.payee,
+        balance: formatMoney(decimalToCents(row.debited), row.currency),
+      }),
+      leased: leasedMessages(messages, row.outbox_ids ?? [], s.lease),
+    },
   }
+}
+
+const SELECT_CONFIRM =
+  'status, reference, amount, currency_sent, payee, debited, currency, outbox_ids::text[] as outbox_ids, channels, recipients, subjects, bodies'
+
+type ConfirmRow = {
+  status: 'done' | 'other'
+  reference: string
+  amount: string
+  currency_sent: string
+  payee: string
+  debited: string
+  currency: string
+  outbox_ids: string[] | null
+  channels: NewMessage['channel'][] | null
+  recipients: string[] | null
+  subjects: (string | null)[] | null
+  bodies: string[] | null
 }
 
 /**

@@ -8,10 +8,12 @@
  * Why not fastify-openapi-glue: it checks the bearer token in a preHandler, i.e. after body
  * validation, so an anonymous caller would learn the schema from 400s before being refused; and
  * it compiles the response schemas into serializers that silently drop fields. Here the token is
- * checked in onRequest, before the body is even parsed. See docs/server.md.
+ * checked in onRequest, before the body is even parsed (the transfer's ask and confirm check a
+ * well-shaped token in their own statement and hold any other answer until the session is checked:
+ * http/auth.ts, SESSION_IN_STATEMENT). See docs/server.md.
  */
 import { readFileSync } from 'node:fs'
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler, preHandlerHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler, onSendHookHandler, preHandlerHookHandler } from 'fastify'
 import { parse } from 'yaml'
 import type { operations } from '../../openapi/schema.d.ts'
 import { api } from '../../kernel/messages.ts'
@@ -167,8 +169,8 @@ export interface RegisterOptions {
   handlers: Handlers
   /** Operations tagged `demo` exist only in demo mode (rulings §5). */
   demoMode: boolean
-  /** The bearerAuth check of an operation (made once per secured route). */
-  authenticate: (operationId: OperationId) => onRequestHookHandler
+  /** The bearerAuth check of an operation (made once per secured route): its hooks. */
+  authenticate: (operationId: OperationId) => { onRequest: onRequestHookHandler; onSend?: onSendHookHandler }
   /** Per-operation guards run after the bearer check and the body's validation (rate limits). */
   guards?: Partial<Record<OperationId, preHandlerHookHandler>>
 }
@@ -181,13 +183,16 @@ export function registerContract(app: FastifyInstance, contract: Contract, optio
     if (op.tags.includes('demo') && !options.demoMode) continue
     const handler = options.handlers[op.operationId] as AnyHandler | undefined
     if (!handler) notImplemented.push(op.operationId)
+    const bearer = op.secured ? options.authenticate(op.operationId) : undefined
     app.route({
       method: op.method,
       url: op.url,
       schema: op.schema,
       config: { operationId: op.operationId },
       // The token is checked first, before the body is read or validated; then the media type.
-      onRequest: [...(op.secured ? [options.authenticate(op.operationId)] : []), ...(op.mediaTypes.length ? [requireMediaType(op.mediaTypes)] : [])],
+      onRequest: [...(bearer ? [bearer.onRequest] : []), ...(op.mediaTypes.length ? [requireMediaType(op.mediaTypes)] : [])],
+      // An operation whose statement checks the session: no other answer leaves before the session was checked.
+      ...(bearer?.onSend ? { onSend: bearer.onSend } : {}),
       preHandler: options.guards?.[op.operationId],
       preValidation: Object.keys(op.typedQuery).length ? coerceQuery(op.typedQuery) : undefined,
       handler: handler ? adapt(handler) : async (_request, reply) => reply.code(501).send({ message: api.notImplemented }),

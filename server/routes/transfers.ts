@@ -10,7 +10,10 @@ import { api } from '../../kernel/messages.ts'
 import type { Call, ContractReply, Handlers } from '../http/contract.ts'
 import type { AppContext } from '../context.ts'
 import { securityEvent } from '../http/security-log.ts'
-import { askTransfer, type AskInput, type AskOutcome } from '../domain/transfer-ask.ts'
+import type { FastifyReply } from 'fastify'
+import { callerOf, sessionRefused } from '../http/auth.ts'
+import { isRefusal } from '../domain/sessions.ts'
+import { askTransfer, type AskInput } from '../domain/transfer-ask.ts'
 import { cancelByCustomer } from '../domain/transfer-cancel.ts'
 import { confirmTransfer } from '../domain/transfer-confirm.ts'
 import { findExecuted, frequentPayees } from '../domain/transfers.ts'
@@ -40,8 +43,11 @@ export function transferRoutes(ctx: AppContext): Handlers {
 
   const sendNow = (leased: readonly LeasedMessage[]) => (leased.length ? ctx.outboxLeased(leased) : ctx.outboxWritten())
 
-  async function ask<Id extends AskId>(call: Call<Id>, input: AskInput): Promise<ContractReply<Id>> {
-    const outcome: AskOutcome = await askTransfer(ctx.db, signedIn(call).customerId, input, await settings())
+  // The ask and the confirm check the caller's session in their own statement (http/auth.ts, SESSION_IN_STATEMENT).
+  async function ask<Id extends AskId>(call: Call<Id>, input: AskInput): Promise<ContractReply<Id> | FastifyReply> {
+    const s = await settings()
+    const outcome = await askTransfer(ctx.db, callerOf(ctx, call.request, s.now), input, s)
+    if (isRefusal(outcome)) return sessionRefused(call.reply, outcome)
     // The code's SMS and e-mail, awaited by the customer: sent now by this process when leased to it, else at once by its sender's round.
     if (outcome.ok) sendNow(outcome.leased)
     const body = outcome.ok
@@ -61,9 +67,11 @@ export function transferRoutes(ctx: AppContext): Handlers {
     return { status: 200, body } as ContractReply<Id>
   }
 
-  async function confirm<Id extends ConfirmId>(call: Call<Id>, kind: TransferKind): Promise<ContractReply<Id>> {
+  async function confirm<Id extends ConfirmId>(call: Call<Id>, kind: TransferKind): Promise<ContractReply<Id> | FastifyReply> {
     const { code, token } = call.body as { code: string; token: string }
-    const outcome = await confirmTransfer(ctx.db, signedIn(call).customerId, kind, code, token, await settings())
+    const s = await settings()
+    const outcome = await confirmTransfer(ctx.db, callerOf(ctx, call.request, s.now), kind, code, token, s)
+    if (isRefusal(outcome)) return sessionRefused(call.reply, outcome)
     // rulings §6.1, REQ-XFER-05: a wrong code with tries left is an HTTP error (the code form stays); a 200 with
     // status '1' is kept for a transfer that is over, where no code can succeed any more.
     if (!outcome.ok && 'wrongCode' in outcome) {
@@ -73,7 +81,7 @@ export function transferRoutes(ctx: AppContext): Handlers {
     }
     if (outcome.ok) {
       sendNow(outcome.leased)
-      securityEvent(call.request, 'transfer.confirmed', { kind, reference: outcome.reference, customer: signedIn(call).customerId })
+      securityEvent(call.request, 'transfer.confirmed', { kind, reference: outcome.reference, customer: signedIn(call.request).customerId })
     } else securityEvent(call.request, 'transfer.refused', { kind })
     const body = outcome.ok
       ? {

@@ -12,6 +12,7 @@ import { migrate } from '../../server/db/migrate.ts'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
 import { seedDemo } from '../../server/demo/seed.ts'
 import { hashCode } from '../../server/domain/codes.ts'
+import { openSession, resumeSession, sessionWindow, type Session, type UncheckedCaller } from '../../server/domain/sessions.ts'
 import { askTransfer } from '../../server/domain/transfer-ask.ts'
 import { confirmTransfer } from '../../server/domain/transfer-confirm.ts'
 import type { TransferSettings } from '../../server/domain/transfers.ts'
@@ -102,5 +103,41 @@ describe('statements of a complete account transfer', { timeout: 120_000 }, () =
     expect(Number(await balance(payee.number))).toBeCloseTo(Number(before[1]) + 10, 2)
     expect(asking).toBeLessThanOrEqual(ASK_STATEMENTS)
     expect(confirming).toBeLessThanOrEqual(CONFIRM_STATEMENTS)
+  })
+})
+
+/**
+ * A customer call of the ask and the confirm (http/auth.ts SESSION_IN_STATEMENT): the session is
+ * checked in the same statements (migration 059), so the whole transfer, sessions included, is
+ * three statements — five when each call checked its session in a statement of its own.
+ */
+const SIGNED_TRANSFER_STATEMENTS = 3
+
+describe('statements of a complete transfer as a customer calls it, the session checks included', { timeout: 120_000 }, () => {
+  it(`at most ${SIGNED_TRANSFER_STATEMENTS}, and the money moved`, async () => {
+    const limits = { idleMs: 300_000, maxMs: 3_600_000, touchMs: 60_000 }
+    const token = await openSession(db, customerId, settings.now)
+    const counted = counting(db)
+    const found: Session[] = []
+    const caller = (): UncheckedCaller => ({
+      window: sessionWindow(token, settings.now, limits)!,
+      resume: () => resumeSession(counted.db, token, settings.now, limits),
+      found: (session) => void found.push(session),
+    })
+    const usd = mainCustomer.accounts.usd
+    const payee = payeeAccounts[0]!
+    const asked = await askTransfer(
+      counted.db,
+      caller(),
+      { kind: 'account', debitAccount: usd.number, creditAccount: payee.number, currency: usd.currency, amount: '3.00', description: 'Loyer de mars' },
+      settings,
+    )
+    if (!('ok' in asked) || !asked.ok) throw new Error(JSON.stringify(asked))
+    const [sms] = await db.query<{ body: string }>("select body from outbox where channel = 'sms' order by id desc limit 1")
+    const code = CODE_IN_TEXT.exec(sms!.body)![1]!
+    const confirmed = await confirmTransfer(counted.db, caller(), 'account', asked.reference, code, settings)
+    expect(confirmed).toMatchObject({ ok: true })
+    expect(found.map((s) => s.customerId)).toEqual([customerId, customerId])
+    expect(counted.count()).toBeLessThanOrEqual(SIGNED_TRANSFER_STATEMENTS)
   })
 })
