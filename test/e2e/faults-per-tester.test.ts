@@ -151,7 +151,8 @@ describe('faults per tester', () => {
 
     // The money moved exactly once: the balance and the statement, through the API.
     expect(cents(await balance())).toBe(cents(before) - 735n)
-    const today = new Date().toISOString().slice(0, 10)
+    // The statement's days are the bank's (TIME_ZONE, Africa/Kinshasa by default, UTC+1): from 23:00 UTC its today is UTC's tomorrow.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kinshasa' }).format(new Date())
     const statement = await api<{ transactions: { description: string; debit: string }[] }>('statements', {
       startDate: today,
       endDate: today,
