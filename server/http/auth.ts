@@ -30,12 +30,13 @@ export function bearerToken(authorization: string | undefined): string | null {
 }
 
 /** No live session: HTTP 403 with code '2', the end of the session for the portal (REQ-SESSION-01). */
-function sessionExpired(reply: FastifyReply): FastifyReply {
-  return reply.code(403).send({ code: '2', message: api.sessionExpired })
-}
-
 const NO_SESSION = { code: '2', message: api.sessionExpired }
+/** A temporary PIN to change first: HTTP 403 with code '3' (rulings §9.5). */
 const PIN_CHANGE_FIRST = { code: '3', message: temporaryPinApi.pinChangeRequired }
+
+function sessionExpired(reply: FastifyReply): FastifyReply {
+  return reply.code(403).send(NO_SESSION)
+}
 
 /** The answer to a call refused for its session by the operation's own statement. */
 export function sessionRefused(reply: FastifyReply, refusal: SessionRefusal): FastifyReply {

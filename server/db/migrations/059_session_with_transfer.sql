@@ -18,6 +18,22 @@
 -- A session whose PIN must be changed (rulings §9.5) answers its row with must_change_pin and
 -- nothing else: the operation is not run, and the caller answers 403 code '3'.
 
+-- The session both functions read: one row when it is live, not blocked and fresh; none otherwise.
+create function fresh_session(
+  p_token_hash text, p_idle_since timestamptz, p_started_after timestamptz, p_stale_before timestamptz
+) returns table (session_id bigint, customer_id bigint, kcode text, must_change_pin boolean)
+language plpgsql stable
+as $$
+begin
+  return query
+  select s.id, c.id, c.kcode, c.pin_temporary is not null
+    from sessions s join customers c on c.id = s.customer_id
+   where s.token_hash = p_token_hash and s.ended_at is null
+     and s.last_seen_at >= p_stale_before and s.last_seen_at >= p_idle_since
+     and s.created_at >= p_started_after and not c.web_blocked;
+end
+$$;
+
 create function transfer_ask_context_signed(
   p_token_hash text, p_idle_since timestamptz, p_started_after timestamptz, p_stale_before timestamptz,
   p_module text, p_debit_number text, p_credit_number text, p_currency_sent text, p_wallet boolean, p_network text,
@@ -33,33 +49,26 @@ language plpgsql volatile
 as $$
 #variable_conflict use_column
 declare
-  v_session bigint;
-  v_customer bigint;
-  v_kcode text;
-  v_must_change boolean;
+  v record;
 begin
-  select s.id, c.id, c.kcode, c.pin_temporary is not null
-    into v_session, v_customer, v_kcode, v_must_change
-    from sessions s join customers c on c.id = s.customer_id
-   where s.token_hash = p_token_hash and s.ended_at is null
-     and s.last_seen_at >= p_stale_before and s.last_seen_at >= p_idle_since
-     and s.created_at >= p_started_after and not c.web_blocked;
-  if v_session is null then
+  select f.session_id, f.customer_id, f.kcode, f.must_change_pin into v
+    from fresh_session(p_token_hash, p_idle_since, p_started_after, p_stale_before) f;
+  if not found then
     return;
   end if;
-  if v_must_change then
-    session_id := v_session::text;
-    customer_id := v_customer::text;
-    kcode := v_kcode;
+  if v.must_change_pin then
+    session_id := v.session_id::text;
+    customer_id := v.customer_id::text;
+    kcode := v.kcode;
     must_change_pin := true;
     return next;
     return;
   end if;
   return query
-  select v_session::text, v_customer::text, v_kcode, false,
+  select v.session_id::text, v.customer_id::text, v.kcode, false,
          x.enabled, x.name, x.phone, x.email, x.d_id, x.d_number, x.d_currency, x.d_balance,
          x.cr_id, x.cr_number, x.cr_currency, x.cr_holder_label, x.offered, x.rate
-    from transfer_ask_context(v_customer, p_module, p_debit_number, p_credit_number, p_currency_sent, p_wallet, p_network, p_now) x;
+    from transfer_ask_context(v.customer_id, p_module, p_debit_number, p_credit_number, p_currency_sent, p_wallet, p_network, p_now) x;
 end
 $$;
 
@@ -77,33 +86,26 @@ language plpgsql volatile
 as $$
 #variable_conflict use_column
 declare
-  v_session bigint;
-  v_customer bigint;
-  v_kcode text;
-  v_must_change boolean;
+  v record;
 begin
-  select s.id, c.id, c.kcode, c.pin_temporary is not null
-    into v_session, v_customer, v_kcode, v_must_change
-    from sessions s join customers c on c.id = s.customer_id
-   where s.token_hash = p_token_hash and s.ended_at is null
-     and s.last_seen_at >= p_stale_before and s.last_seen_at >= p_idle_since
-     and s.created_at >= p_started_after and not c.web_blocked;
-  if v_session is null then
+  select f.session_id, f.customer_id, f.kcode, f.must_change_pin into v
+    from fresh_session(p_token_hash, p_idle_since, p_started_after, p_stale_before) f;
+  if not found then
     return;
   end if;
-  if v_must_change then
-    session_id := v_session::text;
-    customer_id := v_customer::text;
-    kcode := v_kcode;
+  if v.must_change_pin then
+    session_id := v.session_id::text;
+    customer_id := v.customer_id::text;
+    kcode := v.kcode;
     must_change_pin := true;
     return next;
     return;
   end if;
   return query
-  select v_session::text, v_customer::text, v_kcode, false,
+  select v.session_id::text, v.customer_id::text, v.kcode, false,
          x.status, x.reference, x.amount, x.currency_sent, x.payee, x.debited, x.currency,
          x.outbox_ids, x.channels, x.recipients, x.subjects, x.bodies
-    from transfer_confirm(p_reference, v_customer, p_kind, p_now, p_code_hash, p_texts, p_iso_codes, p_iso_names, p_iso_other,
+    from transfer_confirm(p_reference, v.customer_id, p_kind, p_now, p_code_hash, p_texts, p_iso_codes, p_iso_names, p_iso_other,
                           p_leased, p_lease_seconds) x;
 end
 $$;
