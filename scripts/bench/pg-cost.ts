@@ -10,7 +10,8 @@
  *   BENCH_DATABASE_URL=postgres://…/postgres npx tsx scripts/bench/pg-cost.ts
  *
  * PG_COST_SESSION=apart checks the session in a statement of its own before each call, as before
- * migration 059. The database is made for the run and dropped after; PostgreSQL must run on this
+ * migration 059. PG_COST_TRY_SQL runs statements on the schema before the rounds (an index or a
+ * constraint dropped, say), to weigh a change before its migration is written. The database is made for the run and dropped after; PostgreSQL must run on this
  * machine (its backend's /proc is read).
  */
 import { createSecretKey } from 'node:crypto'
@@ -55,6 +56,8 @@ try {
   const ids = await Promise.all(
     customers.map(async (c) => (await setup.query<{ id: string }>('select id::text from customers where kcode = $1', [c.kcode]))[0]!.id),
   )
+  // PG_COST_TRY_SQL: statements run once the schema is made, to weigh a change of it before writing its migration.
+  if (process.env.PG_COST_TRY_SQL) await setup.exec(process.env.PG_COST_TRY_SQL)
   await setup.exec('analyze')
   const tokens = await Promise.all(ids.map((id) => openSession(setup, id, new Date())))
   await setup.close()
