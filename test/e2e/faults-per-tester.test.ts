@@ -12,6 +12,7 @@ import { accounts as accountTexts, myTransfers as myTransfersTexts, transfer as 
 import { mainCustomer, payeeAccounts, statementOnlyCustomer } from '../../server/demo/demo-data'
 import { flowLegend, kindLegend } from '../../server/demo/faults-page'
 import { scenarioById, transferCalls } from '../../server/demo/fault-scenarios'
+import { readSettings } from '../../server/settings'
 import { qa as qaTexts } from '../../src/qa/qa.texts'
 import {
   callOf,
@@ -151,8 +152,8 @@ describe('faults per tester', () => {
 
     // The money moved exactly once: the balance and the statement, through the API.
     expect(cents(await balance())).toBe(cents(before) - 735n)
-    // The statement's days are the bank's (TIME_ZONE, Africa/Kinshasa by default, UTC+1): from 23:00 UTC its today is UTC's tomorrow.
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kinshasa' }).format(new Date())
+    // The statement's days are the bank's (TIME_ZONE as the server reads it: Africa/Kinshasa, UTC+1, unless set): from 23:00 UTC its today is UTC's tomorrow.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: readSettings({ TIME_ZONE: process.env.TIME_ZONE }).TIME_ZONE }).format(new Date())
     const statement = await api<{ transactions: { description: string; debit: string }[] }>('statements', {
       startDate: today,
       endDate: today,
