@@ -70,6 +70,7 @@ function quotedPrintable(Encoder: Encoders['Encoder'], text: string): Promise<st
   })
 }
 
+/** `now` is the message's Date header, whichever of the two ways the message is put together. */
 export async function emailMessage(fields: EmailFields, now = new Date()): Promise<Buffer> {
   const e = await load()
   const own =
@@ -80,7 +81,7 @@ export async function emailMessage(fields: EmailFields, now = new Date()): Promi
     !e.isPlainText(fields.text) &&
     textEncoding(fields.text) === 'Q'
   if (!own) {
-    return new e.Composer({ from: fields.from, to: fields.to, subject: fields.subject, text: fields.text, messageId: fields.messageId }).compile().build()
+    return new e.Composer({ from: fields.from, to: fields.to, subject: fields.subject, text: fields.text, messageId: fields.messageId, date: now }).compile().build()
   }
   const headers = [
     `From: ${fields.from}`,

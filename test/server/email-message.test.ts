@@ -76,4 +76,14 @@ describe('an e-mail composed by the portal', () => {
       expect(withoutDate(await emailMessage(fields))).toBe(await composed(fields))
     }
   })
+
+  it('is dated by the time it is given when MailComposer puts it together too', async () => {
+    const raw = (
+      await emailMessage(
+        { from: 'a@b.example', to: 'c@d.example', subject: 'Code', text: 'Plain ASCII text', messageId: '<x@b.example>' },
+        new Date(Date.UTC(2026, 10, 27, 5, 7, 25)),
+      )
+    ).toString()
+    expect(raw).toContain('\r\nDate: Fri, 27 Nov 2026 05:07:25 +0000\r\n')
+  })
 })
