@@ -81,7 +81,9 @@ export async function emailMessage(fields: EmailFields, now = new Date()): Promi
     !e.isPlainText(fields.text) &&
     textEncoding(fields.text) === 'Q'
   if (!own) {
-    return new e.Composer({ from: fields.from, to: fields.to, subject: fields.subject, text: fields.text, messageId: fields.messageId, date: now }).compile().build()
+    return new e.Composer({ from: fields.from, to: fields.to, subject: fields.subject, text: fields.text, messageId: fields.messageId, date: now })
+      .compile()
+      .build()
   }
   const headers = [
     `From: ${fields.from}`,
