@@ -234,7 +234,8 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
     {
       TRANSFER_ASK_LIMIT: '1000000',
       SIGNIN_ADDRESS_LIMIT: '1000000',
-      LOG_LEVEL: 'error',
+      // The product's default level, as a bank runs it: a line at each call's start and end, to a pipe this process drains (the journal's part).
+      LOG_LEVEL: 'info',
       // Load shedding as a bank runs it (its default; the test processes turn it off): a shed call is an error here.
       SHED_EVENT_LOOP_DELAY_MS: '1000',
       // BENCH_PG_CPU_PROF=<dir>: each server process writes its V8 CPU profile there when it stops.

@@ -63,6 +63,22 @@ export interface LeasedMessage {
   attempts: number
 }
 
+/** The messages a transfer function wrote and answered (migrations 055, 060), in their order. */
+export type WrittenColumns = {
+  channels: Channel[] | null
+  recipients: string[] | null
+  subjects: (string | null)[] | null
+  bodies: string[] | null
+}
+
+export const writtenMessages = (row: WrittenColumns): NewMessage[] =>
+  (row.channels ?? []).map((channel, i) => ({
+    channel,
+    to: row.recipients![i]!,
+    ...(row.subjects![i] ? { subject: row.subjects![i]! } : {}),
+    text: row.bodies![i]!,
+  }))
+
 /** The leased ones of `messages`, written in that order with `ids` (outbox_write, migration 054). */
 export function leasedMessages(messages: readonly NewMessage[], ids: readonly string[], lease: Lease | undefined): LeasedMessage[] {
   if (!lease) return []

@@ -40,6 +40,13 @@ async function lockAskTarget(tx: Queryable, scope: ThrottleScope, target: string
 export const lockAskTargetParams = (scope: ThrottleScope, target: string): unknown[] => [THROTTLE_LOCK, `${scope}:${target}`]
 
 /**
+ * For a statement that takes the lock and the count of a target it finds itself (transfer_ask,
+ * migration 060: the customer of the session it reads, locked by the name "transfer:<her id>" as
+ * lockAskTargetParams names it): the locks' first key, then take_ask's window start, max and sweep.
+ */
+export const askLimitParams = (limit: AskLimit, now: Date): unknown[] => [THROTTLE_LOCK, new Date(now.getTime() - limit.windowMs), limit.max, SWEEP_BATCH]
+
+/**
  * The parameters of the database's take_ask (migration 017): the count, the ask's row when under
  * the limit, and only then a batch of rows that no window counts any more, of any target (a row
  * another ask is deleting is skipped). The count is one index probe: is the ask `max` places

@@ -6,19 +6,20 @@
  * the three kinds together; domain/throttles.ts); beyond it the ask is refused with `tooManyAsks`
  * and nothing is stored or sent. REQ-SERVER-02, REQ-ERR-11.
  *
- * Two calls of the PL/pgSQL functions of migrations 014 and 059 (transfer_ask_context, which also
- * checks the caller's session, then transfer_ask_write); the checks and the French texts stay here.
- * Lock order: domain/transfers.ts.
+ * An ask that sends its code without a conversion is one call of transfer_ask (migration 060), which
+ * also checks the caller's session: it reads the context, decides, and writes; the catalogue's
+ * texts go to it as templates. Anything else is decided here, with the checks and the French texts,
+ * on the context that call read; an ask with a conversion is then written by a second call
+ * (transfer_ask_write, migration 054). Lock order: domain/transfers.ts.
  */
 import { api } from '../../kernel/messages.ts'
-import { transferKindContract } from '../../openapi/transfer-kinds.ts'
-import type { Db, Queryable } from '../db/db.ts'
+import type { Db } from '../db/db.ts'
 import { hashCode, newCode, newReference } from './codes.ts'
 import { centsToDecimal, convertCents, currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
 import { leasedMessages, type LeasedMessage, type NewMessage } from './outbox.ts'
-import { lockAskTargetParams, takeAskParams } from './throttles.ts'
-import { checkCaller, customerOfRow, isRefusal, type Caller, type SessionColumns, type SessionRefusal } from './sessions.ts'
-import { sweepExpired } from './transfer-cancel.ts'
+import { askLimitParams } from './throttles.ts'
+import { isRefusal, type Caller, type SessionRefusal } from './sessions.ts'
+import { askContext, askWrite, sweepAfterAsk } from './transfer-ask-db.ts'
 import type { TransferSettings } from './transfers.ts'
 
 const t = api.transfer
@@ -80,118 +81,60 @@ export type AskOutcome =
 
 const refuse = (message: string) => ({ ok: false, message }) as const
 
-/** What an ask needs to know, read by one call of transfer_ask_context (migration 014). */
-interface AskContext {
-  enabled: boolean
-  name: string
-  phone: string | null
-  email: string | null
-  debit: { id: string; number: string; currency: string; balance: string } | undefined
-  /** Account transfers: the account credited (a customer's or a payee's); mobile and card: the network's settlement account. */
-  credit: { id: string; number: string; currency: string; holder_label: string } | undefined
-  /** Mobile and card: whether the currency sent is offered for the kind. */
-  offered: boolean
-  /** The latest rate from the currency sent to the debit account's currency, when they differ. */
-  rate: string | null
-}
-
-type AskContextRow = {
-  enabled: boolean
-  name: string
-  phone: string | null
-  email: string | null
-  d_id: string | null
-  d_number: string
-  d_currency: string
-  d_balance: string
-  cr_id: string | null
-  cr_number: string
-  cr_currency: string
-  cr_holder_label: string
-  offered: boolean
-  rate: string | null
-}
-
-const SELECT_CONTEXT = 'enabled, name, phone, email, d_id, d_number, d_currency, d_balance, cr_id, cr_number, cr_currency, cr_holder_label, offered, rate'
-
 /**
- * The module, the customer's contacts, the debit account, the account credited, whether the
- * currency sent is offered and the rate, in one call instead of up to seven statements: the checks
- * below still take them in the order of the refusals. Nothing is locked: an ask reserves nothing
- * (the confirm checks the balance again under the accounts' locks), and the throttle's lock is
- * taken by the write (transfer_ask_write).
- *
- * A caller whose session was not checked yet: the same call checks it (transfer_ask_context_signed,
- * migration 059), one statement instead of two; when it cannot decide (no session, or one to
- * refresh or end), the session is checked on its own first, then the context read as for a caller
- * already checked.
- */
-async function askContext(
-  q: Queryable,
-  caller: Caller,
-  input: AskInput,
-  network: string | undefined,
-  now: Date,
-): Promise<{ customerId: string; context: AskContext | undefined } | SessionRefusal> {
-  const args = [
-    transferKindContract[input.kind].module,
-    input.debitAccount,
-    input.kind === 'account' ? input.creditAccount : null,
-    input.kind === 'account' ? null : input.currencySent,
-    input.kind === 'account' ? null : input.kind === 'momo',
-    network ?? null,
-    now,
-  ]
-  if (typeof caller !== 'string') {
-    const { tokenHash, idleSince, startedAfter, staleBefore } = caller.window
-    const [row] = await q.query<AskContextRow & SessionColumns>(
-      `select session_id, customer_id, kcode, must_change_pin, ${SELECT_CONTEXT}
-         from transfer_ask_context_signed($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [tokenHash, idleSince, startedAfter, staleBefore, ...args],
-    )
-    const customer = customerOfRow(caller, row)
-    if (customer !== undefined) return isRefusal(customer) ? customer : { customerId: customer, context: contextOf(row) }
-  }
-  const customerId = await checkCaller(caller)
-  if (isRefusal(customerId)) return customerId
-  const [row] = await q.query<AskContextRow>(`select ${SELECT_CONTEXT} from transfer_ask_context($1, $2, $3, $4, $5, $6, $7, $8)`, [customerId, ...args])
-  return { customerId, context: contextOf(row) }
-}
-
-function contextOf(row: AskContextRow | undefined): AskContext | undefined {
-  if (!row) return undefined
-  return {
-    enabled: row.enabled,
-    name: row.name,
-    phone: row.phone,
-    email: row.email,
-    debit: row.d_id === null ? undefined : { id: row.d_id, number: row.d_number, currency: row.d_currency, balance: row.d_balance },
-    credit: row.cr_id === null ? undefined : { id: row.cr_id, number: row.cr_number, currency: row.cr_currency, holder_label: row.cr_holder_label },
-    offered: row.offered,
-    rate: row.rate,
-  }
-}
-
-/**
- * Two calls, each atomic by itself (no BEGIN and COMMIT): the context (transfer_ask_context), the
- * checks and the texts here, then the write (transfer_ask_write), which takes the throttle's lock,
- * counts the ask and, when it is let through, stores it with its messages. A refusal writes nothing.
+ * Each call atomic by itself (no BEGIN and COMMIT). An ask the database can decide alone (see
+ * askContext) is one call; any other is decided here on the context it read, and when it is let
+ * through written by transfer_ask_write, which takes the throttle's lock, counts the ask and stores
+ * it with its messages. A refusal writes nothing.
  */
 export async function askTransfer(db: Db, customerId: string, input: AskInput, s: TransferSettings): Promise<AskOutcome>
 export async function askTransfer(db: Db, caller: Caller, input: AskInput, s: TransferSettings): Promise<AskOutcome | SessionRefusal>
 export async function askTransfer(db: Db, caller: Caller, input: AskInput, s: TransferSettings): Promise<AskOutcome | SessionRefusal> {
   // Mobile: the network by the number's prefix; unknown is refused below, after the currency.
   const network = input.kind === 'momo' ? WALLET_PREFIXES[input.phone.slice(3, 5)] : input.kind === 'card' ? CARD_NETWORK : undefined
-  const read = await askContext(db, caller, input, network, s.now)
+  const amountCents = decimalToCents(input.amount)
+  const description = input.description.trim()
+  const ask: NewAsk = {
+    reference: newReference(input.kind),
+    code: newCode(),
+    expiresAt: new Date(s.now.getTime() + s.lifetimeSeconds * 1000),
+    lifetime: t.lifetime(s.lifetimeSeconds),
+  }
+  // Mobile and card: the payee is the number or the card; an account transfer's is the account credited.
+  const given =
+    input.kind === 'momo'
+      ? { payee: input.phone, payeeKey: input.phone }
+      : input.kind === 'card'
+        ? { payee: t.cardPayee(input.accountId, input.lastFour), payeeKey: `${input.accountId}/${input.lastFour}` }
+        : undefined
+  // The database decides the ask alone when nothing checked here refuses it and nothing is converted.
+  const oneCall =
+    amountCents > 0n &&
+    description.length >= DESCRIPTION_MIN_LENGTH &&
+    (input.kind === 'account' || (network !== undefined && input.currencySent === input.currency))
+  const read = await askContext(db, caller, input, network, s.now, oneCall ? oneCallParams(input, amountCents, description, given, ask, s) : undefined)
   if (isRefusal(read)) return read
-  const { customerId, context } = read
+  const { customerId, context, decided } = read
+  if (decided) {
+    if (!decided.taken) return refuse(api.tooManyAsks)
+    if (decided.expired) await sweepAfterAsk(db, s)
+    const { debit, credit } = context!
+    return asked(ask, {
+      amountCents,
+      debitCents: amountCents,
+      currency: debit!.currency,
+      currencySent: debit!.currency,
+      payee: given?.payee ?? credit!.holder_label,
+      conversion: '',
+      balance: debit!.balance,
+      leased: leasedMessages(decided.messages, decided.outboxIds, s.lease),
+    })
+  }
   if (!context?.enabled) return refuse(t.serviceDisabled)
   const { debit } = context
   if (!debit) return refuse(t.debitNotOwn)
   if (input.currency !== debit.currency) return refuse(t.currencyMismatch)
-  const amountCents = decimalToCents(input.amount)
   if (amountCents <= 0n) return refuse(t.zeroAmount)
-  const description = input.description.trim()
   if (description.length < DESCRIPTION_MIN_LENGTH) return refuse(t.descriptionTooShort)
 
   const { credit } = context
@@ -208,13 +151,7 @@ export async function askTransfer(db: Db, caller: Caller, input: AskInput, s: Tr
     currencySent = input.currencySent
     if (!context.offered) return refuse(t.currencyNotOffered)
     if (!network) return refuse(t.unknownNetwork)
-    if (input.kind === 'momo') {
-      payee = input.phone
-      payeeKey = input.phone
-    } else {
-      payee = t.cardPayee(input.accountId, input.lastFour)
-      payeeKey = `${input.accountId}/${input.lastFour}`
-    }
+    ;({ payee, payeeKey } = given!)
     // The network's settlement account in the debit account's currency: the sum of the balances
     // of each currency stays the same; the network pays out in the currency sent.
     if (!credit) return refuse(t.serviceUnavailable)
@@ -237,29 +174,16 @@ export async function askTransfer(db: Db, caller: Caller, input: AskInput, s: Tr
   const customer = context
   if (!customer.phone && !customer.email) return refuse(t.noContact)
 
-  const reference = newReference(input.kind)
-  const code = newCode()
-  const expiresAt = new Date(s.now.getTime() + s.lifetimeSeconds * 1000)
   const amountText = formatMoney(amountCents, currencySent)
-  const lifetime = t.lifetime(s.lifetimeSeconds)
-
+  const texts = codeTexts(ask, { amount: amountText, payee, debitAccount: debit.number, conversion, name: customer.name, bank: s.bankName })
   // Both messages in the call that stores the pending row: never a code for a transfer that was
   // not stored, never a pending transfer whose code was not sent.
   const messages: NewMessage[] = [
-    ...(customer.phone ? [{ channel: 'sms' as const, to: customer.phone, text: t.codeSms({ code, amount: amountText, payee, conversion, lifetime }) }] : []),
-    ...(customer.email
-      ? [
-          {
-            channel: 'email' as const,
-            to: customer.email,
-            subject: t.codeEmailSubject,
-            text: t.codeEmail({ name: customer.name, code, amount: amountText, payee, debitAccount: debit.number, conversion, lifetime, bank: s.bankName }),
-          },
-        ]
-      : []),
+    ...(customer.phone ? [{ channel: 'sms' as const, to: customer.phone, text: texts.sms }] : []),
+    ...(customer.email ? [{ channel: 'email' as const, to: customer.email, subject: texts.subject, text: texts.email }] : []),
   ]
   const sent = await askWrite(db, customerId, s, messages, [
-    reference,
+    ask.reference,
     customerId,
     input.kind,
     debit.id,
@@ -271,69 +195,114 @@ export async function askTransfer(db: Db, caller: Caller, input: AskInput, s: Tr
     centsToDecimal(debitCents),
     rate,
     description,
-    hashCode(s.codeKey, reference, code),
+    hashCode(s.codeKey, ask.reference, ask.code),
     MAX_CODE_TRIES,
-    expiresAt,
+    ask.expiresAt,
   ])
   if (!sent) return refuse(api.tooManyAsks)
+  return asked(ask, { amountCents, debitCents, currency: debit.currency, currencySent, payee, conversion, balance: debit.balance, leased: sent.leased })
+}
 
+/** The ask's own values, made before the database is asked. */
+interface NewAsk {
+  reference: string
+  /** The 8 digits sent; only its hash is stored. */
+  code: string
+  expiresAt: Date
+  lifetime: string
+}
+
+/** The code's SMS and e-mail (the subject and the body), from the catalogue. */
+function codeTexts(
+  ask: NewAsk,
+  v: { amount: string; payee: string; debitAccount: string; conversion: string; name: string; bank: string },
+): { sms: string; subject: string; email: string } {
+  const { code, lifetime } = ask
   return {
-    ok: true,
-    reference,
-    message: t.codeSent({ amount: amountText, payee, conversion, lifetime }),
-    currency: debit.currency,
-    currencySent,
-    amount: centsToDecimal(amountCents),
-    debitAmount: centsToDecimal(debitCents),
-    payee,
-    expiresAt,
-    solde: centsToDecimal(balanceCents),
-    leased: sent.leased,
+    sms: t.codeSms({ code, amount: v.amount, payee: v.payee, conversion: v.conversion, lifetime }),
+    subject: t.codeEmailSubject,
+    email: t.codeEmail({
+      name: v.name,
+      code,
+      amount: v.amount,
+      payee: v.payee,
+      debitAccount: v.debitAccount,
+      conversion: v.conversion,
+      lifetime,
+      bank: v.bank,
+    }),
   }
 }
 
+/** A value the database puts in the code's templates (transfer_ask, migration 060), by its name. */
+const slot = (name: 'name' | 'payee' | 'debitAccount') => `\u0001${name}\u0001`
+
 /**
- * The ask's write, one call of transfer_ask_write (migrations 014, 054): the throttle's lock, count and
- * row (the rules of throttles.ts), and only when the ask is let through: the pending row
- * (`pending`: its columns but `created_at`, `now`) and its messages, those of the channels this
- * process delivers leased to it. Answers undefined when the ask was not let through, else the
- * leased messages, which the caller hands to its sender; when pending transfers have expired, they are cancelled (sweepExpired) before the
- * answer.
+ * transfer_ask's parameters after the context's (migration 060): the form's currency and amount,
+ * the throttle's, the pending transfer's (the payee and its key null for an account transfer: the
+ * account credited's), and the code's texts as templates (no conversion: the currency sent is the
+ * debit account's, the form's).
  */
-async function askWrite(
-  db: Db,
-  customerId: string,
+function oneCallParams(
+  input: AskInput,
+  amountCents: bigint,
+  description: string,
+  given: { payee: string; payeeKey: string } | undefined,
+  ask: NewAsk,
   s: TransferSettings,
-  messages: readonly NewMessage[],
-  pending: readonly unknown[],
-): Promise<{ leased: LeasedMessage[] } | undefined> {
-  const [scope, target, windowStart, now, max, sweep] = takeAskParams('transfer', customerId, s.askLimit, s.now)
-  const [lockKey, lockName] = lockAskTargetParams('transfer', customerId)
-  const [row] = await db.query<{ taken: boolean; expired: boolean; outbox_ids: string[] | null }>(
-    `select taken, expired, outbox_ids::text[] as outbox_ids from transfer_ask_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-       $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)`,
-    [
-      lockKey,
-      lockName,
-      scope,
-      target,
-      windowStart,
-      now,
-      max,
-      sweep,
-      ...pending,
-      messages.map((x) => x.channel),
-      messages.map((x) => x.to),
-      messages.map((x) => x.subject ?? null),
-      messages.map((x) => x.text),
-      s.lease?.channels ?? [],
-      s.lease?.seconds ?? 0,
-    ],
-  )
-  // The sweep is housekeeping after the ask was stored and its code sent: should it fail (the
-  // database gone a moment), the ask's answer still stands, the next ask sweeps again, and a
-  // confirm cancels its own expired transfer anyway. Failing the answer would make the customer ask
-  // again and receive a second code.
-  if (row!.expired) await sweepExpired(db, s.now).catch(() => undefined)
-  return row!.taken ? { leased: leasedMessages(messages, row!.outbox_ids ?? [], s.lease) } : undefined
+): unknown[] {
+  const texts = codeTexts(ask, {
+    amount: formatMoney(amountCents, input.currency),
+    payee: slot('payee'),
+    debitAccount: slot('debitAccount'),
+    conversion: '',
+    name: slot('name'),
+    bank: s.bankName,
+  })
+  return [
+    input.currency,
+    centsToDecimal(amountCents),
+    ...askLimitParams(s.askLimit, s.now),
+    ask.reference,
+    input.kind,
+    given?.payee ?? null,
+    given?.payeeKey ?? null,
+    description,
+    hashCode(s.codeKey, ask.reference, ask.code),
+    MAX_CODE_TRIES,
+    ask.expiresAt,
+    [texts.sms, texts.subject, texts.email],
+    s.lease?.channels ?? [],
+    s.lease?.seconds ?? 0,
+  ]
+}
+
+/** The answer of an ask let through. */
+function asked(
+  ask: NewAsk,
+  v: {
+    amountCents: bigint
+    debitCents: bigint
+    currency: string
+    currencySent: string
+    payee: string
+    conversion: string
+    balance: string
+    leased: LeasedMessage[]
+  },
+): AskOutcome {
+  const amountText = formatMoney(v.amountCents, v.currencySent)
+  return {
+    ok: true,
+    reference: ask.reference,
+    message: t.codeSent({ amount: amountText, payee: v.payee, conversion: v.conversion, lifetime: ask.lifetime }),
+    currency: v.currency,
+    currencySent: v.currencySent,
+    amount: centsToDecimal(v.amountCents),
+    debitAmount: centsToDecimal(v.debitCents),
+    payee: v.payee,
+    expiresAt: ask.expiresAt,
+    solde: centsToDecimal(decimalToCents(v.balance)),
+    leased: v.leased,
+  }
 }

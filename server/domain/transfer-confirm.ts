@@ -18,7 +18,7 @@ import type { TransferKind } from '../../openapi/transfer-kinds.ts'
 import type { Db, Queryable } from '../db/db.ts'
 import { CODE_DIGITS, codeMatches, hashCode } from './codes.ts'
 import { centsToDecimal, decimalToCents, formatMoney, ISO_CODES, OTHER_ISO } from './money.ts'
-import { leasedMessages, type LeasedMessage, type NewMessage } from './outbox.ts'
+import { leasedMessages, writtenMessages, type LeasedMessage, type NewMessage, type WrittenColumns } from './outbox.ts'
 import { checkCaller, customerOfRow, isRefusal, type Caller, type SessionColumns, type SessionRefusal } from './sessions.ts'
 import { CANCELLED, cancel, type PendingRow } from './transfer-cancel.ts'
 import { formatDateTime, type TransferSettings } from './transfers.ts'
@@ -215,12 +215,7 @@ async function confirmInOneCall(
     row = signed
   }
   if (row?.status !== 'done') return { customerId }
-  const messages: NewMessage[] = (row.channels ?? []).map((channel, i) => ({
-    channel,
-    to: row.recipients![i]!,
-    ...(row.subjects![i] ? { subject: row.subjects![i]! } : {}),
-    text: row.bodies![i]!,
-  }))
+  const messages = writtenMessages(row)
   return {
     customerId,
     done: {
@@ -242,7 +237,7 @@ async function confirmInOneCall(
 const SELECT_CONFIRM =
   'status, reference, amount, currency_sent, payee, debited, currency, outbox_ids::text[] as outbox_ids, channels, recipients, subjects, bodies'
 
-type ConfirmRow = {
+type ConfirmRow = WrittenColumns & {
   status: 'done' | 'other'
   reference: string
   amount: string
@@ -251,10 +246,6 @@ type ConfirmRow = {
   debited: string
   currency: string
   outbox_ids: string[] | null
-  channels: NewMessage['channel'][] | null
-  recipients: string[] | null
-  subjects: (string | null)[] | null
-  bodies: string[] | null
 }
 
 /**

@@ -69,7 +69,7 @@ afterAll(() => db?.close())
  * reason. The ask cancels expired transfers in a transaction of its own only when it finds some,
  * which a fresh customer has none of.
  */
-const ASK_STATEMENTS = 2
+const ASK_STATEMENTS = 1
 const CONFIRM_STATEMENTS = 4
 
 describe('statements of a complete account transfer', { timeout: 120_000 }, () => {
@@ -111,7 +111,7 @@ describe('statements of a complete account transfer', { timeout: 120_000 }, () =
  * checked in the same statements (migration 059), so the whole transfer, sessions included, is
  * three statements — five when each call checked its session in a statement of its own.
  */
-const SIGNED_TRANSFER_STATEMENTS = 3
+const SIGNED_TRANSFER_STATEMENTS = 2
 
 describe('statements of a complete transfer as a customer calls it, the session checks included', { timeout: 120_000 }, () => {
   it(`at most ${SIGNED_TRANSFER_STATEMENTS}, and the money moved`, async () => {
