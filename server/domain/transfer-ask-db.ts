@@ -5,13 +5,11 @@
  * and 060 that also check the caller's session); the write of an ask decided by the server
  * (transfer_ask_write, migration 054). Each call atomic by itself. Lock order: domain/transfers.ts.
  */
-import { transferKindContract } from '../../openapi/transfer-kinds.ts'
 import type { Db, Queryable } from '../db/db.ts'
 import { leasedMessages, writtenMessages, type LeasedMessage, type NewMessage, type WrittenColumns } from './outbox.ts'
 import { lockAskTargetParams, takeAskParams } from './throttles.ts'
 import { checkCaller, customerOfRow, isRefusal, type Caller, type SessionColumns, type SessionRefusal } from './sessions.ts'
 import { sweepExpired } from './transfer-cancel.ts'
-import type { AskInput } from './transfer-ask.ts'
 import type { TransferSettings } from './transfers.ts'
 
 /** What an ask needs to know, read by one call of transfer_ask_context or transfer_ask (migrations 018, 060). */
@@ -60,10 +58,10 @@ const placeholders = (from: number, count: number) => Array.from({ length: count
 
 /**
  * The module, the customer's contacts, the debit account, the account credited, whether the
- * currency sent is offered and the rate, in one call instead of up to seven statements: the checks
- * below still take them in the order of the refusals. Nothing is locked: an ask reserves nothing
- * (the confirm checks the balance again under the accounts' locks), and the throttle's lock is
- * taken by the write.
+ * currency sent is offered and the rate, in one call instead of up to seven statements, found by
+ * `lookup` (transfer-ask.ts, lookupParams): the server's checks still take them in the order of
+ * the refusals. Nothing is locked: an ask reserves nothing (the confirm checks the balance again
+ * under the accounts' locks), and the throttle's lock is taken by the write.
  *
  * With `write` (the ask's own values: transfer-ask.ts, oneCallParams), the call is transfer_ask (migration 060):
  * when the ask passes every check it decides alone, the same call takes the throttle's lock and
@@ -77,21 +75,10 @@ const placeholders = (from: number, count: number) => Array.from({ length: count
 export async function askContext(
   q: Queryable,
   caller: Caller,
-  input: AskInput,
-  network: string | undefined,
-  now: Date,
+  lookup: readonly unknown[],
   write: readonly unknown[] | undefined,
 ): Promise<{ customerId: string; context: AskContext | undefined; decided?: Decided } | SessionRefusal> {
-  const args = [
-    transferKindContract[input.kind].module,
-    input.debitAccount,
-    input.kind === 'account' ? input.creditAccount : null,
-    input.kind === 'account' ? null : input.currencySent,
-    input.kind === 'account' ? null : input.kind === 'momo',
-    network ?? null,
-    now,
-    ...(write ?? []),
-  ]
+  const args = [...lookup, ...(write ?? [])]
   const fn = write ? 'transfer_ask' : 'transfer_ask_context'
   const select = write ? `${SELECT_CONTEXT}, ${SELECT_DECIDED}` : SELECT_CONTEXT
   type Row = AskContextRow & Partial<DecidedColumns>

@@ -13,6 +13,7 @@
  * (transfer_ask_write, migration 054). Lock order: domain/transfers.ts.
  */
 import { api } from '../../kernel/messages.ts'
+import { transferKindContract } from '../../openapi/transfer-kinds.ts'
 import type { Db } from '../db/db.ts'
 import { hashCode, newCode, newReference } from './codes.ts'
 import { centsToDecimal, convertCents, currencyIso, decimalToCents, formatMoney, formatRate } from './money.ts'
@@ -112,7 +113,12 @@ export async function askTransfer(db: Db, caller: Caller, input: AskInput, s: Tr
     amountCents > 0n &&
     description.length >= DESCRIPTION_MIN_LENGTH &&
     (input.kind === 'account' || (network !== undefined && input.currencySent === input.currency))
-  const read = await askContext(db, caller, input, network, s.now, oneCall ? oneCallParams(input, amountCents, description, given, ask, s) : undefined)
+  const read = await askContext(
+    db,
+    caller,
+    lookupParams(input, network, s.now),
+    oneCall ? oneCallParams(input, amountCents, description, given, ask, s) : undefined,
+  )
   if (isRefusal(read)) return read
   const { customerId, context, decided } = read
   if (decided) {
@@ -232,6 +238,23 @@ function codeTexts(
       bank: v.bank,
     }),
   }
+}
+
+/**
+ * transfer_ask_context's parameters after the customer (migration 018), the first of transfer_ask's
+ * too: the kind's module, the debit account, the account credited (an account transfer's), the
+ * currency sent and whether it goes to a wallet (mobile and card), the network, the time.
+ */
+function lookupParams(input: AskInput, network: string | undefined, now: Date): unknown[] {
+  return [
+    transferKindContract[input.kind].module,
+    input.debitAccount,
+    input.kind === 'account' ? input.creditAccount : null,
+    input.kind === 'account' ? null : input.currencySent,
+    input.kind === 'account' ? null : input.kind === 'momo',
+    network ?? null,
+    now,
+  ]
 }
 
 /** A value the database puts in the code's templates (transfer_ask, migration 060), by its name. */
