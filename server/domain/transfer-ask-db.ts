@@ -135,8 +135,7 @@ export async function askWrite(
   const [scope, target, windowStart, now, max, sweep] = takeAskParams('transfer', customerId, s.askLimit, s.now)
   const [lockKey, lockName] = lockAskTargetParams('transfer', customerId)
   const [row] = await db.query<{ taken: boolean; expired: boolean; outbox_ids: string[] | null }>(
-    `select taken, expired, outbox_ids::text[] as outbox_ids from transfer_ask_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-       $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)`,
+    `select taken, expired, outbox_ids::text[] as outbox_ids from transfer_ask_write(${placeholders(1, 29)})`,
     [
       lockKey,
       lockName,

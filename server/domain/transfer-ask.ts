@@ -21,7 +21,7 @@ import { leasedMessages, type LeasedMessage, type NewMessage } from './outbox.ts
 import { askLimitParams } from './throttles.ts'
 import { isRefusal, type Caller, type SessionRefusal } from './sessions.ts'
 import { askContext, askWrite, sweepAfterAsk } from './transfer-ask-db.ts'
-import type { TransferSettings } from './transfers.ts'
+import { templateSlot as slot, type TransferSettings } from './transfers.ts'
 
 const t = api.transfer
 
@@ -256,9 +256,6 @@ function lookupParams(input: AskInput, network: string | undefined, now: Date): 
     now,
   ]
 }
-
-/** A value the database puts in the code's templates (transfer_ask, migration 060), by its name. */
-const slot = (name: 'name' | 'payee' | 'debitAccount') => `\u0001${name}\u0001`
 
 /**
  * transfer_ask's parameters after the context's (migration 060): the form's currency and amount,

@@ -21,7 +21,7 @@ import { centsToDecimal, decimalToCents, formatMoney, ISO_CODES, OTHER_ISO } fro
 import { leasedMessages, writtenMessages, type LeasedMessage, type NewMessage, type WrittenColumns } from './outbox.ts'
 import { checkCaller, customerOfRow, isRefusal, type Caller, type SessionColumns, type SessionRefusal } from './sessions.ts'
 import { CANCELLED, cancel, type PendingRow } from './transfer-cancel.ts'
-import { formatDateTime, type TransferSettings } from './transfers.ts'
+import { formatDateTime, templateSlot as slot, type TransferSettings } from './transfers.ts'
 
 const t = api.transfer
 
@@ -143,9 +143,6 @@ function transactionOfConfirm(
     return execute(tx, row, row.accounts!, s)
   })
 }
-
-/** A value the database puts in a template (migration 055's fill_template), by its name. */
-const slot = (name: 'name' | 'payee' | 'amount' | 'debit' | 'balance' | 'reference' | 'debitAccount' | 'description') => `\u0001${name}\u0001`
 
 /** The confirmation's texts as transfer_confirm's templates, in its order; `when` is the server's. */
 function confirmTemplates(when: string): string[] {

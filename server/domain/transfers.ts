@@ -40,6 +40,12 @@ export interface TransferSettings {
 }
 
 /**
+ * A value the database puts in a catalogue text sent to it as a template (migration 055's
+ * fill_template: the confirm's texts, and the ask's since 060), by its name.
+ */
+export const templateSlot = (name: 'name' | 'payee' | 'amount' | 'debit' | 'balance' | 'reference' | 'debitAccount' | 'description') => `\u0001${name}\u0001`
+
+/**
  * One formatter per time zone (making an Intl.DateTimeFormat costs far more than using it), and the
  * last text it made, by its second: every confirm formats the current second, so under load most
  * calls of a second reuse it (Intl's `format` was the costliest single call of a confirm on the
