@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
 import type { Db } from './db/db.ts'
+import { AccessLog } from './http/access-log.ts'
 import { addressGuards } from './http/address-limits.ts'
 import { authenticate } from './http/auth.ts'
 import { loadContract, registerContract, type Contract, type OperationId } from './http/contract.ts'
@@ -97,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
+    // One line a call, when it ends (http/access-log.ts).
+    logController: new AccessLog(),
     bodyLimit: BODY_LIMIT,
     // The proxy's X-Request-Id when it is a plain id, else a UUID (http/request-id.ts).
     requestIdHeader: false,

@@ -38,6 +38,13 @@ const TRANSFER_MS = Number(process.env.BENCH_PG_TRANSFER_MS ?? 8000)
 const MIXED_MS = Number(process.env.BENCH_PG_MIXED_MS ?? 8000)
 const RATES = [20, 40, 80, 120, 150, 180, 220, 260, 300]
 const P99_LIMIT_MS = 300
+/**
+ * Complete transfers at 10 clients before the first measured run, and a floor run, not counted: a
+ * bank's servers have run for days, and the first half-minute of a process is V8 compiling its hot
+ * code (the servers' CPU a transfer ~3.0 ms in a first run against ~1.6 from the fourth on, 28
+ * November; docs/performance.md). 0 measures cold processes.
+ */
+const WARM_MS = Number(process.env.BENCH_PG_WARM_MS ?? 30_000)
 /** While iterating: only the 10 clients' transfers and their floor (no 1 and 50 clients, no mixed ladder). */
 const QUICK = process.env.BENCH_PG_QUICK === '1'
 
@@ -234,7 +241,7 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
     {
       TRANSFER_ASK_LIMIT: '1000000',
       SIGNIN_ADDRESS_LIMIT: '1000000',
-      // The product's default level, as a bank runs it: a line at each call's start and end, to a pipe this process drains (the journal's part).
+      // The product's default level, as a bank runs it: a line a call once it is answered, to a pipe this process drains (the journal's part).
       LOG_LEVEL: 'info',
       // Load shedding as a bank runs it (its default; the test processes turn it off): a shed call is an error here.
       SHED_EVENT_LOOP_DELAY_MS: '1000',
@@ -264,6 +271,14 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
       postgres: () => (postmaster ? postgresPids(postmaster) : []),
       'load generator': () => [worker.pid],
       'bench + SMTP receiver': () => [process.pid],
+    }
+    if (WARM_MS > 0) {
+      log(`PostgreSQL: warming the servers, ${WARM_MS / 1000} s of complete transfers at 10 clients, and the floor (not counted)…`)
+      const mailsBefore = smtp.mails.length
+      const warm = await worker.run({ type: 'transfers', origins, customers: customers.slice(0, 10), clients: 10, durationMs: WARM_MS })
+      await mailsDelivered(smtp, mailsBefore + MAILS_PER_TRANSFER * (warm.done ?? 0))
+      if (warm.errors) errors.push(...warm.said.map((s) => `warming: ${s}`))
+      await floorTransfers(dbUrl, floorAccounts.slice(0, 10), 10, Math.min(WARM_MS, TRANSFER_MS))
     }
     const perClients = new Map<number, { app: number[]; floor: number[] }>()
     for (const clients of QUICK ? [10] : [1, 10, 50]) {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channels } from '../../server/delivery/channels.ts'
-import { createSender, OWN_SENDS_MAX } from '../../server/delivery/sender.ts'
+import { createSender, OWN_SENDS_MAX, type SenderOptions } from '../../server/delivery/sender.ts'
 import { mainCustomer, payeeAccounts } from '../../server/demo/demo-data.ts'
 import { enqueueMessage, leasedMessages, type NewMessage } from '../../server/domain/outbox.ts'
 import { customerPath, startTestServer, type TestServer } from './harness.ts'
@@ -171,21 +171,21 @@ describe('a message written by this process', () => {
  * An SMS gateway, a server on it and a sender of the test's own. The server's own sender looks only
  * at its start and then every 10 minutes: the sender made here is alone.
  */
-async function senderAlone() {
+async function senderAlone(log?: SenderOptions['log']) {
   const sms = await startSmsGateway()
   const quiet = await startTestServer({ config: { smsGatewayUrl: sms.url, outboxPollMs: 600_000 } })
-  return { sms, quiet, sender: smsSender(quiet) }
+  return { sms, quiet, sender: smsSender(quiet, log) }
 }
 
-/** A sender of the test's own on a server's database: its SMS channel only, quick polls and retries, quiet. */
-function smsSender(on: Pick<TestServer, 'db' | 'config'>) {
+/** A sender of the test's own on a server's database: its SMS channel only, quick polls and retries, quiet unless given a log. */
+function smsSender(on: Pick<TestServer, 'db' | 'config'>, log: SenderOptions['log'] = { info: () => {}, warn: () => {}, error: () => {} }) {
   return createSender({
     db: on.db,
     channels: channels({ ...on.config, smtpUrl: undefined }),
     pollMs: 5,
     maxAttempts: 3,
     retryBaseMs: 10,
-    log: { info: () => {}, warn: () => {}, error: () => {} },
+    log,
   })
 }
 
@@ -226,8 +226,9 @@ describe('a receiver slower than the process’s own messages', () => {
 })
 
 describe('one round of the sender', () => {
-  it('marks the messages it sent as sent together; the one refused alone waits and goes again; each is received once', async () => {
-    const { sms, quiet, sender } = await senderAlone()
+  it('marks the messages it sent as sent together, said in one log line; the one refused alone waits and goes again; each is received once', async () => {
+    const said: { fields: object; message: string }[] = []
+    const { sms, quiet, sender } = await senderAlone({ info: (fields, message) => said.push({ fields, message }), warn: () => {}, error: () => {} })
     try {
       const texts = ['Lot 1', 'Lot 2', 'Lot 3', 'Lot 4']
       await quiet.db.transaction(async (tx) => {
@@ -243,6 +244,9 @@ describe('one round of the sender', () => {
       const after = await rows()
       expect(after.map((r) => r.state).sort()).toEqual(['pending', 'sent', 'sent', 'sent'])
       expect(after.find((r) => r.state === 'pending')!.last_error).toBe('SMS gateway answered HTTP 500')
+      const sentLines = said.filter((line) => line.message === 'outbox messages sent')
+      expect(sentLines).toHaveLength(1)
+      expect(sentLines[0]!.fields).toEqual({ outboxIds: [expect.any(String), expect.any(String), expect.any(String)], channels: { sms: 3 } })
       sender.start()
       for (;;) {
         if ((await rows()).every((r) => r.state === 'sent')) break

@@ -204,6 +204,18 @@ describe('request logs', () => {
     expect(logs.toLowerCase()).not.toContain('authorization')
   })
 
+  it('say each call in one line, once it is answered: the call, its status and its time', async () => {
+    await server.call('/auth/v1/countries', { headers: { 'x-request-id': 'one-line-1' } })
+    const lines = server
+      .logs()
+      .split('\n')
+      .filter((line) => line.includes('"reqId":"one-line-1"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url: '/auth/v1/countries' }, res: { statusCode: 200 } })
+    expect(lines[0]!.responseTime).toEqual(expect.any(Number))
+  })
+
   it('never contain the query string', async () => {
     const token = await server.signIn()
     await server.call(customerPath('notifications?page=0&size=5&secret=s3cr3t'), { token })
