@@ -218,7 +218,10 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
   await migrate(db)
   await seedDemo(db)
   log('making 200 customers…')
-  const customers: LoadCustomer[] = await addCustomers(db, 200, '1000000.00')
+  // 100 million each: the first ten customers carry the warm-up and every run of 1, 10 and 50
+  // clients, ~40,000 transfers of amounts that climb a cent each up to 999.99 (load-worker.ts), about
+  // $800,000 each by the last run (a million each ran out once the warm-up came).
+  const customers: LoadCustomer[] = await addCustomers(db, 200, '100000000.00')
   // The floor's accounts: each client's own account and the settlement row its transfers credit.
   const floorAccounts = await db.query<{ debit: string; credit: string }>(
     `select d.id::text as debit,
