@@ -267,27 +267,30 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
   const backend = (await admin.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
   const postmaster = procStat(backend).ppid
   try {
-    // Complete transfers through two processes.
-    const origins = await startServers(2)
     const sides = {
       servers: () => servers.map((s) => s.child.pid!),
       postgres: () => (postmaster ? postgresPids(postmaster) : []),
       'load generator': () => [worker.pid],
       'bench + SMTP receiver': () => [process.pid],
     }
-    if (WARM_MS > 0) {
-      log(`PostgreSQL: warming the servers, ${WARM_MS / 1000} s of complete transfers at 10 clients, and the floor (not counted)…`)
-      const mailsBefore = smtp.mails.length
-      const warm = await worker.run({ type: 'transfers', origins, customers: customers.slice(0, 10), clients: 10, durationMs: WARM_MS })
-      await mailsDelivered(smtp, mailsBefore + MAILS_PER_TRANSFER * (warm.done ?? 0))
-      if (warm.errors) errors.push(...warm.said.map((s) => `warming: ${s}`))
-      await floorTransfers(dbUrl, floorAccounts.slice(0, 10), 10, Math.min(WARM_MS, TRANSFER_MS))
+    /** Fresh processes, warmed: complete transfers at 10 clients for WARM_MS, and a floor run, neither counted. */
+    const warmServers = async (processes: number): Promise<string[]> => {
+      const origins = await startServers(processes)
+      if (WARM_MS > 0) {
+        log(`PostgreSQL: warming ${processes} process(es), ${WARM_MS / 1000} s of complete transfers at 10 clients, and the floor (not counted)…`)
+        const mailsBefore = smtp.mails.length
+        const warm = await worker.run({ type: 'transfers', origins, customers: customers.slice(0, 10), clients: 10, durationMs: WARM_MS })
+        await mailsDelivered(smtp, mailsBefore + MAILS_PER_TRANSFER * (warm.done ?? 0))
+        if (warm.errors) errors.push(...warm.said.map((s) => `warming: ${s}`))
+        await floorTransfers(dbUrl, floorAccounts.slice(0, 10), 10, Math.min(WARM_MS, TRANSFER_MS))
+      }
+      return origins
     }
-    const perClients = new Map<number, { app: number[]; floor: number[] }>()
-    for (const clients of QUICK ? [10] : [1, 10, 50]) {
+    /** RUNS runs of complete transfers by `clients` customers at once, each followed by its floor run. */
+    const transferRuns = async (origins: string[], clients: number) => {
       const runs = { app: [] as number[], floor: [] as number[] }
       for (let i = 0; i < RUNS; i++) {
-        log(`PostgreSQL: complete transfers, ${clients} client(s), run ${i + 1}/${RUNS}…`)
+        log(`PostgreSQL: complete transfers, ${origins.length} process(es), ${clients} client(s), run ${i + 1}/${RUNS}…`)
         const before = cpuSample(sides)
         const mailsBefore = smtp.mails.length
         const result = await worker.run({ type: 'transfers', origins, customers: customers.slice(0, clients), clients, durationMs: TRANSFER_MS })
@@ -305,6 +308,15 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
         runs.floor.push(await floorTransfers(dbUrl, floorAccounts.slice(0, clients), clients, TRANSFER_MS))
         log(`  ${rate.toFixed(1)} /s, floor ${runs.floor.at(-1)!.toFixed(1)} /s`)
       }
+      return runs
+    }
+
+    // Complete transfers through two processes, as a bank runs them (a second one keeps the portal
+    // up while the first restarts).
+    const origins = await warmServers(2)
+    const perClients = new Map<number, { app: number[]; floor: number[] }>()
+    for (const clients of QUICK ? [10] : [1, 10, 50]) {
+      const runs = await transferRuns(origins, clients)
       perClients.set(clients, runs)
       rows.push({
         figure: `PostgreSQL ${version}, 2 processes: complete transfers a second, ${clients} client${clients > 1 ? 's' : ''}`,
@@ -323,6 +335,15 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
       floor: one,
       unit: '/s',
       target: { kind: 'ratio', limit: 1.5, atLeast: true, text: '≥ 1.5 × 1 client' },
+    })
+    // The same through one process: on cores it shares with PostgreSQL, a second process costs CPU
+    // a transfer (more wake-ups, each with fewer calls; docs/performance.md, "28 November, last").
+    const single = await transferRuns(await warmServers(1), 10)
+    rows.push({
+      figure: `detail: PostgreSQL ${version}, 1 process: complete transfers a second, 10 clients`,
+      project: measure(single.app),
+      floor: measure(single.floor),
+      unit: '/s',
     })
 
     // Mixed traffic: the highest rate of the ladder with p99 < 300 ms and no error, per run.
