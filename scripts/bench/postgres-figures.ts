@@ -336,16 +336,6 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
       unit: '/s',
       target: { kind: 'ratio', limit: 1.5, atLeast: true, text: '≥ 1.5 × 1 client' },
     })
-    // The same through one process: on cores it shares with PostgreSQL, a second process costs CPU
-    // a transfer (more wake-ups, each with fewer calls; docs/performance.md, "28 November, last").
-    const single = await transferRuns(await warmServers(1), 10)
-    rows.push({
-      figure: `detail: PostgreSQL ${version}, 1 process: complete transfers a second, 10 clients`,
-      project: measure(single.app),
-      floor: measure(single.floor),
-      unit: '/s',
-    })
-
     // Mixed traffic: the highest rate of the ladder with p99 < 300 ms and no error, per run.
     for (const processes of [1, 2]) {
       const origins = await startServers(processes)
