@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, validation } from '../../machines/messages.ts'
 import { mainCustomer } from '../../server/demo/demo-data.ts'
-import { customerPath, startTestServer, type TestServer } from './harness.ts'
+import { customerPath, postPhotoForm, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer
 let token: string
@@ -119,20 +119,7 @@ describe('oversized bodies: 413', () => {
 })
 
 describe('photo uploads: limits, truncation, metadata', () => {
-  const send = async (form: FormData) => {
-    // The form goes as one buffer: fetch streams a FormData part by part, and a part still to write
-    // when the server has answered 413 and closed the connection failed the call with EPIPE (CI,
-    // 28 November, two files) instead of reading the answer, which is what is tested.
-    const whole = new Request('http://localhost/', { method: 'POST', body: form })
-    const res = await fetch(server.url + customerPath('photo/update'), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': whole.headers.get('content-type')! },
-      body: Buffer.from(await whole.arrayBuffer()),
-      // A guard so that a request held by the server fails the test instead of hanging it.
-      signal: AbortSignal.timeout(30_000),
-    })
-    return { status: res.status, body: await res.json() }
-  }
+  const send = (form: FormData) => postPhotoForm(server, token, form)
   const photoForm = (bytes: Buffer, name = 'photo.jpg', type = 'image/jpeg') => {
     const form = new FormData()
     form.append('photo', new Blob([new Uint8Array(bytes)], { type }), name)

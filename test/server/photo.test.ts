@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, validation } from '../../machines/messages.ts'
 import { statementOnlyCustomer } from '../../server/demo/demo-data.ts'
-import { customerPath, startTestServer, type TestServer } from './harness.ts'
+import { customerPath, postPhotoForm, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer
 let token: string
@@ -91,19 +91,7 @@ describe('photo/update and photo/show/{id}', () => {
 })
 
 describe('photo/update reads the whole body before storing: one file and a few small fields (docs/security.md)', () => {
-  const send = async (form: FormData) => {
-    // The form goes as one buffer: fetch streams a FormData part by part, and a part still to write
-    // when the server has answered 413 and closed the connection failed the call with EPIPE (CI,
-    // 28 November, two files) instead of reading the answer, which is what is tested.
-    const whole = new Request('http://localhost/', { method: 'POST', body: form })
-    const res = await fetch(server.url + customerPath('photo/update'), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': whole.headers.get('content-type')! },
-      body: Buffer.from(await whole.arrayBuffer()),
-      signal: AbortSignal.timeout(30_000),
-    })
-    return { status: res.status, body: await res.json() }
-  }
+  const send = (form: FormData) => postPhotoForm(server, token, form)
   /** A form whose first part is a good photo, which alone would be stored. */
   const withPhoto = async () => {
     const form = new FormData()
