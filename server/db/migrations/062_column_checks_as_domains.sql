@@ -1,7 +1,8 @@
 -- The one-column checks of the tables a transfer writes, as domains (issue 23; docs/decisions.md,
 -- "Column checks as domains"), as 061 did for three patterns: a transfer's kind, state, cancel
--- reason, amounts and tries left; a message's channel and state; a throttle's scope and target. The same values are refused, now where a statement makes a value of the column
--- (an insert, an update that sets it), no longer at every insert and update of the row.
+-- reason, amounts and tries left; a message's channel and state; a throttle's scope and target. The
+-- same values are refused, now where a statement makes a value of the column (an insert, an update
+-- that sets it), no longer at every insert and update of the row.
 --
 -- PostgreSQL builds each CHECK constraint of a table again from its stored text, and plans it, at
 -- every statement that inserts or updates rows of that table (the executor's set-up), whatever the
@@ -9,9 +10,9 @@
 -- its update, an account's four at each of its two balance updates, the throttle's two, the
 -- messages' two at each of their two inserts, the ledger's two); now sixteen. A domain's check is
 -- built once per connection (the type cache). Measured alone on one connection
--- (scripts/bench/pg-cost.ts, 28 November, alternated): PostgreSQL's CPU a complete transfer 1.09–1.14 ms
--- against 1.14–1.33 (1.01–1.12 with no check at all on these tables); docs/performance.md
--- ("28 November, last").
+-- (scripts/bench/pg-cost.ts, 28 November, alternated): PostgreSQL's CPU a complete transfer
+-- 1.09–1.14 ms against 1.14–1.33 (1.01–1.12 with no check at all on these tables);
+-- docs/performance.md ("28 November, last").
 --
 -- The checks that tie several columns together stay table checks (they cannot be domains): a
 -- transfer's debit and credit accounts differ, an executed or cancelled transfer has the columns
@@ -23,8 +24,8 @@
 --
 -- No table is rewritten: each domain is made without its check, the columns take it (the same type
 -- underneath, so rows and indexes stay; only the partial indexes whose predicate reads a state are
--- built again: the pending transfers' expiries, the outbox's due and dead messages), then the check is added to the domain, which
--- PostgreSQL validates by reading the rows once.
+-- built again: the pending transfers' expiries, the outbox's due and dead messages), then the check
+-- is added to the domain, which PostgreSQL validates by reading the rows once.
 
 create domain transfer_kind as text;
 create domain transfer_state as text;
