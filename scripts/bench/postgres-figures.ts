@@ -47,6 +47,20 @@ const P99_LIMIT_MS = 300
 const WARM_MS = Number(process.env.BENCH_PG_WARM_MS ?? 30_000)
 /** While iterating: only the 10 clients' transfers and their floor (no 1 and 50 clients, no mixed ladder). */
 const QUICK = process.env.BENCH_PG_QUICK === '1'
+/**
+ * Settings given to the servers measured beside the bench's own (`BENCH_PG_SERVER_ENV="PG_POOL_MAX=3
+ * LOG_LEVEL=warn"`): how a bank weighs a setting of its own on its machine before it runs it. They
+ * win over the bench's; a word that is not NAME=value stops the bench rather than be ignored.
+ */
+export function serverEnvOf(given = process.env.BENCH_PG_SERVER_ENV ?? ''): Record<string, string> {
+  const settings: Record<string, string> = {}
+  for (const word of given.split(/\s+/).filter(Boolean)) {
+    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(word)
+    if (!match) throw new Error(`BENCH_PG_SERVER_ENV: "${word}" is not NAME=value`)
+    settings[match[1]!] = match[2]!
+  }
+  return settings
+}
 
 class LoadWorker {
   private constructor(
@@ -248,6 +262,7 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
       LOG_LEVEL: 'info',
       // Load shedding as a bank runs it (its default; the test processes turn it off): a shed call is an error here.
       SHED_EVENT_LOOP_DELAY_MS: '1000',
+      ...serverEnvOf(),
       // BENCH_PG_CPU_PROF=<dir>: each server process writes its V8 CPU profile there when it stops.
       ...(process.env.BENCH_PG_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(process.env.BENCH_PG_CPU_PROF)}` } : {}),
     },
