@@ -351,6 +351,7 @@ export async function postgresFigures(log: (line: string) => void): Promise<Row[
       unit: '/s',
       target: { kind: 'ratio', limit: 1.5, atLeast: true, text: '≥ 1.5 × 1 client' },
     })
+
     // Mixed traffic: the highest rate of the ladder with p99 < 300 ms and no error, per run.
     for (const processes of [1, 2]) {
       const origins = await startServers(processes)
